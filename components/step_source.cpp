@@ -1,0 +1,20 @@
+#include "components/step_source.h"
+
+#include "core/meta.h"
+
+namespace lied::components {
+
+void StepSource::update() { y.value = offset + (time_.value() >= start_time ? height : 0.0); }
+
+void StepSource::metainfo(Meta& meta) {
+    meta.discrete_signal(y, "y");
+    meta.signal(time_, "time");
+    meta.time(time_);
+    meta.time_event<&StepSource::update>(this, start_time, "step");
+    meta.parameter(height, "height", ParameterSpec::any("", "height of the step"));
+    meta.parameter(offset, "offset", ParameterSpec::any("", "output before the step"));
+    meta.parameter(start_time, "start_time", ParameterSpec::any("s", "time of the step"));
+    meta.variable(y.value, "y", "");
+}
+
+}  // namespace lied::components

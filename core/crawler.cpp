@@ -1,0 +1,150 @@
+#include "core/crawler.h"
+
+#include "core/build_error.h"
+#include "core/meta.h"
+
+#include <map>
+#include <set>
+#include <sstream>
+
+namespace lied {
+namespace {
+
+const std::string kBindRule = "every In-signal is bound to exactly one Out";
+const std::string kWriterRule = "every Out-signal has exactly one writer";
+
+// Names of the duplicates in `paths`, used for the "two things with one name" rule.
+void check_unique_names(const Model& m) {
+    std::map<std::string, std::string> seen;  // name -> kind
+    auto check = [&](const std::string& path, const char* kind) {
+        auto [it, inserted] = seen.emplace(path, kind);
+        if (!inserted)
+            throw BuildError(path + ": the name is used twice (" + it->second + " and " + kind +
+                                 ") (rule: names are unique within a component)",
+                             "unique names");
+    };
+    for (std::size_t i = 1; i < m.components.size(); ++i) check(m.components[i].path, "component");
+    for (auto& s : m.signals) check(s.path, "signal");
+    for (auto& p : m.parameters) check(p.path, "parameter");
+    for (auto& b : m.blocks) check(b.path, "block");
+}
+
+void check_bindings(const Model& m) {
+    for (auto& s : m.signals) {
+        if (!s.signal->is_in()) continue;
+        auto* in = static_cast<const InBase*>(s.signal);
+        if (in->conflicting_source()) {
+            throw BuildError(s.path + ": In-signal is bound to two Outs, " + m.signal_name(in->source()) + " and " +
+                                 m.signal_name(in->conflicting_source()) + " (rule: " + kBindRule +
+                                 "; a plug connects to one partner, use a splitter or junction to branch)",
+                             kBindRule);
+        }
+        if (!in->source() && !in->optional()) {
+            throw BuildError(s.path + ": In-signal is not bound (rule: " + kBindRule + "; connect its plug)", kBindRule);
+        }
+        if (in->source() && m.signal_index(in->source()) < 0) {
+            throw BuildError(s.path + ": In-signal is bound to an Out of a component that is not part of the model "
+                                 "(rule: connected components are registered with meta.component)",
+                             kBindRule);
+        }
+    }
+}
+
+// The Out a read refers to: an In resolves to its source (or nothing while an optional In is unbound).
+const OutBase* resolve(const SignalBase* s) {
+    if (s->is_in()) return static_cast<const InBase*>(s)->source();
+    return static_cast<const OutBase*>(s);
+}
+
+void check_blocks(const Model& m, const Out<double>& time) {
+    std::set<const OutBase*> engine_written{&time};
+    for (auto& st : m.states) engine_written.insert(&st.state->value);
+    for (auto& t : m.tearing) engine_written.insert(t.variable);
+    for (auto* d : m.discrete_signals) engine_written.insert(d);
+
+    std::map<const OutBase*, const BlockInfo*> writer;
+    for (auto& b : m.blocks) {
+        for (auto* r : b.reads) {
+            if (m.signal_index(r) < 0)
+                throw BuildError(b.path + ": block reads a signal its component did not register "
+                                          "(rule: register every signal a block uses in metainfo)",
+                                 "registered signals");
+        }
+        for (auto* w : b.writes) {
+            if (m.signal_index(w) < 0)
+                throw BuildError(b.path + ": block writes a signal its component did not register "
+                                          "(rule: register every signal a block uses in metainfo)",
+                                 "registered signals");
+            if (engine_written.count(w))
+                throw BuildError(m.signal_name(w) + ": Out-signal is written by block " + b.path +
+                                     " but the engine owns it as a state, tearing variable, discrete signal or time (rule: " +
+                                     kWriterRule + ")",
+                                 kWriterRule);
+            auto [it, inserted] = writer.emplace(w, &b);
+            if (!inserted)
+                throw BuildError(m.signal_name(w) + ": Out-signal has two writers, blocks " + it->second->path +
+                                     " and " + b.path + " (rule: " + kWriterRule + ")",
+                                 kWriterRule);
+        }
+    }
+    auto written = [&](const OutBase* o) { return engine_written.count(o) || writer.count(o); };
+    for (auto& b : m.blocks) {
+        for (auto* r : b.reads) {
+            const OutBase* o = resolve(r);
+            if (o && !written(o))
+                throw BuildError(m.signal_name(r) + ": read by block " + b.path + " but " + m.signal_name(o) +
+                                     " has no writer (rule: " + kWriterRule + ")",
+                                 kWriterRule);
+        }
+    }
+    for (auto& st : m.states) {
+        if (!writer.count(&st.state->der))
+            throw BuildError(st.path + ": no block writes the derivative of this state (rule: every state has "
+                                       "one block that writes its derivative)",
+                             "state derivative");
+    }
+    for (auto& r : m.residuals) {
+        if (!writer.count(r.residual))
+            throw BuildError(r.path + ": no block writes this residual (rule: " + kWriterRule + ")", kWriterRule);
+    }
+}
+
+// Tearing variables and residuals come in pairs registered by the same component.
+void check_tearing_pairs(const Model& m) {
+    std::map<int, std::pair<std::vector<std::string>, std::vector<std::string>>> per_component;
+    for (auto& t : m.tearing) per_component[t.component].first.push_back(t.path);
+    for (auto& r : m.residuals) per_component[r.component].second.push_back(r.path);
+    const std::string rule = "each tearing variable has one residual, registered by the same component";
+    for (auto& [c, lists] : per_component) {
+        auto& [vars, res] = lists;
+        if (vars.size() == res.size()) continue;
+        std::ostringstream s;
+        const std::string& path = m.components[static_cast<std::size_t>(c)].path;
+        s << (path.empty() ? std::string("<root>") : path) << ": registers " << vars.size()
+          << " tearing variable(s) but " << res.size() << " residual(s)";
+        const auto& extra = vars.size() > res.size() ? vars : res;
+        s << (vars.size() > res.size() ? "; tearing variable(s) without residual:" : "; residual(s) without tearing variable:");
+        for (std::size_t i = std::min(vars.size(), res.size()); i < extra.size(); ++i) s << ' ' << extra[i];
+        s << " (rule: " << rule << ")";
+        throw BuildError(s.str(), rule);
+    }
+}
+
+}  // namespace
+
+Model crawl(Component& root, Out<double>& time) {
+    Model m;
+    m.components.push_back({"", &root, ""});
+    m.signals.push_back({"time", &time, 0});
+    Meta meta(m, "", 0);
+    root.metainfo(meta);
+    for (auto* in : m.time_inputs) in->connect(time);
+    m.index_signals();
+    check_unique_names(m);
+    check_bindings(m);
+    check_blocks(m, time);
+    check_tearing_pairs(m);
+    return m;
+}
+
+}  // namespace lied

@@ -1,0 +1,25 @@
+#include "core/integrator.h"
+
+#include "core/dormand_prince.h"
+#include "core/explicit_euler.h"
+#include "core/runge_kutta4.h"
+
+#include <stdexcept>
+
+namespace lied {
+
+const std::vector<std::string>& integrator_names() {
+    static const std::vector<std::string> names{"euler", "rk4", "dopri5"};
+    return names;
+}
+
+std::unique_ptr<Integrator> make_integrator(std::string_view name) {
+    if (name == "euler") return std::make_unique<ExplicitEuler>();
+    if (name == "rk4") return std::make_unique<RungeKutta4>();
+    if (name == "dopri5") return std::make_unique<DormandPrince>();
+    std::string known;
+    for (auto& n : integrator_names()) known += (known.empty() ? "" : ", ") + n;
+    throw std::invalid_argument("unknown solver '" + std::string(name) + "' (known solvers: " + known + ")");
+}
+
+}  // namespace lied

@@ -1,0 +1,60 @@
+#include "core/meta.h"
+
+namespace lied {
+
+std::string Meta::join(std::string_view name) const {
+    if (path_.empty()) return std::string(name);
+    std::string s = path_;
+    s += '.';
+    s += name;
+    return s;
+}
+
+void Meta::component(Component& child, std::string_view name, std::string_view description) {
+    const int index = static_cast<int>(model_.components.size());
+    model_.components.push_back({join(name), &child, std::string(description)});
+    Meta child_meta(model_, join(name), index);
+    child.metainfo(child_meta);
+}
+
+void Meta::plug(Plug& plug, std::string_view name) {
+    const std::string plug_path = join(name);
+    plug.members([&](SignalBase& s, std::string_view member) {
+        model_.signals.push_back({plug_path + "." + std::string(member), &s, component_});
+    });
+}
+
+void Meta::signal(SignalBase& signal, std::string_view name) {
+    model_.signals.push_back({join(name), &signal, component_});
+}
+
+void Meta::add_block(Block block, std::string_view name, Reads reads, Writes writes) {
+    model_.blocks.push_back({join(name), block, std::vector<const SignalBase*>(reads),
+                             std::vector<const OutBase*>(writes), component_});
+}
+
+void Meta::state(State& state, std::string_view name, double nominal, std::string_view unit) {
+    model_.states.push_back({join(name), &state, nominal, std::string(unit), component_});
+    signal(state.value, name);
+    signal(state.der, "der(" + std::string(name) + ")");
+}
+
+void Meta::tearing(Out<double>& variable, std::string_view name) {
+    model_.tearing.push_back({join(name), &variable, component_});
+    signal(variable, name);
+}
+
+void Meta::residual(Out<double>& residual, std::string_view name) {
+    model_.residuals.push_back({join(name), &residual, component_});
+    signal(residual, name);
+}
+
+void Meta::parameter(double& value, std::string_view name, ParameterSpec spec) {
+    model_.parameters.push_back({join(name), &value, std::move(spec), component_});
+}
+
+void Meta::variable(const double& value, std::string_view name, std::string_view unit) {
+    model_.variables.push_back({join(name), &value, std::string(unit), component_});
+}
+
+}  // namespace lied

@@ -1,0 +1,62 @@
+#pragma once
+// The registration API a component uses in metainfo(). Each call records one fact about the component
+// into the Model under the component's path.
+#include "core/model.h"
+#include "core/plug.h"
+
+#include <initializer_list>
+#include <string>
+#include <string_view>
+
+namespace lied {
+
+using Reads = std::initializer_list<const SignalBase*>;
+using Writes = std::initializer_list<const OutBase*>;
+
+class Meta {
+public:
+    Meta(Model& model, std::string path, int component_index)
+        : model_(model), path_(std::move(path)), component_(component_index) {}
+
+    // A subcomponent; its metainfo() is crawled at once under "<path>.<name>".
+    void component(Component& child, std::string_view name, std::string_view description = {});
+    void plug(Plug& plug, std::string_view name);
+    void signal(SignalBase& signal, std::string_view name);
+
+    template <auto Method, class C>
+    void block(C* self, std::string_view name, Reads reads, Writes writes) {
+        add_block(make_block<Method>(self), name, reads, writes);
+    }
+    // Registers the value and derivative signals too ("level", "der(level)").
+    void state(State& state, std::string_view name, double nominal, std::string_view unit);
+    void tearing(Out<double>& variable, std::string_view name);
+    void residual(Out<double>& residual, std::string_view name);
+    // Declare that this component's linear coefficients (its part of L) change with the states, so L must be
+    // probed at every evaluation instead of once per structure or parameter change.
+    void coefficients_depend_on_state() { model_.state_dependent_coefficients = true; }
+    void parameter(double& value, std::string_view name, ParameterSpec spec);
+    void variable(const double& value, std::string_view name, std::string_view unit);
+    template <auto Method, class C>
+    void time_event(C* self, const double& time, std::string_view name) {
+        model_.time_events.push_back({join(name), &time, make_block<Method>(self), component_});
+    }
+    // An Out written only by this component's time-event handlers (piecewise constant in time).
+    void discrete_signal(OutBase& out, std::string_view name) {
+        signal(out, name);
+        model_.discrete_signals.push_back(&out);
+    }
+    // Binds `in` to the simulation time.
+    void time(In<double>& in) { model_.time_inputs.push_back(&in); }
+
+    const std::string& path() const { return path_; }
+
+private:
+    void add_block(Block block, std::string_view name, Reads reads, Writes writes);
+    std::string join(std::string_view name) const;
+
+    Model& model_;
+    std::string path_;
+    int component_;
+};
+
+}  // namespace lied

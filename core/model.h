@@ -1,0 +1,103 @@
+#pragma once
+// The flat description of a composed system, as collected by the crawler: what exists and under which
+// name. Structure only; values stay in the components.
+#include "core/block.h"
+#include "core/component.h"
+#include "core/parameter_spec.h"
+#include "core/signal.h"
+#include "core/state.h"
+
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace lied {
+
+struct ComponentInfo {
+    std::string path;          // "" for the root
+    Component* component;
+    std::string description;   // free text given by the parent ("first valve")
+};
+
+struct SignalInfo {
+    std::string path;
+    SignalBase* signal;
+    int component;
+};
+
+struct BlockInfo {
+    std::string path;          // "p1.evalState"
+    Block block;
+    std::vector<const SignalBase*> reads;
+    std::vector<const OutBase*> writes;
+    int component;
+};
+
+struct StateInfo {
+    std::string path;
+    State* state;
+    double nominal;
+    std::string unit;
+    int component;
+};
+
+struct TearingInfo {           // a tearing variable, set by the engine while probing and solving
+    std::string path;
+    Out<double>* variable;
+    int component;
+};
+
+struct ResidualInfo {
+    std::string path;
+    Out<double>* residual;
+    int component;
+};
+
+struct ParameterInfo {
+    std::string path;
+    double* value;
+    ParameterSpec spec;
+    int component;
+};
+
+struct VariableInfo {
+    std::string path;
+    const double* value;
+    std::string unit;
+    int component;
+};
+
+struct TimeEventInfo {         // a handler to call when time reaches *time (and once at initialization)
+    std::string path;
+    const double* time;
+    Block handler;
+    int component;
+};
+
+struct Model {
+    std::vector<ComponentInfo> components;
+    std::vector<SignalInfo> signals;
+    std::vector<BlockInfo> blocks;
+    std::vector<StateInfo> states;
+    std::vector<TearingInfo> tearing;
+    std::vector<ResidualInfo> residuals;
+    std::vector<ParameterInfo> parameters;
+    std::vector<VariableInfo> variables;
+    std::vector<TimeEventInfo> time_events;
+    std::vector<In<double>*> time_inputs;
+    std::vector<const OutBase*> discrete_signals;  // written by time-event handlers, constant in between
+    bool state_dependent_coefficients = false;   // some component's contribution to L varies with x
+
+    // Index of a registered signal, or -1.
+    int signal_index(const SignalBase* s) const {
+        auto it = signal_index_.find(s);
+        return it == signal_index_.end() ? -1 : it->second;
+    }
+    std::string signal_name(const SignalBase* s) const;
+    void index_signals();
+
+private:
+    std::unordered_map<const SignalBase*, int> signal_index_;
+};
+
+}  // namespace lied

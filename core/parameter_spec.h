@@ -1,0 +1,32 @@
+#pragma once
+// What a parameter means and which values are valid. Checked when a user sets it by name.
+#include <limits>
+#include <string>
+
+namespace lied {
+
+struct ParameterSpec {
+    std::string unit;
+    std::string description;
+    double min = -std::numeric_limits<double>::infinity();
+    double max = std::numeric_limits<double>::infinity();
+    bool min_exclusive = false;   // e.g. "> 0" for a reference flow that divides
+
+    static ParameterSpec positive(std::string unit, std::string description) {
+        return {std::move(unit), std::move(description), 0.0, std::numeric_limits<double>::infinity(), true};
+    }
+    static ParameterSpec non_negative(std::string unit, std::string description) {
+        return {std::move(unit), std::move(description), 0.0, std::numeric_limits<double>::infinity(), false};
+    }
+    static ParameterSpec any(std::string unit, std::string description) {
+        return {std::move(unit), std::move(description)};
+    }
+    bool admits(double v) const {
+        if (v != v) return false;  // NaN is never a valid parameter value
+        if (min_exclusive ? !(v > min) : !(v >= min)) return false;
+        return v <= max;
+    }
+    std::string range_text() const;
+};
+
+}  // namespace lied

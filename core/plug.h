@@ -1,0 +1,23 @@
+#pragma once
+// A plug groups signals of mixed direction under one name (a thermofluid inlet carries state and mass flow
+// in, inertial pressure out). It lists its members so the crawler can name them ("p1.inlet.m_flow").
+#include "core/signal.h"
+
+#include <functional>
+#include <string_view>
+
+namespace lied {
+
+class Plug {
+public:
+    Plug() = default;
+    Plug(const Plug&) = delete;
+    Plug& operator=(const Plug&) = delete;
+    virtual ~Plug() = default;
+    using MemberVisitor = std::function<void(SignalBase&, std::string_view member_name)>;
+    virtual void members(const MemberVisitor& visit) = 0;
+    // Domain name used in error messages ("thermofluid inlet").
+    virtual const char* kind() const = 0;
+};
+
+}  // namespace lied

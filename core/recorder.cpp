@@ -1,0 +1,80 @@
+#include "core/recorder.h"
+
+#include "core/closest_name.h"
+#include "core/simulator.h"
+
+#include <cmath>
+#include <fstream>
+#include <iomanip>
+#include <limits>
+#include <stdexcept>
+
+namespace lied {
+
+Recorder::Recorder(std::vector<std::string> names, double interval) : names_(std::move(names)), interval_(interval) {
+    if (!(interval_ > 0)) throw std::invalid_argument("the output interval must be > 0");
+}
+
+void Recorder::bind(const Simulator& sim) {
+    sources_.clear();
+    for (auto& n : names_) sources_.push_back(sim.find_value(n));
+    generation_ = sim.generation();
+}
+
+void Recorder::attach(const Simulator& sim) {
+    if (!attached_) {
+        for (auto& n : names_)
+            if (!sim.find_value(n))
+                throw std::invalid_argument("cannot record unknown variable '" + n + "'" + did_you_mean(n, sim.value_names()));
+        t0_ = sim.time();
+        next_index_ = 0;
+        attached_ = true;
+    }
+    bind(sim);
+}
+
+double Recorder::next_time() const { return t0_ + static_cast<double>(next_index_) * interval_; }
+
+bool Recorder::due(double t) const { return t >= next_time() - 1e-9 * interval_; }
+
+void Recorder::sample(const Simulator& sim) {
+    if (sim.generation() != generation_) bind(sim);
+    times_.push_back(sim.time());
+    std::vector<double> row(sources_.size());
+    for (std::size_t i = 0; i < sources_.size(); ++i) row[i] = sources_[i] ? *sources_[i] : std::numeric_limits<double>::quiet_NaN();
+    rows_.push_back(std::move(row));
+    while (due(sim.time())) ++next_index_;
+}
+
+std::vector<double> Recorder::column(const std::string& name) const {
+    for (std::size_t i = 0; i < names_.size(); ++i) {
+        if (names_[i] != name) continue;
+        std::vector<double> c;
+        for (auto& r : rows_) c.push_back(r[i]);
+        return c;
+    }
+    throw std::invalid_argument("'" + name + "' is not recorded" + did_you_mean(name, names_));
+}
+
+void Recorder::write_csv(std::ostream& out) const {
+    out << "time";
+    for (auto& n : names_) out << ',' << n;
+    out << '\n' << std::setprecision(12);
+    for (std::size_t k = 0; k < times_.size(); ++k) {
+        out << times_[k];
+        for (double v : rows_[k]) {
+            out << ',';
+            if (!std::isnan(v)) out << v;
+        }
+        out << '\n';
+    }
+}
+
+void Recorder::write_csv(const std::string& path) const {
+    std::ofstream f(path);
+    if (!f) throw std::runtime_error("cannot write '" + path + "'");
+    write_csv(f);
+    if (!f) throw std::runtime_error("error while writing '" + path + "'");
+}
+
+}  // namespace lied

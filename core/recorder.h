@@ -1,0 +1,44 @@
+#pragma once
+// Records named values at a fixed output interval, independent of the integrator's step size, and writes
+// them as CSV with the header `time,<names>`. A value that does not exist in a segment (after a rebuild
+// removed it) is written as an empty cell, never made up.
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+namespace lied {
+
+class Simulator;
+
+class Recorder {
+public:
+    Recorder(std::vector<std::string> names, double interval);
+
+    // Resolves the names against the simulator; throws std::invalid_argument for an unknown name.
+    void attach(const Simulator& sim);
+    double next_time() const;
+    bool due(double t) const;
+    void sample(const Simulator& sim);
+
+    const std::vector<std::string>& names() const { return names_; }
+    const std::vector<double>& times() const { return times_; }
+    // Column of one name (NaN where the value did not exist); throws for an unknown name.
+    std::vector<double> column(const std::string& name) const;
+    void write_csv(std::ostream& out) const;
+    void write_csv(const std::string& path) const;
+
+private:
+    void bind(const Simulator& sim);
+
+    std::vector<std::string> names_;
+    double interval_;
+    double t0_ = 0.0;
+    long next_index_ = 0;
+    bool attached_ = false;
+    long generation_ = -1;
+    std::vector<const double*> sources_;
+    std::vector<double> times_;
+    std::vector<std::vector<double>> rows_;
+};
+
+}  // namespace lied

@@ -1,0 +1,25 @@
+#include "core/runge_kutta4.h"
+
+namespace lied {
+
+void RungeKutta4::resize(std::size_t n, const std::vector<double>&) {
+    const auto m = static_cast<Eigen::Index>(n);
+    k1_.setZero(m); k2_.setZero(m); k3_.setZero(m); k4_.setZero(m); tmp_.setZero(m);
+}
+
+StepStatus RungeKutta4::advance(OdeFunction& f, double t, double h, Eigen::Ref<Eigen::VectorXd> x) {
+    ++stats_.steps;
+    stats_.rhs_calls += 4;
+    bool ok = f.derivatives(t, x.data(), k1_.data());
+    tmp_ = x + 0.5 * h * k1_;
+    ok &= f.derivatives(t + 0.5 * h, tmp_.data(), k2_.data());
+    tmp_ = x + 0.5 * h * k2_;
+    ok &= f.derivatives(t + 0.5 * h, tmp_.data(), k3_.data());
+    tmp_ = x + h * k3_;
+    ok &= f.derivatives(t + h, tmp_.data(), k4_.data());
+    if (!ok) return StepStatus::SingularLinearSystem;
+    x += (h / 6.0) * (k1_ + 2.0 * k2_ + 2.0 * k3_ + k4_);
+    return StepStatus::Ok;
+}
+
+}  // namespace lied

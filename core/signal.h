@@ -1,0 +1,107 @@
+#pragma once
+// Signals: value slots with exactly one writer. An Out owns its value; an In reads the value of the one Out
+// it is bound to. Identity (the address) is what the crawler uses to build the dependency graph.
+#include <stdexcept>
+#include <string>
+
+namespace lied {
+
+class SignalBase {
+public:
+    enum class Direction { In, Out };
+    explicit SignalBase(Direction d) : direction_(d) {}
+    SignalBase(const SignalBase&) = delete;             // identity matters: never copy a signal
+    SignalBase& operator=(const SignalBase&) = delete;
+    virtual ~SignalBase() = default;
+    Direction direction() const { return direction_; }
+    bool is_in() const { return direction_ == Direction::In; }
+    // The rule printed when this signal closes an algebraic loop. A plug may set a domain rule for its members
+    // ("every flow loop needs a volume"); otherwise the rule of the value type applies.
+    const char* loop_rule() const { return loop_rule_ ? loop_rule_ : default_loop_rule(); }
+    void set_loop_rule(const char* rule) { loop_rule_ = rule; }
+
+protected:
+    virtual const char* default_loop_rule() const = 0;
+
+private:
+    Direction direction_;
+    const char* loop_rule_ = nullptr;
+};
+
+// Extension point: a domain can give its signal type a more specific loop rule.
+template <class T>
+struct SignalTraits {
+    static constexpr const char* loop_rule = "every cycle of blocks must pass through a state or a tearing variable";
+};
+
+class OutBase : public SignalBase {
+public:
+    OutBase() : SignalBase(Direction::Out) {}
+};
+
+template <class T>
+class Out : public OutBase {
+public:
+    Out() = default;
+    explicit Out(const T& initial) : value(initial) {}
+    T value{};
+
+protected:
+    const char* default_loop_rule() const override { return SignalTraits<T>::loop_rule; }
+};
+
+class InBase : public SignalBase {
+public:
+    InBase() : SignalBase(Direction::In) {}
+    virtual const OutBase* source() const = 0;
+    // A second Out offered while bound: kept so the crawler can name both (rule: one Out per In).
+    virtual const OutBase* conflicting_source() const = 0;
+    virtual bool optional() const = 0;
+    virtual void disconnect() = 0;
+};
+
+// An In bound to exactly one Out<T>. An optional In reads its own fallback value while unbound
+// (e.g. a tank's elevation input defaults to 0).
+template <class T>
+class In : public InBase {
+public:
+    In() = default;
+    struct Optional { T fallback; };
+    explicit In(Optional o) : fallback_(o.fallback), optional_(true) {}
+
+    const T& value() const { return *ptr_; }
+
+    void connect(const Out<T>& out) {
+        if (source_ && source_ != &out) {
+            conflict_ = &out;   // reported by the crawler with both names
+            return;
+        }
+        source_ = &out;
+        ptr_ = &out.value;
+    }
+    void disconnect() override {
+        source_ = nullptr;
+        conflict_ = nullptr;
+        ptr_ = &fallback_;
+    }
+    const OutBase* source() const override { return source_; }
+    const OutBase* conflicting_source() const override { return conflict_; }
+    bool optional() const override { return optional_; }
+    // Fallback value of an optional In (a parameter of its component while unbound).
+    T& fallback() { return fallback_; }
+
+protected:
+    const char* default_loop_rule() const override { return SignalTraits<T>::loop_rule; }
+
+private:
+    const Out<T>* source_ = nullptr;
+    const Out<T>* conflict_ = nullptr;
+    T fallback_{};
+    const T* ptr_ = &fallback_;
+    bool optional_ = false;
+};
+
+template <class T>
+void connect(const Out<T>& out, In<T>& in) { in.connect(out); }
+
+}  // namespace lied

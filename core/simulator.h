@@ -1,0 +1,94 @@
+#pragma once
+// The handle a user holds: builds a composed system, steps or simulates it, reads and sets values by name,
+// and rebuilds after a structural change while keeping the values of the states that survive.
+#include "core/evaluator.h"
+#include "core/integrator.h"
+#include "core/linear_policy.h"
+#include "core/model.h"
+#include "core/schedule.h"
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+
+namespace lied {
+
+class Recorder;
+
+struct SimulatorOptions {
+    std::string solver = "rk4";
+    double dt = 1e-2;                     // fixed step, or the largest output-independent sub-interval
+    Tolerances tolerances;                // for adaptive solvers
+    LinearPolicy policy = LinearPolicy::Automatic;
+    bool check_linearity = true;          // verify at build that residuals are affine in z
+};
+
+class Simulator {
+public:
+    // Crawls, validates, orders and checks the system; throws BuildError naming what is wrong.
+    explicit Simulator(Component& root, SimulatorOptions options = {});
+
+    // After the user changed the component tree: crawl and order again. States are matched by name;
+    // surviving ones keep their values, new ones start from their start values. Time goes on.
+    void rebuild();
+    // Back to t = 0 with all states at their start values; time events re-armed.
+    void reset();
+
+    // Real-time path: advances by dt (split at time events). Allocates, logs and throws nothing.
+    StepStatus step(double dt);
+    // Offline path: advances to t_end with steps of at most options.dt (fixed) or error control (adaptive),
+    // sampling `recorder` at its interval. Throws SimulationError naming the state and time on failure.
+    using Progress = std::function<void(double t, double t_end)>;
+    void simulate(double t_end, Recorder* recorder = nullptr, const Progress& progress = {});
+
+    void set_solver(std::string_view name);           // throws std::invalid_argument
+    void set_parameter(std::string_view name, double value);   // throws std::invalid_argument
+    double parameter(std::string_view name) const;
+    // Any state, variable or parameter by name; throws std::invalid_argument with a suggestion.
+    double value(std::string_view name) const;
+    const double* find_value(std::string_view name) const;     // nullptr if unknown
+    std::vector<std::string> value_names() const;
+
+    // Re-evaluates every block at the current (t, x), so that all variables are consistent.
+    void evaluate();
+    // A description of the last non-Ok status, e.g. "state t1.level became NaN at t = 3.2 s".
+    std::string describe(StepStatus status) const;
+
+    double time() const { return t_; }
+    const Eigen::VectorXd& states() const { return x_; }
+    const Model& model() const { return model_; }
+    const Schedule& schedule() const { return schedule_; }
+    const LinearSystem& linear_system() const { return evaluator_.linear_system(); }
+    const Integrator& integrator() const { return *integrator_; }
+    const SimulatorOptions& options() const { return options_; }
+    SimulatorOptions& options() { return options_; }
+    long generation() const { return generation_; }   // increases at every rebuild
+
+private:
+    void build();
+    StepStatus advance_to(double t_target, double h_max);
+    void fire_due_events();
+    double next_event_after(double t) const;
+    void index_names();
+    std::vector<double> nominals() const;
+
+    Component& root_;
+    SimulatorOptions options_;
+    Out<double> time_;
+    Model model_;
+    Schedule schedule_;
+    Evaluator evaluator_;
+    std::unique_ptr<Integrator> integrator_;
+    Eigen::VectorXd x_;
+    double t_ = 0.0;
+    std::vector<char> event_fired_;
+    std::unordered_map<std::string, const double*> values_;
+    std::unordered_map<std::string, std::size_t> parameters_;
+    int failed_state_ = -1;
+    double failed_time_ = 0.0;
+    long generation_ = 0;
+};
+
+}  // namespace lied

@@ -1,0 +1,234 @@
+#include "systems/cli.h"
+
+#include "core/build_error.h"
+#include "core/closest_name.h"
+#include "core/meta.h"
+#include "core/recorder.h"
+#include "core/simulator.h"
+#include "systems/plot.h"
+#include "systems/system_registry.h"
+
+#include <spdlog/spdlog.h>
+
+#include <charconv>
+#include <chrono>
+#include <filesystem>
+#include <iomanip>
+#include <iostream>
+#include <optional>
+#include <unistd.h>
+
+namespace lied::systems {
+namespace {
+
+struct UsageError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+constexpr const char* kUsage =
+    "usage:\n"
+    "  lied list                       the example systems\n"
+    "  lied info <system>              components, schedule, states, tearing pairs, L\n"
+    "  lied run <system> [options]     simulate and write results\n"
+    "run options:\n"
+    "  --t-end T          end time [s]\n"
+    "  --dt H             step size of fixed-step solvers [s]\n"
+    "  --solver NAME      euler | rk4 | dopri5\n"
+    "  --rtol R --atol A  tolerances of dopri5\n"
+    "  --interval I       output interval [s], independent of the step size\n"
+    "  --set NAME=VALUE   set a parameter (repeatable)\n"
+    "  --record NAME      record this variable too (repeatable)\n"
+    "  --out FILE.csv     write the recorded variables as CSV\n"
+    "  --plot FILE.png    plot the recorded variables (writes FILE.csv too if --out is not given)\n"
+    "  --verbose          log what the engine does\n";
+
+double parse_number(const std::string& option, const std::string& text) {
+    double v = 0;
+    const char* end = text.data() + text.size();
+    auto [ptr, ec] = std::from_chars(text.data(), end, v);
+    if (ec != std::errc() || ptr != end || text.empty())
+        throw UsageError(option + " expects a number, got '" + text + "'");
+    return v;
+}
+
+const SystemEntry& find_system(const std::string& name) {
+    const auto& registry = SystemRegistry::instance();
+    if (const SystemEntry* e = registry.find(name)) return *e;
+    std::vector<std::string> names;
+    for (auto& e : registry.entries()) names.push_back(e.name);
+    throw UsageError("unknown system '" + name + "'" + did_you_mean(name, names) + "; `lied list` shows them");
+}
+
+int list(std::ostream& out) {
+    for (auto& e : SystemRegistry::instance().entries()) out << std::left << std::setw(16) << e.name << e.description << '\n';
+    return 0;
+}
+
+void print_matrix(std::ostream& out, const Eigen::MatrixXd& m) {
+    for (Eigen::Index i = 0; i < m.rows(); ++i) {
+        out << "    [";
+        for (Eigen::Index j = 0; j < m.cols(); ++j) out << std::right << std::setw(12) << m(i, j);
+        out << " ]\n";
+    }
+}
+
+int info(const std::string& name, std::ostream& out) {
+    const SystemEntry& entry = find_system(name);
+    auto root = entry.make();
+    Simulator sim(*root);
+    const Model& m = sim.model();
+    out << "system " << entry.name << ": " << entry.description << "\n\n";
+    out << "components (" << m.components.size() - 1 << "):\n";
+    for (std::size_t i = 1; i < m.components.size(); ++i)
+        out << "  " << std::left << std::setw(14) << m.components[i].path << std::setw(14) << m.components[i].component->type_name()
+            << m.components[i].description << '\n';
+    out << "\nblocks in schedule order (" << m.blocks.size() << "; * = depends on a tearing variable, re-run when probing):\n";
+    int k = 0;
+    for (int b : sim.schedule().order)
+        out << "  " << std::right << std::setw(3) << ++k << ' ' << (sim.schedule().is_dependent[static_cast<std::size_t>(b)] ? '*' : ' ') << ' '
+            << m.blocks[static_cast<std::size_t>(b)].path << '\n';
+    out << "\nstates (" << m.states.size() << "):\n";
+    for (auto& s : m.states) out << "  " << std::left << std::setw(18) << s.path << "start " << s.state->start << " " << s.unit << '\n';
+    out << "\ntearing pairs (" << m.tearing.size() << "):\n";
+    for (std::size_t j = 0; j < m.tearing.size(); ++j)
+        out << "  " << std::left << std::setw(20) << m.tearing[j].path << " -> residual " << m.residuals[j].path << '\n';
+    const auto& ls = sim.linear_system();
+    out << "\nlinear system L·z = g: " << ls.size() << "x" << ls.size() << ", policy: " << to_string(ls.policy())
+        << ", probed in " << sim.schedule().probe_groups.size() << " pass(es)\n";
+    if (ls.size()) {
+        out << "  L at t = 0 (rows: residuals, columns: tearing variables):\n";
+        print_matrix(out, ls.matrix());
+    }
+    out << "\nparameters (" << m.parameters.size() << "):\n";
+    for (auto& p : m.parameters)
+        out << "  " << std::left << std::setw(22) << p.path << std::setw(10) << *p.value << std::setw(8) << p.spec.unit
+            << p.spec.range_text() << "  " << p.spec.description << '\n';
+    out << "\nvariables: states above, and";
+    for (auto& v : m.variables) out << ' ' << v.path;
+    out << '\n';
+    return 0;
+}
+
+int run(const std::vector<std::string>& args, std::ostream& out) {
+    if (args.size() < 2) throw UsageError("run needs a system name");
+    const SystemEntry& entry = find_system(args[1]);
+    RunSettings settings = entry.defaults;
+    std::vector<std::pair<std::string, double>> sets;
+    std::optional<double> rtol, atol;
+    std::string out_path, plot_path;
+    for (std::size_t i = 2; i < args.size(); ++i) {
+        const std::string& a = args[i];
+        auto next = [&]() -> const std::string& {
+            if (i + 1 >= args.size()) throw UsageError(a + " needs a value");
+            return args[++i];
+        };
+        if (a == "--t-end") settings.t_end = parse_number(a, next());
+        else if (a == "--dt") settings.dt = parse_number(a, next());
+        else if (a == "--interval") settings.interval = parse_number(a, next());
+        else if (a == "--solver") settings.solver = next();
+        else if (a == "--rtol") rtol = parse_number(a, next());
+        else if (a == "--atol") atol = parse_number(a, next());
+        else if (a == "--out") out_path = next();
+        else if (a == "--plot") plot_path = next();
+        else if (a == "--record") settings.recorded.push_back(next());
+        else if (a == "--verbose") spdlog::set_level(spdlog::level::debug);
+        else if (a == "--set") {
+            const std::string& kv = next();
+            const auto eq = kv.find('=');
+            if (eq == std::string::npos || eq == 0) throw UsageError("--set expects NAME=VALUE, got '" + kv + "'");
+            sets.emplace_back(kv.substr(0, eq), parse_number("--set " + kv.substr(0, eq), kv.substr(eq + 1)));
+        } else
+            throw UsageError("unknown option '" + a + "'");
+    }
+    if (!(settings.t_end > 0)) throw UsageError("--t-end must be > 0");
+    if (!(settings.dt > 0)) throw UsageError("--dt must be > 0");
+    if (!(settings.interval > 0)) throw UsageError("--interval must be > 0");
+    if ((rtol && !(*rtol > 0)) || (atol && !(*atol > 0))) throw UsageError("--rtol and --atol must be > 0");
+
+    SimulatorOptions options;
+    options.solver = settings.solver;
+    options.dt = settings.dt;
+    if (rtol) options.tolerances.relative = *rtol;
+    if (atol) options.tolerances.absolute = *atol;
+    std::unique_ptr<Simulator> sim;
+    auto root = entry.make();
+    try {
+        sim = std::make_unique<Simulator>(*root, options);
+    } catch (const std::invalid_argument& e) {   // unknown solver
+        throw UsageError(e.what());
+    }
+    for (auto& [name, value] : sets) {
+        try {
+            sim->set_parameter(name, value);
+        } catch (const std::invalid_argument& e) {
+            throw UsageError(e.what());
+        }
+    }
+    sim->reset();   // start values may depend on the parameters just set
+    Recorder recorder(settings.recorded, settings.interval);
+    try {
+        recorder.attach(*sim);
+    } catch (const std::invalid_argument& e) {
+        throw UsageError(e.what());
+    }
+
+    const bool tty = isatty(fileno(stderr));
+    const auto wall_start = std::chrono::steady_clock::now();
+    int last_percent = -1;
+    sim->simulate(settings.t_end, &recorder, [&](double t, double t_end) {
+        const int percent = static_cast<int>(100.0 * t / t_end);
+        if (percent / 10 == last_percent / 10) return;
+        last_percent = percent;
+        spdlog::info("t = {:.4g} s of {:.4g} s ({}%)", t, t_end, percent);
+        if (tty && std::chrono::steady_clock::now() - wall_start > std::chrono::seconds(1))
+            std::cerr << "\r  " << percent << "%  t = " << t << " s" << std::flush;
+    });
+    if (tty && std::chrono::steady_clock::now() - wall_start > std::chrono::seconds(1)) std::cerr << "\n";
+    const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
+    const auto& stats = sim->integrator().stats();
+    spdlog::info("{} steps ({} rejected), {} evaluations, {} probes of L, {:.3f} s wall", stats.steps, stats.rejected,
+                 stats.rhs_calls, sim->linear_system().probes(), wall);
+
+    if (plot_path.size() && out_path.empty()) out_path = std::filesystem::path(plot_path).replace_extension(".csv").string();
+    if (out_path.size()) recorder.write_csv(out_path);
+    if (plot_path.size()) plot_csv(out_path, recorder.names(), plot_path, entry.name);
+
+    out << entry.name << " at t = " << sim->time() << " s (" << settings.solver << "):\n";
+    for (auto& n : recorder.names()) out << "  " << std::left << std::setw(14) << n << sim->value(n) << '\n';
+    if (out_path.size()) out << "results: " << out_path << '\n';
+    if (plot_path.size()) out << "plot:    " << plot_path << '\n';
+    return 0;
+}
+
+}  // namespace
+
+int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+    spdlog::set_level(spdlog::level::warn);   // quiet by default; --verbose for more
+    try {
+        if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
+            (args.empty() ? err : out) << kUsage;
+            return args.empty() ? 2 : 0;
+        }
+        if (args[0] == "list") return list(out);
+        if (args[0] == "info") {
+            if (args.size() != 2) throw UsageError("info needs exactly one system name");
+            return info(args[1], out);
+        }
+        if (args[0] == "run") return run(args, out);
+        throw UsageError("unknown command '" + args[0] + "'" + did_you_mean(args[0], {"list", "info", "run"}));
+    } catch (const UsageError& e) {
+        err << "lied: error: " << e.what() << '\n';
+        return 2;
+    } catch (const BuildError& e) {
+        err << "lied: build error: " << e.what() << '\n';
+        return 2;
+    } catch (const SimulationError& e) {
+        err << "lied: simulation failed: " << e.what() << '\n';
+        return 1;
+    } catch (const std::exception& e) {
+        err << "lied: error: " << e.what() << '\n';
+        return 1;
+    }
+}
+
+}  // namespace lied::systems

@@ -1,0 +1,43 @@
+#pragma once
+// Named example systems with their default run settings. Each system registers itself next to its
+// definition (a SystemRegistration object), so `lied list` never misses one.
+#include "core/component.h"
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace lied::systems {
+
+struct RunSettings {
+    double t_end = 10.0;
+    double dt = 1e-2;
+    std::string solver = "rk4";
+    double interval = 0.1;
+    std::vector<std::string> recorded;
+};
+
+struct SystemEntry {
+    std::string name;
+    std::string description;
+    std::function<std::unique_ptr<Component>()> make;
+    RunSettings defaults;
+};
+
+class SystemRegistry {
+public:
+    static SystemRegistry& instance();
+    void add(SystemEntry entry);
+    const SystemEntry* find(const std::string& name) const;
+    const std::vector<SystemEntry>& entries() const { return entries_; }
+
+private:
+    std::vector<SystemEntry> entries_;
+};
+
+struct SystemRegistration {
+    explicit SystemRegistration(SystemEntry entry) { SystemRegistry::instance().add(std::move(entry)); }
+};
+
+}  // namespace lied::systems

@@ -1,0 +1,45 @@
+#include "thermofluid/fluid_plugs.h"
+
+namespace lied::thermofluid {
+
+FluidOutlet::FluidOutlet() {
+    for (SignalBase* s : {static_cast<SignalBase*>(&state), static_cast<SignalBase*>(&m_flow),
+                          static_cast<SignalBase*>(&der_m_flow), static_cast<SignalBase*>(&r)})
+        s->set_loop_rule(kFlowLoopRule);
+}
+
+void FluidOutlet::members(const MemberVisitor& visit) {
+    visit(state, "state");
+    visit(m_flow, "m_flow");
+    visit(der_m_flow, "der_m_flow");
+    visit(r, "r");
+}
+
+FluidInlet::FluidInlet() {
+    for (SignalBase* s : {static_cast<SignalBase*>(&state), static_cast<SignalBase*>(&m_flow),
+                          static_cast<SignalBase*>(&der_m_flow), static_cast<SignalBase*>(&r)})
+        s->set_loop_rule(kFlowLoopRule);
+}
+
+void FluidInlet::members(const MemberVisitor& visit) {
+    visit(state, "state");
+    visit(m_flow, "m_flow");
+    visit(der_m_flow, "der_m_flow");
+    visit(r, "r");
+}
+
+void connect(FluidOutlet& outlet, FluidInlet& inlet) {
+    inlet.state.connect(outlet.state);
+    inlet.m_flow.connect(outlet.m_flow);
+    inlet.der_m_flow.connect(outlet.der_m_flow);
+    outlet.r.connect(inlet.r);
+}
+
+void disconnect(FluidOutlet& outlet, FluidInlet& inlet) {
+    inlet.state.disconnect();
+    inlet.m_flow.disconnect();
+    inlet.der_m_flow.disconnect();
+    outlet.r.disconnect();
+}
+
+}  // namespace lied::thermofluid

@@ -1,0 +1,35 @@
+#pragma once
+// The thermofluid triplet (papers/003 §3.1): the state Θ and the mass flow (with its time derivative) travel
+// downstream, the inertial pressure r travels upstream. An outlet is where fluid nominally leaves a component.
+#include "core/plug.h"
+#include "thermofluid/fluid_state.h"
+
+namespace lied::thermofluid {
+
+class FluidOutlet final : public Plug {
+public:
+    FluidOutlet();
+    Out<FluidState> state;
+    Out<double> m_flow;       // kg/s
+    Out<double> der_m_flow;   // kg/s²
+    In<double> r;             // inertial pressure [Pa], from downstream
+    void members(const MemberVisitor& visit) override;
+    const char* kind() const override { return "thermofluid outlet"; }
+};
+
+class FluidInlet final : public Plug {
+public:
+    FluidInlet();
+    In<FluidState> state;
+    In<double> m_flow;
+    In<double> der_m_flow;
+    Out<double> r;
+    void members(const MemberVisitor& visit) override;
+    const char* kind() const override { return "thermofluid inlet"; }
+};
+
+// Binds the four signals of a stream: outlet → inlet downstream, r upstream.
+void connect(FluidOutlet& outlet, FluidInlet& inlet);
+void disconnect(FluidOutlet& outlet, FluidInlet& inlet);
+
+}  // namespace lied::thermofluid

@@ -1,0 +1,22 @@
+#pragma once
+// The thermodynamic state that travels downstream: steady-mass-flow pressure p̂ and specific enthalpy h.
+#include "core/signal.h"
+
+namespace lied::thermofluid {
+
+struct FluidState {
+    double p = 1e5;   // steady-mass-flow pressure p̂ [Pa]
+    double h = 0.0;   // specific enthalpy [J/kg]
+};
+
+inline constexpr const char* kFlowLoopRule =
+    "every flow loop needs a volume: a component that owns mass and energy states breaks the loop";
+
+}  // namespace lied::thermofluid
+
+namespace lied {
+template <>
+struct SignalTraits<thermofluid::FluidState> {
+    static constexpr const char* loop_rule = thermofluid::kFlowLoopRule;
+};
+}  // namespace lied

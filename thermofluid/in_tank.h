@@ -1,0 +1,31 @@
+#pragma once
+// Open tank that receives a stream (a sink with a level). It closes the inertial pressure of its inlet:
+//   r_in = (p_tank − p̂_in) + L·dm_flow/dt,   p_tank = p_amb + ρ·g·(level + elevation),
+//   d(level)/dt = m_flow / (ρ·A)
+// Flow may reverse (the tank then drains into the stream).
+#include "core/component.h"
+#include "core/state.h"
+#include "thermofluid/fluid_plugs.h"
+
+namespace lied::thermofluid {
+
+class InTank final : public Component {
+public:
+    FluidInlet inlet;
+    In<double> elevation{In<double>::Optional{0.0}};   // m; 0 while unconnected
+
+    double A = 1.0;        // m²
+    double L = 0.0;        // 1/m
+    double p_amb = 1e5;    // Pa
+    State level{1.0};      // m; start value is the parameter h0
+
+    void metainfo(Meta& meta) override;
+    const char* type_name() const override { return "InTank"; }
+    double pressure() const;
+
+private:
+    void evalInertial();
+    void evalLevel();
+};
+
+}  // namespace lied::thermofluid

@@ -1,0 +1,15 @@
+#pragma once
+// Idealized water: incompressible, constant density and heat capacity. The only medium the vessels need.
+#include "thermofluid/fluid_state.h"
+
+namespace lied::thermofluid {
+
+struct IdealWater {
+    static constexpr double density = 1000.0;         // kg/m³
+    static constexpr double specific_heat = 4184.0;   // J/(kg·K)
+    static constexpr double density_of(const FluidState&) { return density; }
+};
+
+inline constexpr double kGravity = 9.81;              // m/s²
+
+}  // namespace lied::thermofluid

@@ -1,0 +1,39 @@
+#include "thermofluid/out_tank.h"
+
+#include "core/meta.h"
+#include "thermofluid/medium.h"
+
+namespace lied::thermofluid {
+
+double OutTank::pressure() const { return p_amb + IdealWater::density * kGravity * (level() + elevation.value()); }
+
+void OutTank::evalState() { outlet.state.value = {pressure(), h}; }
+void OutTank::evalFlow() { outlet.m_flow.value = m_flow(); }
+void OutTank::evalDerFlow() {
+    outlet.der_m_flow.value = der_m_flow_.value;
+    m_flow.der.value = der_m_flow_.value;
+}
+void OutTank::evalLevel() { level.der.value = -m_flow() / (IdealWater::density * A); }
+void OutTank::evalResidual() { residual_.value = outlet.r.value() + L * der_m_flow_.value; }
+
+void OutTank::metainfo(Meta& meta) {
+    meta.plug(outlet, "outlet");
+    meta.signal(elevation, "elevation");
+    meta.state(level, "level", 1.0, "m");
+    meta.state(m_flow, "m_flow", 1.0, "kg/s");
+    meta.tearing(der_m_flow_, "der_m_flow");
+    meta.residual(residual_, "residual");
+    meta.block<&OutTank::evalState>(this, "evalState", {&level.value, &elevation}, {&outlet.state});
+    meta.block<&OutTank::evalFlow>(this, "evalFlow", {&m_flow.value}, {&outlet.m_flow});
+    meta.block<&OutTank::evalDerFlow>(this, "evalDerFlow", {&der_m_flow_}, {&outlet.der_m_flow, &m_flow.der});
+    meta.block<&OutTank::evalLevel>(this, "evalLevel", {&m_flow.value}, {&level.der});
+    meta.block<&OutTank::evalResidual>(this, "evalResidual", {&outlet.r, &der_m_flow_}, {&residual_});
+    meta.parameter(A, "A", ParameterSpec::positive("m2", "cross-section area"));
+    meta.parameter(level.start, "h0", ParameterSpec::non_negative("m", "initial level"));
+    meta.parameter(m_flow.start, "m_flow_0", ParameterSpec::any("kg/s", "initial outlet mass flow"));
+    meta.parameter(L, "L", ParameterSpec::non_negative("1/m", "inertance of the outlet"));
+    meta.parameter(p_amb, "p_amb", ParameterSpec::positive("Pa", "ambient pressure"));
+    meta.parameter(h, "h", ParameterSpec::any("J/kg", "specific enthalpy of the water"));
+}
+
+}  // namespace lied::thermofluid
