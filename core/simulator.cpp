@@ -137,11 +137,11 @@ StepStatus Simulator::advance_to(double t_target, double h_max) {
         double h = integrator_->adaptive() ? stop - t_ : std::min(h_max, stop - t_);
         if (stop - (t_ + h) < 1e-9 * h) h = stop - t_;   // no sliver step from rounding
         const StepStatus status = integrator_->advance(evaluator_, t_, h, x_);
-        t_ = (t_ + h >= stop - time_tolerance(stop)) ? stop : t_ + h;
-        if (status != StepStatus::Ok) {
+        if (status != StepStatus::Ok) {   // x and t stay at the start of the failed step
             failed_time_ = t_;
             return status;
         }
+        t_ = (t_ + h >= stop - time_tolerance(stop)) ? stop : t_ + h;
         for (Eigen::Index i = 0; i < x_.size(); ++i) {
             if (!std::isfinite(x_[i])) {
                 failed_state_ = static_cast<int>(i);

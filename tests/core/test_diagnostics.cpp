@@ -1,0 +1,141 @@
+// Every build-time diagnostic on a deliberately broken composition, with its message pinned.
+#include "core/build_error.h"
+#include "core/simulator.h"
+#include "support/test_components.h"
+#include "systems/com_vessels.h"
+#include "thermofluid/pressure_drop.h"
+
+#include <doctest/doctest.h>
+
+using namespace lied;
+using lied::systems::ComVessels;
+using lied::thermofluid::PressureDrop;
+
+namespace {
+std::string build_error_of(Component& root, SimulatorOptions options = {}) {
+    try {
+        Simulator sim(root, options);
+    } catch (const BuildError& e) {
+        return e.what();
+    }
+    return "<no error>";
+}
+
+// Two pressure drops connected in a ring: a flow loop without a volume.
+class Ring : public Component {
+public:
+    PressureDrop a, b;
+    Ring() {
+        connect(a.outlet, b.inlet);
+        connect(b.outlet, a.inlet);
+    }
+    void metainfo(Meta& meta) override {
+        meta.component(a, "a");
+        meta.component(b, "b");
+    }
+    const char* type_name() const override { return "Ring"; }
+};
+}  // namespace
+
+TEST_CASE("unbound In: names the signal, its plug and the rule") {
+    ComVessels v;
+    disconnect(v.s.outlet1, v.p2->inlet);
+    const std::string msg = build_error_of(v);
+    CHECK(msg == "s.outlet1.r: In-signal is not bound (rule: every In-signal is bound to exactly one Out; connect its plug)");
+}
+
+TEST_CASE("an In bound to two Outs names both") {
+    ComVessels v;
+    connect(v.s.outlet2, v.p2->inlet);   // p2 is already fed by s.outlet1
+    const std::string msg = build_error_of(v);
+    // s.outlet2.r now feeds back from both p3 and p2; it is registered first, so it is named.
+    CHECK(msg.find("s.outlet2.r: In-signal is bound to two Outs, p3.inlet.r and p2.inlet.r") == 0);
+    CHECK(msg.find("rule: every In-signal is bound to exactly one Out") != std::string::npos);
+}
+
+TEST_CASE("two writers for one Out") {
+    testing::Holder<testing::TwoWriters> h("w");
+    CHECK(build_error_of(h) == "w.y: Out-signal has two writers, blocks w.first and w.second (rule: every Out-signal has exactly one writer)");
+}
+
+TEST_CASE("a flow loop without a volume is reported with the blocks and signals on the cycle") {
+    Ring ring;
+    const std::string msg = build_error_of(ring);
+    INFO(msg);
+    CHECK(msg.find("algebraic loop not broken by a state or tearing variable: ") == 0);
+    CHECK(msg.find("a.evalState -[b.inlet.state]-> b.evalState -[a.inlet.state]-> a.evalState") != std::string::npos);
+    CHECK(msg.find("b.evalInertial -[a.outlet.r]-> a.evalInertial") != std::string::npos);
+    CHECK(msg.find("(rule: every flow loop needs a volume") != std::string::npos);
+    try {
+        Simulator sim(ring);
+    } catch (const BuildError& e) {
+        CHECK(e.rule().find("every flow loop needs a volume") == 0);
+    }
+}
+
+TEST_CASE("a tearing variable without residual, and a residual without tearing variable") {
+    testing::Holder<testing::UnpairedTearing> h("u");
+    CHECK(build_error_of(h) == "u: registers 1 tearing variable(s) but 0 residual(s); tearing variable(s) without residual: u.z "
+                               "(rule: each tearing variable has one residual, registered by the same component)");
+    h.child.residual_only = true;
+    CHECK(build_error_of(h) == "u: registers 0 tearing variable(s) but 1 residual(s); residual(s) without tearing variable: u.residual "
+                               "(rule: each tearing variable has one residual, registered by the same component)");
+}
+
+TEST_CASE("singular L: no inertance on a path names the tearing variables it cannot determine") {
+    ComVessels v;
+    static_cast<PressureDrop&>(*v.p2).L = 0;
+    static_cast<PressureDrop&>(*v.p3).L = 0;
+    const std::string msg = build_error_of(v);
+    CHECK(msg == "L is singular at the initial point (rank 1 of 2); the tearing variable(s) s.der_m_flow_1 are not determined "
+                 "by the residuals; residual s.residual does not depend on any tearing variable (rule: every tearing variable "
+                 "acts on its residual through an inertance or mass (no inertance/mass on this path))");
+}
+
+TEST_CASE("a residual that is not affine in the tearing variables is reported by block and component") {
+    testing::Holder<testing::NonAffineResidual> h("bad");
+    CHECK(build_error_of(h) == "bad: block bad.evalResidual computes bad.residual as a nonlinear function of the tearing "
+                               "variables (rule: residuals are affine in the tearing variables (LIED: all nonlinearity stays explicit))");
+    SimulatorOptions unchecked;
+    unchecked.check_linearity = false;   // the check is optional
+    CHECK(build_error_of(h, unchecked) == "<no error>");
+}
+
+TEST_CASE("a state that becomes non-finite stops the run with its name and the time") {
+    testing::Holder<testing::BlowUp> h("blow");
+    Simulator sim(h);
+    std::string msg;
+    try {
+        sim.simulate(2.0);
+    } catch (const SimulationError& e) {
+        msg = e.what();
+    }
+    INFO(msg);
+    CHECK(msg.find("state blow.x became Inf at t = 1.0") == 0);
+    CHECK(sim.time() < 1.1);
+}
+
+TEST_CASE("L that becomes singular during a run is reported, not turned into NaN states") {
+    ComVessels v;
+    Simulator sim(v);
+    sim.simulate(2.0);
+    sim.set_parameter("p2.L", 0);
+    sim.set_parameter("p3.L", 0);
+    std::string msg;
+    try {
+        sim.simulate(3.0);
+    } catch (const SimulationError& e) {
+        msg = e.what();
+    }
+    CHECK(msg == "the linear system L·z = g became singular near t = 2 s (a path lost its inertance or mass)");
+}
+
+TEST_CASE("parameters: unknown names get a suggestion, values out of range name the range and unit") {
+    ComVessels v;
+    Simulator sim(v);
+    CHECK_THROWS_WITH(sim.set_parameter("p1.dp_rf", 3), "unknown parameter 'p1.dp_rf' (did you mean 'p1.dp_ref'?)");
+    CHECK_THROWS_WITH(sim.set_parameter("p1.v_ref", 0), "p1.v_ref = 0 is out of range (0, inf) [m3/s] (reference volume flow)");
+    CHECK_THROWS_WITH(sim.set_parameter("t1.A", std::nan("")), "t1.A = nan is out of range (0, inf) [m2] (cross-section area)");
+    CHECK_THROWS_WITH(sim.value("t1.levle"), "unknown variable 't1.levle' (did you mean 't1.level'?)");
+    CHECK_THROWS_WITH(sim.set_solver("rk5"), "unknown solver 'rk5' (known solvers: euler, rk4, dopri5)");
+}

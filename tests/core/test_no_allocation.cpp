@@ -1,0 +1,80 @@
+// Real-time discipline: after build, evaluation and fixed steps allocate nothing. A counting global
+// operator new proves it (this file is its own test binary so the counter does not disturb other tests).
+#include "core/simulator.h"
+#include "support/test_components.h"
+#include "systems/com_vessels.h"
+
+#include <doctest/doctest.h>
+
+#include <atomic>
+#include <cstdlib>
+#include <new>
+
+namespace {
+std::atomic<long> allocations{0};
+std::atomic<bool> counting{false};
+
+void* counted_allocation(std::size_t size) {
+    if (counting.load(std::memory_order_relaxed)) allocations.fetch_add(1, std::memory_order_relaxed);
+    if (void* p = std::malloc(size ? size : 1)) return p;
+    throw std::bad_alloc();
+}
+
+// Counts the allocations made while `f` runs.
+template <class F>
+long allocations_during(F&& f) {
+    allocations = 0;
+    counting = true;
+    f();
+    counting = false;
+    return allocations.load();
+}
+}  // namespace
+
+void* operator new(std::size_t size) { return counted_allocation(size); }
+void* operator new[](std::size_t size) { return counted_allocation(size); }
+void* operator new(std::size_t size, std::align_val_t) { return counted_allocation(size); }
+void operator delete(void* p) noexcept { std::free(p); }
+void operator delete[](void* p) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
+void operator delete(void* p, std::align_val_t) noexcept { std::free(p); }
+
+using namespace lied;
+
+TEST_CASE("the counter sees allocations (the test can fail)") {
+    CHECK(allocations_during([] { delete new int(3); }) == 1);
+}
+
+TEST_CASE("step() allocates nothing: every solver, across the time event, with L factored once") {
+    for (const char* solver : {"euler", "rk4", "dopri5"}) {
+        systems::ComVessels v;
+        SimulatorOptions o;
+        o.solver = solver;
+        Simulator sim(v, o);
+        long n = allocations_during([&] {
+            for (int k = 0; k < 300; ++k)   // 0 → 3 s: crosses the elevation step at 1 s (event + new factorization)
+                if (sim.step(0.01) != StepStatus::Ok) break;
+        });
+        CHECK_MESSAGE(n == 0, solver);
+        CHECK(sim.time() == doctest::Approx(3.0));
+        CHECK(sim.value("p1.m_flow") > 1.0);   // the steps did real work
+    }
+}
+
+TEST_CASE("step() allocates nothing when L is re-probed at every call") {
+    testing::Holder<testing::VariableMassOscillator> h("osc");
+    Simulator sim(h);
+    REQUIRE(sim.linear_system().policy() == LinearPolicy::ReprobeEveryCall);
+    CHECK(allocations_during([&] {
+              for (int k = 0; k < 100; ++k) sim.step(0.01);
+          }) == 0);
+}
+
+TEST_CASE("evaluate() allocates nothing after a parameter change invalidated L") {
+    systems::ComVessels v;
+    Simulator sim(v);
+    sim.set_parameter("p2.L", 20);
+    CHECK(allocations_during([&] { sim.evaluate(); }) == 0);
+    CHECK(sim.linear_system().matrix()(1, 1) == doctest::Approx(120.0));
+}

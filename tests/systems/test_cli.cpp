@@ -1,0 +1,79 @@
+// The `lied` command line: bad input gets a clear message and a non-zero exit; good input writes results.
+#include "systems/cli.h"
+
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+using lied::systems::run_cli;
+
+namespace {
+struct Result {
+    int code;
+    std::string out, err;
+};
+Result lied_cli(std::vector<std::string> args) {
+    std::ostringstream out, err;
+    const int code = run_cli(args, out, err);
+    return {code, out.str(), err.str()};
+}
+}  // namespace
+
+TEST_CASE("list and info") {
+    auto r = lied_cli({"list"});
+    CHECK(r.code == 0);
+    CHECK(r.out.find("ComVessels") == 0);
+    r = lied_cli({"info", "ComVessels"});
+    CHECK(r.code == 0);
+    CHECK(r.out.find("blocks in schedule order (25;") != std::string::npos);
+    CHECK(r.out.find("t1.der_m_flow        -> residual t1.residual") != std::string::npos);
+    CHECK(r.out.find("linear system L·z = g: 2x2, policy: factor once per structure/parameter change") != std::string::npos);
+    CHECK(r.out.find("         200        -100") != std::string::npos);
+}
+
+TEST_CASE("bad input: clear errors and exit code 2") {
+    auto check = [](std::vector<std::string> args, const std::string& message) {
+        const auto r = lied_cli(args);
+        INFO(r.err);
+        CHECK(r.code == 2);
+        CHECK(r.err == "lied: error: " + message + "\n");
+    };
+    check({"run", "ComVesels"}, "unknown system 'ComVesels' (did you mean 'ComVessels'?); `lied list` shows them");
+    check({"info", "Nope"}, "unknown system 'Nope'; `lied list` shows them");
+    check({"run", "ComVessels", "--set", "p1.dp_rf=3"}, "unknown parameter 'p1.dp_rf' (did you mean 'p1.dp_ref'?)");
+    check({"run", "ComVessels", "--set", "p1.v_ref=-1"}, "p1.v_ref = -1 is out of range (0, inf) [m3/s] (reference volume flow)");
+    check({"run", "ComVessels", "--set", "p1.v_ref"}, "--set expects NAME=VALUE, got 'p1.v_ref'");
+    check({"run", "ComVessels", "--set", "p1.v_ref=0.01x"}, "--set p1.v_ref expects a number, got '0.01x'");
+    check({"run", "ComVessels", "--solver", "rk5"}, "unknown solver 'rk5' (known solvers: euler, rk4, dopri5)");
+    check({"run", "ComVessels", "--t-end", "abc"}, "--t-end expects a number, got 'abc'");
+    check({"run", "ComVessels", "--t-end", "-1"}, "--t-end must be > 0");
+    check({"run", "ComVessels", "--dt"}, "--dt needs a value");
+    check({"run", "ComVessels", "--record", "t1.levle"}, "cannot record unknown variable 't1.levle' (did you mean 't1.level'?)");
+    check({"run", "ComVessels", "--frobnicate"}, "unknown option '--frobnicate'");
+    check({"runn"}, "unknown command 'runn' (did you mean 'run'?)");
+}
+
+TEST_CASE("run writes CSV with the six named variables and a PNG plot") {
+    const auto dir = std::filesystem::temp_directory_path() / "lied_cli_test";
+    std::filesystem::create_directories(dir);
+    const auto csv = (dir / "v.csv").string(), png = (dir / "v.png").string();
+    const auto r = lied_cli({"run", "ComVessels", "--t-end", "2", "--interval", "0.5", "--set", "t2.h0=1.5", "--out", csv, "--plot", png});
+    INFO(r.err);
+    REQUIRE(r.code == 0);
+    std::ifstream f(csv);
+    std::string header, line;
+    std::getline(f, header);
+    CHECK(header == "time,t1.level,t2.level,t3.level,p1.m_flow,p2.m_flow,p3.m_flow");
+    std::getline(f, line);
+    CHECK(line == "0,1,1.5,1,0,0,0");   // --set applied to the start value
+    int rows = 1;
+    while (std::getline(f, line)) ++rows;
+    CHECK(rows == 5);
+    std::ifstream p(png, std::ios::binary);
+    char magic[4] = {};
+    p.read(magic, 4);
+    CHECK(std::string(magic + 1, 3) == "PNG");
+    std::filesystem::remove_all(dir);
+}
