@@ -21,7 +21,7 @@ constexpr long kMaxStepsPerAdvance = 1'000'000;
 
 void DormandPrince::resize(std::size_t n, const std::vector<double>& nominal) {
     const auto m = static_cast<Eigen::Index>(n);
-    for (auto* v : {&k1_, &k2_, &k3_, &k4_, &k5_, &k6_, &k7_, &tmp_, &x_new_, &err_, &atol_}) v->setZero(m);
+    for (auto* v : {&k1_, &k2_, &k3_, &k4_, &k5_, &k6_, &k7_, &tmp_, &x_new_, &err_, &atol_, &x_start_}) v->setZero(m);
     for (Eigen::Index i = 0; i < m; ++i)
         atol_[i] = tolerances_.absolute * (static_cast<std::size_t>(i) < nominal.size() ? std::abs(nominal[static_cast<std::size_t>(i)]) : 1.0);
     h_ = 0.0;
@@ -66,6 +66,16 @@ double DormandPrince::initial_step(OdeFunction& f, double t, const Eigen::Ref<co
 }
 
 StepStatus DormandPrince::advance(OdeFunction& f, double t, double span, Eigen::Ref<Eigen::VectorXd> x) {
+    x_start_ = x;
+    const StepStatus status = advance_steps(f, t, span, x);
+    if (status != StepStatus::Ok) {
+        x = x_start_;
+        have_k1_ = false;
+    }
+    return status;
+}
+
+StepStatus DormandPrince::advance_steps(OdeFunction& f, double t, double span, Eigen::Ref<Eigen::VectorXd> x) {
     const double t_end = t + span;
     if (!have_k1_) {
         ++stats_.rhs_calls;

@@ -11,13 +11,15 @@ public:
     bool adaptive() const override { return true; }
     void resize(std::size_t n, const std::vector<double>& nominal) override;
     void reset() override { have_k1_ = false; }
+    // On failure x is restored to its value at t, so that x and t stay consistent for the caller.
     StepStatus advance(OdeFunction& f, double t, double h, Eigen::Ref<Eigen::VectorXd> x) override;
 
 private:
+    StepStatus advance_steps(OdeFunction& f, double t, double h, Eigen::Ref<Eigen::VectorXd> x);
     double initial_step(OdeFunction& f, double t, const Eigen::Ref<const Eigen::VectorXd>& x, double span);
     double error_norm(const Eigen::Ref<const Eigen::VectorXd>& x, const Eigen::VectorXd& x_new) const;
 
-    Eigen::VectorXd k1_, k2_, k3_, k4_, k5_, k6_, k7_, tmp_, x_new_, err_, atol_;
+    Eigen::VectorXd k1_, k2_, k3_, k4_, k5_, k6_, k7_, tmp_, x_new_, err_, atol_, x_start_;
     double h_ = 0.0;
     bool have_k1_ = false;
 };

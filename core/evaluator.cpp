@@ -27,7 +27,9 @@ bool Evaluator::evaluate(double t, const double* x) {
 }
 
 bool Evaluator::derivatives(double t, const double* x, double* xdot) {
-    const bool ok = evaluate(t, x);
+    ++evaluations_;
+    prepare(t, x);
+    const bool ok = linear_.solve(/*only_derivatives=*/true);
     for (std::size_t i = 0; i < derivatives_.size(); ++i) xdot[i] = *derivatives_[i];
     return ok;
 }

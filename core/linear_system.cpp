@@ -57,7 +57,7 @@ void LinearSystem::probe_columns() {
     ++probes_;
 }
 
-bool LinearSystem::solve() {
+bool LinearSystem::solve(bool only_derivatives) {
     if (z_.empty()) {
         run_dependent();
         return true;
@@ -74,7 +74,10 @@ bool LinearSystem::solve() {
     solution_.noalias() = lu_.solve(g_);
     if (!solution_.allFinite()) return false;
     set_tearing(solution_);
-    run_dependent();
+    if (only_derivatives)
+        for (const Block& b : schedule_->finish) b();
+    else
+        run_dependent();
     return true;
 }
 

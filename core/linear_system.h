@@ -15,9 +15,9 @@ public:
     void configure(const Model& model, const Schedule& schedule, LinearPolicy requested);
 
     // Precondition: the independent blocks ran at the current point. Finds z, writes it into the tearing
-    // variables and leaves every dependent block evaluated at the solution. Returns false (never throws) when
-    // L is singular, i.e. the solution is not finite.
-    bool solve();
+    // variables and re-runs the dependent blocks at the solution: all of them, or with `only_derivatives`
+    // just those the state derivatives need. Returns false (never throws) when L is singular.
+    bool solve(bool only_derivatives = false);
     // Forces a new probe and factorization at the next solve (parameter change, event).
     void invalidate() { factor_valid_ = false; }
 

@@ -17,7 +17,7 @@ namespace {
 struct EdgeSignal {
     const SignalBase* signal;   // the signal the reader reads (an In, or the Out itself)
 };
-using Graph = boost::adjacency_list<boost::vecS, boost::vecS, boost::directedS, boost::no_property, EdgeSignal>;
+using Graph = boost::adjacency_list<boost::vecS, boost::vecS, boost::bidirectionalS, boost::no_property, EdgeSignal>;
 using Vertex = Graph::vertex_descriptor;
 
 const OutBase* resolve(const SignalBase* s) {
@@ -133,6 +133,23 @@ Schedule make_schedule(const Model& m) {
     for (auto& r : reach)
         for (std::size_t b = 0; b < nb; ++b) if (r[b]) s.is_dependent[b] = true;
     for (int b : s.order) (s.is_dependent[static_cast<std::size_t>(b)] ? s.dependent : s.independent).push_back(m.blocks[static_cast<std::size_t>(b)].block);
+
+    // Ancestors of the blocks that write state derivatives, walking back along the graph's edges.
+    std::set<const OutBase*> derivative_outs;
+    for (auto& st : m.states) derivative_outs.insert(&st.state->der);
+    std::vector<bool> needed(nb, false);
+    std::vector<int> stack;
+    for (std::size_t b = 0; b < nb; ++b)
+        for (auto* w : m.blocks[b].writes) if (derivative_outs.count(w)) stack.push_back(static_cast<int>(b));
+    while (!stack.empty()) {
+        const int b = stack.back();
+        stack.pop_back();
+        if (needed[static_cast<std::size_t>(b)]) continue;
+        needed[static_cast<std::size_t>(b)] = true;
+        for (auto [e, end] = boost::in_edges(static_cast<Vertex>(b), g); e != end; ++e) stack.push_back(static_cast<int>(boost::source(*e, g)));
+    }
+    for (int b : s.order)
+        if (s.is_dependent[static_cast<std::size_t>(b)] && needed[static_cast<std::size_t>(b)]) s.finish.push_back(m.blocks[static_cast<std::size_t>(b)].block);
 
     std::map<const OutBase*, int> residual_index;
     for (std::size_t i = 0; i < m.residuals.size(); ++i) residual_index[m.residuals[i].residual] = static_cast<int>(i);

@@ -14,6 +14,9 @@ struct Schedule {
     std::vector<Block> independent;              // not reached by any tearing variable
     std::vector<Block> dependent;                // reached by at least one tearing variable
     std::vector<bool> is_dependent;              // per block index
+    // The dependent blocks that state derivatives need after the solve (the integrator's path); the rest of
+    // `dependent` only updates variables for recording.
+    std::vector<Block> finish;
     // Tearing variables whose reach sets are disjoint share a group (a colour) and are probed in one pass.
     std::vector<std::vector<int>> probe_groups;
     std::vector<std::vector<Block>> probe_blocks;    // per group: the union of its reach sets, topological

@@ -53,6 +53,8 @@ public:
 
     // Re-evaluates every block at the current (t, x), so that all variables are consistent.
     void evaluate();
+    // One evaluation of ẋ = f(t, x) for an external integrator; allocation-free. False if L is singular.
+    bool derivatives(double t, const double* x, double* xdot) { return evaluator_.derivatives(t, x, xdot); }
     // A description of the last non-Ok status, e.g. "state t1.level became NaN at t = 3.2 s".
     std::string describe(StepStatus status) const;
 
