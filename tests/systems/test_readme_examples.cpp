@@ -6,11 +6,14 @@
 
 #include <doctest/doctest.h>
 
+#include <cmath>
 #include <filesystem>
 
 TEST_CASE("README: simulating ComVessels from C++") {
     lied::systems::ComVessels vessels;
-    lied::Simulator sim(vessels, {.solver = "dopri5"});
+    lied::SimulatorOptions options;
+    options.solver = "dopri5";
+    lied::Simulator sim(vessels, options);
     sim.set_parameter("p2.dp_ref", 3000);
     sim.reset();
     lied::Recorder rec({"t1.level", "p2.m_flow"}, 0.1);
@@ -20,13 +23,12 @@ TEST_CASE("README: simulating ComVessels from C++") {
     CHECK(std::filesystem::file_size(path) > 100);
     std::filesystem::remove(path);
     const double level = sim.value("t2.level");
-    CHECK(level > 1.0);
-    CHECK(sim.value("p2.m_flow") < sim.value("p3.m_flow"));   // the tighter valve passes less
+    CHECK(std::abs(sim.value("t1.level") + 0.5 - level) < 0.01);   // nearly settled at 60 s
 }
 
 TEST_CASE("README: real-time loop and replacing a valve") {
     lied::systems::ComVessels vessels;
-    lied::Simulator sim(vessels, {.solver = "rk4"});
+    lied::Simulator sim(vessels);   // rk4 by default
     for (int k = 0; k < 5000; ++k)
         if (sim.step(1e-3) != lied::StepStatus::Ok) FAIL(sim.describe(lied::StepStatus::Ok));
     CHECK(sim.time() == doctest::Approx(5.0));
