@@ -1,5 +1,6 @@
 #include "components/step_source.h"
 
+#include "core/component_registry.h"
 #include "core/meta.h"
 
 namespace lied::components {
@@ -16,5 +17,7 @@ void StepSource::metainfo(Meta& meta) {
     meta.parameter(start_time, "start_time", ParameterSpec::any("s", "time of the step"));
     meta.variable(y.value, "y", "");
 }
+
+LIED_REGISTER_COMPONENT(StepSource, "output steps from offset to offset + height at start_time");
 
 }  // namespace lied::components

@@ -19,6 +19,7 @@ void Meta::component(Component& child, std::string_view name, std::string_view d
 
 void Meta::plug(Plug& plug, std::string_view name) {
     const std::string plug_path = join(name);
+    model_.plugs.push_back({plug_path, &plug, component_});
     plug.members([&](SignalBase& s, std::string_view member) {
         model_.signals.push_back({plug_path + "." + std::string(member), &s, component_});
     });

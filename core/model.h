@@ -4,6 +4,7 @@
 #include "core/block.h"
 #include "core/component.h"
 #include "core/parameter_spec.h"
+#include "core/plug.h"
 #include "core/signal.h"
 #include "core/state.h"
 
@@ -22,6 +23,12 @@ struct ComponentInfo {
 struct SignalInfo {
     std::string path;
     SignalBase* signal;
+    int component;
+};
+
+struct PlugInfo {
+    std::string path;          // "p1.inlet"
+    Plug* plug;
     int component;
 };
 
@@ -77,6 +84,7 @@ struct TimeEventInfo {         // a handler to call when time reaches *time (and
 struct Model {
     std::vector<ComponentInfo> components;
     std::vector<SignalInfo> signals;
+    std::vector<PlugInfo> plugs;
     std::vector<BlockInfo> blocks;
     std::vector<StateInfo> states;
     std::vector<TearingInfo> tearing;

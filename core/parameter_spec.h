@@ -22,7 +22,7 @@ struct ParameterSpec {
         return {std::move(unit), std::move(description)};
     }
     bool admits(double v) const {
-        if (v != v) return false;  // NaN is never a valid parameter value
+        if (!(v - v == 0.0)) return false;  // NaN and ±Inf are never valid parameter values
         if (min_exclusive ? !(v > min) : !(v >= min)) return false;
         return v <= max;
     }

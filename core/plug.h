@@ -18,6 +18,12 @@ public:
     virtual void members(const MemberVisitor& visit) = 0;
     // Domain name used in error messages ("thermofluid inlet").
     virtual const char* kind() const = 0;
+    // The physical domain ("thermofluid"): only plugs of one domain connect.
+    virtual const char* domain() const = 0;
+    // Connections go from the plug where flow nominally leaves (outlet) to the one where it enters (inlet).
+    virtual bool is_outlet() const = 0;
+    // Binds this outlet to `inlet` of the same domain. Precondition: is_outlet(), !inlet.is_outlet(), same domain.
+    virtual void connect_to(Plug& inlet) = 0;
 };
 
 }  // namespace lied

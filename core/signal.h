@@ -19,6 +19,8 @@ public:
     // ("every flow loop needs a volume"); otherwise the rule of the value type applies.
     const char* loop_rule() const { return loop_rule_ ? loop_rule_ : default_loop_rule(); }
     void set_loop_rule(const char* rule) { loop_rule_ = rule; }
+    // The kind of value carried ("real", "fluid state"), for messages about mismatched connections.
+    virtual const char* type_name() const = 0;
 
 protected:
     virtual const char* default_loop_rule() const = 0;
@@ -32,6 +34,12 @@ private:
 template <class T>
 struct SignalTraits {
     static constexpr const char* loop_rule = "every cycle of blocks must pass through a state or a tearing variable";
+    static constexpr const char* type_name = "value";
+};
+template <>
+struct SignalTraits<double> {
+    static constexpr const char* loop_rule = "every cycle of blocks must pass through a state or a tearing variable";
+    static constexpr const char* type_name = "real";
 };
 
 class OutBase : public SignalBase {
@@ -45,6 +53,7 @@ public:
     Out() = default;
     explicit Out(const T& initial) : value(initial) {}
     T value{};
+    const char* type_name() const override { return SignalTraits<T>::type_name; }
 
 protected:
     const char* default_loop_rule() const override { return SignalTraits<T>::loop_rule; }
@@ -58,6 +67,8 @@ public:
     virtual const OutBase* conflicting_source() const = 0;
     virtual bool optional() const = 0;
     virtual void disconnect() = 0;
+    // Binds to `out` if it carries the same type of value; false (and unchanged) otherwise.
+    virtual bool connect_any(const OutBase& out) = 0;
 };
 
 // An In bound to exactly one Out<T>. An optional In reads its own fallback value while unbound
@@ -84,6 +95,13 @@ public:
         conflict_ = nullptr;
         ptr_ = &fallback_;
     }
+    bool connect_any(const OutBase& out) override {
+        auto* typed = dynamic_cast<const Out<T>*>(&out);
+        if (!typed) return false;
+        connect(*typed);
+        return true;
+    }
+    const char* type_name() const override { return SignalTraits<T>::type_name; }
     const OutBase* source() const override { return source_; }
     const OutBase* conflicting_source() const override { return conflict_; }
     bool optional() const override { return optional_; }

@@ -9,6 +9,7 @@ packages=(
   libspdlog-dev                # logging
   doctest-dev                  # unit tests
   libbenchmark-dev             # bench/
+  libyaml-cpp-dev              # system files (YAML, and JSON as its subset), with line numbers for errors
   gnuplot-nox                  # plots of results (PNG)
 )
 

@@ -2,10 +2,13 @@
 
 #include "core/build_error.h"
 #include "core/closest_name.h"
+#include "core/component_registry.h"
+#include "core/introspection.h"
 #include "core/meta.h"
 #include "core/recorder.h"
 #include "core/simulator.h"
 #include "systems/plot.h"
+#include "systems/system_file.h"
 #include "systems/system_registry.h"
 
 #include <spdlog/spdlog.h>
@@ -27,9 +30,12 @@ struct UsageError : std::runtime_error {
 
 constexpr const char* kUsage =
     "usage:\n"
-    "  lied list                       the example systems\n"
+    "  lied list                       the built-in example systems\n"
+    "  lied list --components          every component type a system file can use\n"
+    "  lied describe <Type>            parameters, plugs, signals and states of a component type\n"
     "  lied info <system>              components, schedule, states, tearing pairs, L\n"
     "  lied run <system> [options]     simulate and write results\n"
+    "<system> is a built-in name (lied list) or a system file (.yaml, .yml, .json).\n"
     "run options:\n"
     "  --t-end T          end time [s]\n"
     "  --dt H             step size of fixed-step solvers [s]\n"
@@ -59,8 +65,85 @@ const SystemEntry& find_system(const std::string& name) {
     throw UsageError("unknown system '" + name + "'" + did_you_mean(name, names) + "; `lied list` shows them");
 }
 
-int list(std::ostream& out) {
+// A system to run: built in, or loaded from a file.
+struct ResolvedSystem {
+    std::string name;
+    std::string description;
+    std::unique_ptr<Component> root;
+    RunSettings settings;
+};
+
+ResolvedSystem resolve_system(const std::string& argument) {
+    if (is_system_file_name(argument)) {
+        try {
+            LoadedSystem loaded = load_system_file(argument);
+            return {loaded.name, loaded.description, std::move(loaded.root), loaded.settings};
+        } catch (const SystemFileError& e) {
+            throw UsageError(e.what());
+        }
+    }
+    const SystemEntry& e = find_system(argument);
+    return {e.name, e.description, e.make(), e.defaults};
+}
+
+int list(const std::vector<std::string>& args, std::ostream& out) {
+    if (args.size() == 2 && args[1] == "--components") {
+        for (auto& t : ComponentRegistry::instance().types()) out << std::left << std::setw(16) << t.name << t.description << '\n';
+        return 0;
+    }
+    if (args.size() != 1) throw UsageError("list takes no arguments but --components");
     for (auto& e : SystemRegistry::instance().entries()) out << std::left << std::setw(16) << e.name << e.description << '\n';
+    return 0;
+}
+
+int describe_type(const std::string& name, std::ostream& out) {
+    const ComponentType* type = ComponentRegistry::instance().find(name);
+    if (!type)
+        throw UsageError("unknown component type '" + name + "'" + did_you_mean(name, ComponentRegistry::instance().names()) +
+                         "; `lied list --components` lists them");
+    auto component = type->make();
+    const Model m = describe(*component);
+    out << type->name << ": " << type->description << "\n";
+    out << "\nparameters (name, default, unit, valid range, meaning):\n";
+    for (auto& p : m.parameters)
+        out << "  " << std::left << std::setw(14) << p.path << std::setw(10) << *p.value << std::setw(8) << p.spec.unit
+            << std::setw(14) << p.spec.range_text() << p.spec.description << '\n';
+    if (m.parameters.empty()) out << "  (none)\n";
+    auto direction = [](const SignalBase& s) {
+        if (!s.is_in()) return std::string("out");
+        return std::string(static_cast<const InBase&>(s).optional() ? "in, optional" : "in");
+    };
+    out << "\nplugs (connect outlet → inlet):\n";
+    for (auto& plug : m.plugs) {
+        out << "  " << std::left << std::setw(14) << plug.path << plug.plug->kind() << ":";
+        const std::string prefix = plug.path + ".";
+        for (auto& s : m.signals)
+            if (s.path.rfind(prefix, 0) == 0)
+                out << ' ' << s.path.substr(prefix.size()) << " (" << direction(*s.signal) << ", " << s.signal->type_name() << ")";
+        out << '\n';
+    }
+    if (m.plugs.empty()) out << "  (none)\n";
+    out << "\nsignals (connect output → input):\n";
+    bool any = false;
+    for (auto& s : m.signals) {
+        if (s.path.find('.') != std::string::npos || s.path.find('(') != std::string::npos) continue;
+        any = true;
+        const bool time = std::find(m.time_inputs.begin(), m.time_inputs.end(), s.signal) != m.time_inputs.end();
+        out << "  " << std::left << std::setw(14) << s.path
+            << (time ? std::string("simulation time (bound by the engine)") : direction(*s.signal) + ", " + s.signal->type_name()) << '\n';
+    }
+    if (!any) out << "  (none)\n";
+    out << "\nstates (name, start, unit):\n";
+    for (auto& st : m.states) out << "  " << std::left << std::setw(14) << st.path << std::setw(10) << st.state->start << st.unit << '\n';
+    if (m.states.empty()) out << "  (none)\n";
+    if (!m.tearing.empty()) {
+        out << "\ntearing pairs:\n";
+        for (std::size_t j = 0; j < m.tearing.size() && j < m.residuals.size(); ++j)
+            out << "  " << std::left << std::setw(14) << m.tearing[j].path << "-> " << m.residuals[j].path << '\n';
+    }
+    out << "\nrecordable variables: the states";
+    for (auto& v : m.variables) out << ", " << v.path;
+    out << '\n';
     return 0;
 }
 
@@ -73,9 +156,8 @@ void print_matrix(std::ostream& out, const Eigen::MatrixXd& m) {
 }
 
 int info(const std::string& name, std::ostream& out) {
-    const SystemEntry& entry = find_system(name);
-    auto root = entry.make();
-    Simulator sim(*root);
+    ResolvedSystem entry = resolve_system(name);
+    Simulator sim(*entry.root);
     const Model& m = sim.model();
     out << "system " << entry.name << ": " << entry.description << "\n\n";
     out << "components (" << m.components.size() - 1 << "):\n";
@@ -111,10 +193,9 @@ int info(const std::string& name, std::ostream& out) {
 
 int run(const std::vector<std::string>& args, std::ostream& out) {
     if (args.size() < 2) throw UsageError("run needs a system name");
-    const SystemEntry& entry = find_system(args[1]);
-    RunSettings settings = entry.defaults;
+    ResolvedSystem entry = resolve_system(args[1]);
+    RunSettings settings = entry.settings;
     std::vector<std::pair<std::string, double>> sets;
-    std::optional<double> rtol, atol;
     std::string out_path, plot_path;
     for (std::size_t i = 2; i < args.size(); ++i) {
         const std::string& a = args[i];
@@ -126,8 +207,8 @@ int run(const std::vector<std::string>& args, std::ostream& out) {
         else if (a == "--dt") settings.dt = parse_number(a, next());
         else if (a == "--interval") settings.interval = parse_number(a, next());
         else if (a == "--solver") settings.solver = next();
-        else if (a == "--rtol") rtol = parse_number(a, next());
-        else if (a == "--atol") atol = parse_number(a, next());
+        else if (a == "--rtol") settings.rtol = parse_number(a, next());
+        else if (a == "--atol") settings.atol = parse_number(a, next());
         else if (a == "--out") out_path = next();
         else if (a == "--plot") plot_path = next();
         else if (a == "--record") settings.recorded.push_back(next());
@@ -143,17 +224,15 @@ int run(const std::vector<std::string>& args, std::ostream& out) {
     if (!(settings.t_end > 0)) throw UsageError("--t-end must be > 0");
     if (!(settings.dt > 0)) throw UsageError("--dt must be > 0");
     if (!(settings.interval > 0)) throw UsageError("--interval must be > 0");
-    if ((rtol && !(*rtol > 0)) || (atol && !(*atol > 0))) throw UsageError("--rtol and --atol must be > 0");
+    if (!(settings.rtol > 0) || !(settings.atol > 0)) throw UsageError("--rtol and --atol must be > 0");
 
     SimulatorOptions options;
     options.solver = settings.solver;
     options.dt = settings.dt;
-    if (rtol) options.tolerances.relative = *rtol;
-    if (atol) options.tolerances.absolute = *atol;
+    options.tolerances = {settings.rtol, settings.atol};
     std::unique_ptr<Simulator> sim;
-    auto root = entry.make();
     try {
-        sim = std::make_unique<Simulator>(*root, options);
+        sim = std::make_unique<Simulator>(*entry.root, options);
     } catch (const std::invalid_argument& e) {   // unknown solver
         throw UsageError(e.what());
     }
@@ -209,13 +288,17 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
             (args.empty() ? err : out) << kUsage;
             return args.empty() ? 2 : 0;
         }
-        if (args[0] == "list") return list(out);
+        if (args[0] == "list") return list(args, out);
+        if (args[0] == "describe") {
+            if (args.size() != 2) throw UsageError("describe needs exactly one component type (lied list --components)");
+            return describe_type(args[1], out);
+        }
         if (args[0] == "info") {
             if (args.size() != 2) throw UsageError("info needs exactly one system name");
             return info(args[1], out);
         }
         if (args[0] == "run") return run(args, out);
-        throw UsageError("unknown command '" + args[0] + "'" + did_you_mean(args[0], {"list", "info", "run"}));
+        throw UsageError("unknown command '" + args[0] + "'" + did_you_mean(args[0], {"list", "describe", "info", "run"}));
     } catch (const UsageError& e) {
         err << "lied: error: " << e.what() << '\n';
         return 2;

@@ -16,6 +16,8 @@ struct RunSettings {
     std::string solver = "rk4";
     double interval = 0.1;
     std::vector<std::string> recorded;
+    double rtol = 1e-6;   // dopri5 only
+    double atol = 1e-6;
 };
 
 struct SystemEntry {

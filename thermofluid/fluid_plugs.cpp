@@ -28,6 +28,8 @@ void FluidInlet::members(const MemberVisitor& visit) {
     visit(r, "r");
 }
 
+void FluidOutlet::connect_to(Plug& inlet) { connect(*this, dynamic_cast<FluidInlet&>(inlet)); }
+
 void connect(FluidOutlet& outlet, FluidInlet& inlet) {
     inlet.state.connect(outlet.state);
     inlet.m_flow.connect(outlet.m_flow);

@@ -15,6 +15,9 @@ public:
     In<double> r;             // inertial pressure [Pa], from downstream
     void members(const MemberVisitor& visit) override;
     const char* kind() const override { return "thermofluid outlet"; }
+    const char* domain() const override { return "thermofluid"; }
+    bool is_outlet() const override { return true; }
+    void connect_to(Plug& inlet) override;
 };
 
 class FluidInlet final : public Plug {
@@ -26,6 +29,9 @@ public:
     Out<double> r;
     void members(const MemberVisitor& visit) override;
     const char* kind() const override { return "thermofluid inlet"; }
+    const char* domain() const override { return "thermofluid"; }
+    bool is_outlet() const override { return false; }
+    void connect_to(Plug&) override {}   // connections are made from the outlet side
 };
 
 // Binds the four signals of a stream: outlet → inlet downstream, r upstream.

@@ -18,5 +18,6 @@ namespace lied {
 template <>
 struct SignalTraits<thermofluid::FluidState> {
     static constexpr const char* loop_rule = thermofluid::kFlowLoopRule;
+    static constexpr const char* type_name = "fluid state";
 };
 }  // namespace lied

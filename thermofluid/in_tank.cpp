@@ -1,5 +1,6 @@
 #include "thermofluid/in_tank.h"
 
+#include "core/component_registry.h"
 #include "core/meta.h"
 #include "thermofluid/medium.h"
 
@@ -22,5 +23,7 @@ void InTank::metainfo(Meta& meta) {
     meta.parameter(p_amb, "p_amb", ParameterSpec::positive("Pa", "ambient pressure"));
     meta.variable(inlet.m_flow.value(), "m_flow", "kg/s");
 }
+
+LIED_REGISTER_COMPONENT(InTank, "open tank receiving a stream: owns its level (a sink)");
 
 }  // namespace lied::thermofluid

@@ -1,5 +1,6 @@
 #include "thermofluid/out_tank.h"
 
+#include "core/component_registry.h"
 #include "core/meta.h"
 #include "thermofluid/medium.h"
 
@@ -35,5 +36,7 @@ void OutTank::metainfo(Meta& meta) {
     meta.parameter(p_amb, "p_amb", ParameterSpec::positive("Pa", "ambient pressure"));
     meta.parameter(h, "h", ParameterSpec::any("J/kg", "specific enthalpy of the water"));
 }
+
+LIED_REGISTER_COMPONENT(OutTank, "open tank feeding a stream: owns level and outlet mass flow (a source)");
 
 }  // namespace lied::thermofluid

@@ -1,5 +1,6 @@
 #include "thermofluid/pressure_drop.h"
 
+#include "core/component_registry.h"
 #include "core/meta.h"
 #include "thermofluid/medium.h"
 
@@ -39,5 +40,7 @@ void PressureDrop::metainfo(Meta& meta) {
     meta.variable(inlet.m_flow.value(), "m_flow", "kg/s");
     meta.variable(dp_.value, "dp", "Pa");
 }
+
+LIED_REGISTER_COMPONENT(PressureDrop, "quadratic pressure drop with inertance; one inlet, one outlet");
 
 }  // namespace lied::thermofluid

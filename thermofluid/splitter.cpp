@@ -1,5 +1,6 @@
 #include "thermofluid/splitter.h"
 
+#include "core/component_registry.h"
 #include "core/meta.h"
 
 namespace lied::thermofluid {
@@ -43,5 +44,7 @@ void Splitter::metainfo(Meta& meta) {
     meta.parameter(L, "L", ParameterSpec::non_negative("1/m", "inertance of each outlet branch"));
     meta.parameter(m_flow_1.start, "m_flow_1_0", ParameterSpec::any("kg/s", "initial mass flow of outlet 1"));
 }
+
+LIED_REGISTER_COMPONENT(Splitter, "splits one stream into two; outlet 1 flow is a state");
 
 }  // namespace lied::thermofluid

@@ -1,0 +1,53 @@
+#pragma once
+// A component assembled at runtime from named children (what a system file builds). It may expose chosen
+// plugs, signals and parameters of its children under its own names, so it can be used as a subsystem.
+#include "core/component.h"
+#include "core/parameter_spec.h"
+#include "core/plug.h"
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace lied {
+
+class Composite final : public Component {
+public:
+    explicit Composite(std::string type_name) : type_name_(std::move(type_name)) {}
+
+    // Throws std::invalid_argument if the name is taken.
+    Component& add(const std::string& name, std::unique_ptr<Component> child, std::string description = {});
+    Component* child(const std::string& name) const;
+    const std::vector<std::string>& child_names() const { return order_; }
+
+    void expose_plug(const std::string& name, Plug& plug) { plugs_[name] = &plug; }
+    void expose_signal(const std::string& name, SignalBase& signal) { signals_[name] = &signal; }
+    void expose_parameter(const std::string& name, double& value, ParameterSpec spec) {
+        parameters_[name] = {&value, std::move(spec)};
+    }
+    struct ExposedParameter {
+        double* value;
+        ParameterSpec spec;
+    };
+    const std::map<std::string, Plug*>& exposed_plugs() const { return plugs_; }
+    const std::map<std::string, SignalBase*>& exposed_signals() const { return signals_; }
+    const std::map<std::string, ExposedParameter>& exposed_parameters() const { return parameters_; }
+
+    void metainfo(Meta& meta) override;
+    const char* type_name() const override { return type_name_.c_str(); }
+
+private:
+    struct Child {
+        std::unique_ptr<Component> component;
+        std::string description;
+    };
+    std::string type_name_;
+    std::map<std::string, Child> children_;
+    std::vector<std::string> order_;
+    std::map<std::string, Plug*> plugs_;
+    std::map<std::string, SignalBase*> signals_;
+    std::map<std::string, ExposedParameter> parameters_;
+};
+
+}  // namespace lied

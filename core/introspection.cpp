@@ -1,0 +1,16 @@
+#include "core/introspection.h"
+
+#include "core/meta.h"
+
+namespace lied {
+
+Model describe(Component& component) {
+    Model m;
+    m.components.push_back({"", &component, ""});
+    Meta meta(m, "", 0);
+    component.metainfo(meta);
+    m.index_signals();
+    return m;
+}
+
+}  // namespace lied

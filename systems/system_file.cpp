@@ -1,0 +1,466 @@
+#include "systems/system_file.h"
+
+#include "core/closest_name.h"
+#include "core/component_registry.h"
+#include "core/integrator.h"
+#include "core/introspection.h"
+
+#include <yaml-cpp/yaml.h>
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+
+namespace lied::systems {
+namespace fs = std::filesystem;
+namespace {
+
+const std::vector<std::string> kTopKeys{"system", "description", "components", "connections", "expose", "run"};
+const std::vector<std::string> kComponentKeys{"type", "file", "description", "parameters"};
+const std::vector<std::string> kExposeKeys{"plugs", "signals", "parameters"};
+const std::vector<std::string> kRunKeys{"t_end", "dt", "solver", "interval", "rtol", "atol", "record"};
+constexpr int kMaxNesting = 16;
+
+// Where a plug or signal of a child is, and whether it is already connected (and where).
+struct Endpoint {
+    Plug* plug = nullptr;
+    SignalBase* signal = nullptr;
+    std::string path;
+};
+
+class Loader {
+public:
+    Loader(std::string file_name, fs::path directory, std::vector<std::string> include_chain)
+        : file_(std::move(file_name)), directory_(std::move(directory)), chain_(std::move(include_chain)) {}
+
+    LoadedSystem load(const std::string& text, bool top_level) {
+        YAML::Node doc;
+        try {
+            doc = YAML::Load(text);
+        } catch (const YAML::ParserException& e) {
+            throw SystemFileError(file_ + ":" + std::to_string(e.mark.line + 1) + ":" + std::to_string(e.mark.column + 1) +
+                                  ": syntax error: " + e.msg);
+        }
+        if (!doc.IsMap()) fail(doc, "", "a system file is a map with the keys " + join(kTopKeys));
+        check_keys(doc, "", kTopKeys);
+
+        LoadedSystem sys;
+        sys.name = doc["system"] ? text_of(doc["system"], "system") : fs::path(file_).stem().string();
+        if (doc["description"]) sys.description = text_of(doc["description"], "description");
+        sys.root = std::make_unique<Composite>(sys.name);
+        root_ = sys.root.get();
+
+        const YAML::Node components = doc["components"];
+        if (!components) fail(doc, "", "missing key 'components'");
+        if (!components.IsMap() || components.size() == 0) fail(components, "components", "expected a map of named components");
+        for (const auto& [key, spec] : entries(components, "components")) add_component(key, spec);
+
+        if (const YAML::Node connections = doc["connections"]) {
+            if (!connections.IsSequence()) fail(connections, "connections", "expected a list of [from, to] pairs");
+            for (std::size_t i = 0; i < connections.size(); ++i) connect(connections[i], "connections[" + std::to_string(i) + "]");
+        }
+        if (const YAML::Node expose = doc["expose"]) read_expose(expose);
+        check_unconnected(top_level);
+        if (const YAML::Node run = doc["run"]) read_run(run, sys.settings);
+        return sys;
+    }
+
+private:
+    // ---- messages ----
+    [[noreturn]] void fail(const YAML::Node& node, const std::string& path, const std::string& message) const {
+        std::ostringstream s;
+        s << file_;
+        if (node.IsDefined() && !node.Mark().is_null()) s << ':' << node.Mark().line + 1 << ':' << node.Mark().column + 1;
+        s << ": ";
+        if (!path.empty()) s << path << ": ";
+        s << message;
+        throw SystemFileError(s.str());
+    }
+    static std::string join(const std::vector<std::string>& names) {
+        std::string s;
+        for (auto& n : names) s += (s.empty() ? "" : ", ") + n;
+        return s;
+    }
+    static std::string sub(const std::string& path, const std::string& key) { return path.empty() ? key : path + "." + key; }
+
+    // ---- typed reading ----
+    struct Entry {
+        std::string key;
+        YAML::Node value;
+    };
+    // Map entries in document order; rejects duplicate and non-text keys.
+    std::vector<Entry> entries(const YAML::Node& map, const std::string& path) const {
+        std::vector<Entry> out;
+        std::set<std::string> seen;
+        for (auto it = map.begin(); it != map.end(); ++it) {
+            if (!it->first.IsScalar()) fail(it->first, path, "keys must be names");
+            const std::string key = it->first.Scalar();
+            if (!seen.insert(key).second) fail(it->first, sub(path, key), "duplicate key '" + key + "'");
+            out.push_back({key, it->second});
+        }
+        return out;
+    }
+    void check_keys(const YAML::Node& map, const std::string& path, const std::vector<std::string>& allowed) const {
+        for (auto& [key, value] : entries(map, path))
+            if (std::find(allowed.begin(), allowed.end(), key) == allowed.end()) {
+                (void)value;
+                std::string hint = did_you_mean(key, allowed);
+                if (hint.empty()) hint = " (allowed: " + join(allowed) + ")";
+                for (auto it = map.begin(); it != map.end(); ++it)
+                    if (it->first.Scalar() == key) fail(it->first, sub(path, key), "unknown key '" + key + "'" + hint);
+            }
+    }
+    std::string text_of(const YAML::Node& node, const std::string& path) const {
+        if (!node.IsScalar()) fail(node, path, "expected text");
+        return node.Scalar();
+    }
+    double number_of(const YAML::Node& node, const std::string& path) const {
+        if (!node.IsScalar()) fail(node, path, "expected a number");
+        try {
+            return node.as<double>();
+        } catch (const YAML::Exception&) {
+            fail(node, path, "expected a number, got '" + node.Scalar() + "'");
+        }
+    }
+    double positive_number(const YAML::Node& node, const std::string& path) const {
+        const double v = number_of(node, path);
+        if (!(v > 0) || !std::isfinite(v)) fail(node, path, "must be a finite number > 0, got " + node.Scalar());
+        return v;
+    }
+    // Inputs the engine binds to the simulation time: not ports of the file.
+    static bool is_time_input(const Model& m, const SignalBase* s) {
+        return std::find(m.time_inputs.begin(), m.time_inputs.end(), s) != m.time_inputs.end();
+    }
+    static bool is_identifier(const std::string& s) {
+        if (s.empty() || !(std::isalpha(static_cast<unsigned char>(s[0])) || s[0] == '_')) return false;
+        return std::all_of(s.begin(), s.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
+    }
+
+    // ---- components ----
+    void add_component(const std::string& name, const YAML::Node& spec) {
+        const std::string path = "components." + name;
+        if (!is_identifier(name)) fail(spec, path, "component names are identifiers (letters, digits, _), got '" + name + "'");
+        if (!spec.IsMap()) fail(spec, path, "expected a map with 'type' (or 'file') and optional 'parameters'");
+        check_keys(spec, path, kComponentKeys);
+        const YAML::Node type = spec["type"], file = spec["file"];
+        if (type && file) fail(spec, path, "give either 'type' or 'file', not both");
+        if (!type && !file) fail(spec, path, "missing 'type' (a component type, see `lied list --components`) or 'file'");
+
+        std::unique_ptr<Component> child;
+        if (type) {
+            const std::string type_name = text_of(type, path + ".type");
+            const ComponentType* t = ComponentRegistry::instance().find(type_name);
+            if (!t) fail(type, path + ".type", "unknown component type '" + type_name + "'" +
+                                                   did_you_mean(type_name, ComponentRegistry::instance().names()) +
+                                                   "; `lied list --components` lists them");
+            child = t->make();
+        } else {
+            child = load_subsystem(file, path + ".file");
+        }
+        const std::string description = spec["description"] ? text_of(spec["description"], path + ".description") : "";
+        Component& c = root_->add(name, std::move(child), description);
+        component_nodes_[name] = spec;
+        if (const YAML::Node params = spec["parameters"]) set_parameters(name, c, params, path + ".parameters");
+    }
+
+    std::unique_ptr<Component> load_subsystem(const YAML::Node& node, const std::string& path) {
+        const std::string relative = text_of(node, path);
+        const fs::path full = directory_ / relative;
+        std::error_code ec;
+        const std::string canonical = fs::weakly_canonical(full, ec).string();
+        if (std::find(chain_.begin(), chain_.end(), canonical) != chain_.end()) {
+            std::string cycle;
+            for (auto& c : chain_) cycle += fs::path(c).filename().string() + " -> ";
+            fail(node, path, "subsystem files include each other: " + cycle + fs::path(canonical).filename().string());
+        }
+        if (static_cast<int>(chain_.size()) >= kMaxNesting) fail(node, path, "subsystems are nested too deeply");
+        std::ifstream in(full);
+        if (!in) fail(node, path, "cannot read subsystem file '" + full.string() + "'");
+        std::stringstream text;
+        text << in.rdbuf();
+        auto chain = chain_;
+        chain.push_back(canonical);
+        Loader sub_loader(full.string(), full.parent_path(), chain);
+        return std::move(sub_loader.load(text.str(), /*top_level=*/false).root);
+    }
+
+    void set_parameters(const std::string& name, Component& c, const YAML::Node& params, const std::string& path) {
+        if (!params.IsMap()) fail(params, path, "expected a map of parameter names to numbers");
+        auto* composite = dynamic_cast<Composite*>(&c);
+        const Model m = composite ? Model{} : describe(c);
+        std::vector<std::string> known;
+        if (composite) for (auto& [n, _] : composite->exposed_parameters()) known.push_back(n);
+        else for (auto& p : m.parameters) known.push_back(p.path);
+
+        for (const auto& [key, value] : entries(params, path)) {
+            double* target = nullptr;
+            const ParameterSpec* spec = nullptr;
+            if (composite) {
+                if (auto it = composite->exposed_parameters().find(key); it != composite->exposed_parameters().end()) {
+                    target = it->second.value;
+                    spec = &it->second.spec;
+                }
+            } else {
+                for (auto& p : m.parameters)
+                    if (p.path == key) {
+                        target = p.value;
+                        spec = &p.spec;
+                    }
+            }
+            const std::string where = path + "." + key;
+            if (!target) {
+                std::string hint = did_you_mean(key, known);
+                if (hint.empty()) hint = known.empty() ? " (it has no parameters)" : " (parameters: " + join(known) + ")";
+                fail(value, where, "unknown parameter '" + key + "' of " + name + " (" + c.type_name() + ")" + hint);
+            }
+            const double v = number_of(value, where);
+            if (!spec->admits(v)) {
+                std::ostringstream s;
+                s << v << " is out of range " << spec->range_text();
+                if (!spec->unit.empty()) s << " [" << spec->unit << "]";
+                if (!spec->description.empty()) s << " (" << spec->description << ")";
+                fail(value, where, s.str());
+            }
+            *target = v;
+        }
+    }
+
+    // ---- connections ----
+    // "p1.inlet" → the plug or signal `inlet` of child `p1`.
+    Endpoint resolve(const YAML::Node& node, const std::string& path) const {
+        const std::string text = text_of(node, path);
+        const auto dot = text.find('.');
+        if (dot == std::string::npos || dot == 0 || dot + 1 == text.size())
+            fail(node, path, "expected 'component.plug' or 'component.signal', got '" + text + "'");
+        const std::string comp = text.substr(0, dot), member = text.substr(dot + 1);
+        Component* c = root_->child(comp);
+        if (!c) fail(node, path, "unknown component '" + comp + "'" + did_you_mean(comp, root_->child_names()));
+        Endpoint e;
+        e.path = text;
+        std::vector<std::string> known;
+        if (auto* composite = dynamic_cast<Composite*>(c)) {
+            if (auto it = composite->exposed_plugs().find(member); it != composite->exposed_plugs().end()) e.plug = it->second;
+            if (auto it = composite->exposed_signals().find(member); it != composite->exposed_signals().end()) e.signal = it->second;
+            for (auto& [n, _] : composite->exposed_plugs()) known.push_back(n);
+            for (auto& [n, _] : composite->exposed_signals()) known.push_back(n);
+        } else {
+            const Model m = describe(*c);
+            for (auto& p : m.plugs) {
+                known.push_back(p.path);
+                if (p.path == member) e.plug = p.plug;
+            }
+            for (auto& s : m.signals) {
+                const bool in_plug = s.path.find('.') != std::string::npos;   // members of plugs connect with the plug
+                if (in_plug || is_time_input(m, s.signal)) continue;
+                known.push_back(s.path);
+                if (s.path == member) e.signal = s.signal;
+            }
+        }
+        if (!e.plug && !e.signal) {
+            std::string hint = did_you_mean(member, known);
+            if (hint.empty()) hint = known.empty() ? " (it has none)" : " (it has: " + join(known) + ")";
+            fail(node, path, comp + " (" + c->type_name() + ") has no plug or signal '" + member + "'" + hint);
+        }
+        return e;
+    }
+
+    void connect(const YAML::Node& pair, const std::string& path) {
+        if (!pair.IsSequence() || pair.size() != 2) fail(pair, path, "a connection is a pair [from, to], e.g. [t1.outlet, p1.inlet]");
+        const Endpoint from = resolve(pair[0], path + "[0]"), to = resolve(pair[1], path + "[1]");
+        if (from.plug && to.plug) {
+            const std::string a = std::string(from.plug->kind()), b = std::string(to.plug->kind());
+            if (std::string(from.plug->domain()) != to.plug->domain())
+                fail(pair, path, "cannot connect " + from.path + " (" + a + ") to " + to.path + " (" + b + "): different domains");
+            if (!from.plug->is_outlet() && to.plug->is_outlet())
+                fail(pair, path, "wrong direction: " + from.path + " is an inlet and " + to.path +
+                                     " an outlet; a connection goes from an outlet to an inlet: [" + to.path + ", " + from.path + "]");
+            if (from.plug->is_outlet() == to.plug->is_outlet())
+                fail(pair, path, "cannot connect " + from.path + " (" + a + ") to " + to.path + " (" + b +
+                                     "): a connection goes from an outlet to an inlet");
+            for (const Endpoint* e : {&from, &to})
+                if (auto it = connected_.find(e->plug); it != connected_.end())
+                    fail(pair, path, e->path + " is already connected (" + it->second + "); use a splitter or junction to branch");
+            from.plug->connect_to(*to.plug);
+            connected_[from.plug] = path;
+            connected_[to.plug] = path;
+            return;
+        }
+        if (from.signal && to.signal) {
+            if (from.signal->is_in() && !to.signal->is_in())
+                fail(pair, path, "wrong direction: " + from.path + " is an input and " + to.path +
+                                     " an output; a connection goes from an output to an input: [" + to.path + ", " + from.path + "]");
+            if (from.signal->is_in() || !to.signal->is_in())
+                fail(pair, path, "a signal connection goes from an output to an input; " + from.path + " and " + to.path +
+                                     " are both " + (from.signal->is_in() ? "inputs" : "outputs"));
+            auto* in = static_cast<InBase*>(to.signal);
+            if (auto it = connected_.find(to.signal); it != connected_.end())
+                fail(pair, path, to.path + " is already connected (" + it->second + "); an input reads one output");
+            if (!in->connect_any(*static_cast<OutBase*>(from.signal)))
+                fail(pair, path, "cannot connect " + from.path + " (" + from.signal->type_name() + ") to " + to.path + " (" +
+                                     to.signal->type_name() + "): different types of value");
+            connected_[to.signal] = path;
+            return;
+        }
+        fail(pair, path, "cannot connect " + std::string(from.plug ? "plug " : "signal ") + from.path + " to " +
+                             (to.plug ? "plug " : "signal ") + to.path + ": plugs connect to plugs, signals to signals");
+    }
+
+    // ---- subsystem interface ----
+    void read_expose(const YAML::Node& expose) {
+        if (!expose.IsMap()) fail(expose, "expose", "expected a map with plugs, signals and/or parameters");
+        check_keys(expose, "expose", kExposeKeys);
+        auto each = [&](const char* key, auto&& f) {
+            const YAML::Node m = expose[key];
+            if (!m) return;
+            const std::string path = std::string("expose.") + key;
+            if (!m.IsMap()) fail(m, path, "expected a map of exposed names to 'component.member'");
+            for (const auto& [name, target] : entries(m, path)) {
+                if (!is_identifier(name)) fail(target, path + "." + name, "exposed names are identifiers, got '" + name + "'");
+                f(name, target, path + "." + name);
+            }
+        };
+        each("plugs", [&](const std::string& name, const YAML::Node& target, const std::string& path) {
+            const Endpoint e = resolve(target, path);
+            if (!e.plug) fail(target, path, e.path + " is a signal, not a plug (expose it under 'signals')");
+            root_->expose_plug(name, *e.plug);
+            exposed_.insert(e.plug);
+        });
+        each("signals", [&](const std::string& name, const YAML::Node& target, const std::string& path) {
+            const Endpoint e = resolve(target, path);
+            if (!e.signal) fail(target, path, e.path + " is a plug, not a signal (expose it under 'plugs')");
+            root_->expose_signal(name, *e.signal);
+            exposed_.insert(e.signal);
+        });
+        each("parameters", [&](const std::string& name, const YAML::Node& target, const std::string& path) {
+            const std::string text = text_of(target, path);
+            const auto dot = text.find('.');
+            Component* c = dot == std::string::npos ? nullptr : root_->child(text.substr(0, dot));
+            if (!c) fail(target, path, "expected 'component.parameter', got '" + text + "'");
+            const std::string member = text.substr(dot + 1);
+            if (auto* composite = dynamic_cast<Composite*>(c)) {
+                auto it = composite->exposed_parameters().find(member);
+                if (it == composite->exposed_parameters().end()) fail(target, path, text.substr(0, dot) + " exposes no parameter '" + member + "'");
+                root_->expose_parameter(name, *it->second.value, it->second.spec);
+                return;
+            }
+            const Model m = describe(*c);
+            std::vector<std::string> known;
+            for (auto& p : m.parameters) {
+                known.push_back(p.path);
+                if (p.path == member) {
+                    root_->expose_parameter(name, *p.value, p.spec);
+                    return;
+                }
+            }
+            fail(target, path, text.substr(0, dot) + " (" + c->type_name() + ") has no parameter '" + member + "'" + did_you_mean(member, known));
+        });
+    }
+
+    // Every plug and required input is connected, or exposed for the including file to connect.
+    void check_unconnected(bool top_level) const {
+        for (const auto& name : root_->child_names()) {
+            Component* c = root_->child(name);
+            const YAML::Node& node = component_nodes_.at(name);
+            auto report = [&](const std::string& what) {
+                fail(node, "components." + name, what + " is not connected (rule: every plug and input of a component is connected" +
+                                                     std::string(top_level ? ")" : ", or exposed for the including file to connect)"));
+            };
+            auto unbound = [](SignalBase& s) {
+                if (!s.is_in()) return false;
+                auto& in = static_cast<InBase&>(s);
+                return !in.source() && !in.optional();
+            };
+            if (auto* composite = dynamic_cast<Composite*>(c)) {
+                for (auto& [pname, plug] : composite->exposed_plugs())
+                    if (!connected_.count(plug) && !exposed_.count(plug)) report(name + "." + pname);
+                for (auto& [sname, signal] : composite->exposed_signals())
+                    if (unbound(*signal) && !connected_.count(signal) && !exposed_.count(signal)) report(name + "." + sname);
+                continue;
+            }
+            const Model m = describe(*c);
+            for (auto& p : m.plugs)
+                if (!connected_.count(p.plug) && !exposed_.count(p.plug)) report(name + "." + p.path);
+            for (auto& s : m.signals)
+                if (s.path.find('.') == std::string::npos && !is_time_input(m, s.signal) && unbound(*s.signal) && !exposed_.count(s.signal))
+                    report(name + "." + s.path);
+        }
+    }
+
+    // ---- run settings ----
+    void read_run(const YAML::Node& run, RunSettings& settings) const {
+        if (!run.IsMap()) fail(run, "run", "expected a map with " + join(kRunKeys));
+        check_keys(run, "run", kRunKeys);
+        if (run["t_end"]) settings.t_end = positive_number(run["t_end"], "run.t_end");
+        if (run["dt"]) settings.dt = positive_number(run["dt"], "run.dt");
+        if (run["interval"]) settings.interval = positive_number(run["interval"], "run.interval");
+        if (run["rtol"]) settings.rtol = positive_number(run["rtol"], "run.rtol");
+        if (run["atol"]) settings.atol = positive_number(run["atol"], "run.atol");
+        if (run["solver"]) {
+            settings.solver = text_of(run["solver"], "run.solver");
+            const auto& names = integrator_names();
+            if (std::find(names.begin(), names.end(), settings.solver) == names.end())
+                fail(run["solver"], "run.solver", "unknown solver '" + settings.solver + "'" + did_you_mean(settings.solver, names) +
+                                                      " (known solvers: " + join(names) + ")");
+        }
+        if (const YAML::Node record = run["record"]) {
+            if (!record.IsSequence()) fail(record, "run.record", "expected a list of variable names");
+            const Model m = describe(*root_);
+            std::vector<std::string> known{"time"};
+            for (auto& s : m.states) known.push_back(s.path);
+            for (auto& v : m.variables) known.push_back(v.path);
+            for (auto& p : m.parameters) known.push_back(p.path);
+            settings.recorded.clear();
+            for (std::size_t i = 0; i < record.size(); ++i) {
+                const std::string path = "run.record[" + std::to_string(i) + "]";
+                const std::string name = text_of(record[i], path);
+                if (std::find(known.begin(), known.end(), name) == known.end())
+                    fail(record[i], path, "unknown variable '" + name + "'" + did_you_mean(name, known));
+                settings.recorded.push_back(name);
+            }
+        }
+    }
+
+    std::string file_;
+    fs::path directory_;
+    std::vector<std::string> chain_;
+    Composite* root_ = nullptr;
+    std::map<std::string, YAML::Node> component_nodes_;
+    std::map<const void*, std::string> connected_;   // plug or input → the connection that bound it
+    std::set<const void*> exposed_;
+};
+
+}  // namespace
+
+LoadedSystem parse_system_text(const std::string& text, const std::string& file_name, const std::string& directory) {
+    std::error_code ec;
+    Loader loader(file_name, directory, {fs::weakly_canonical(fs::path(directory) / fs::path(file_name).filename(), ec).string()});
+    try {
+        return loader.load(text, /*top_level=*/true);
+    } catch (const SystemFileError&) {
+        throw;
+    } catch (const YAML::Exception& e) {   // anything yaml-cpp raises beyond the parser: still a file error
+        throw SystemFileError(file_name + ": " + e.what());
+    }
+}
+
+LoadedSystem load_system_file(const std::string& path) {
+    std::ifstream in(path);
+    if (!in) throw SystemFileError(path + ": cannot read the file");
+    std::stringstream text;
+    text << in.rdbuf();
+    return parse_system_text(text.str(), path, fs::path(path).parent_path().string());
+}
+
+bool is_system_file_name(const std::string& argument) {
+    for (const char* ext : {".yaml", ".yml", ".json"}) {
+        const std::string e = ext;
+        if (argument.size() > e.size() && argument.compare(argument.size() - e.size(), e.size(), e) == 0) return true;
+    }
+    return false;
+}
+
+}  // namespace lied::systems
