@@ -57,7 +57,7 @@ public:
         const YAML::Node components = doc["components"];
         if (!components) fail(doc, "", "missing key 'components'");
         if (!components.IsMap() || components.size() == 0) fail(components, "components", "expected a map of named components");
-        for (const auto& [key, spec] : entries(components, "components")) add_component(key, spec);
+        for (const auto& e : entries(components, "components")) add_component(e.key, e.value, e.key_node);
 
         if (const YAML::Node connections = doc["connections"]) {
             if (!connections.IsSequence()) fail(connections, "connections", "expected a list of [from, to] pairs");
@@ -91,6 +91,7 @@ private:
     struct Entry {
         std::string key;
         YAML::Node value;
+        YAML::Node key_node;   // for messages about the name itself
     };
     // Map entries in document order; rejects duplicate and non-text keys.
     std::vector<Entry> entries(const YAML::Node& map, const std::string& path) const {
@@ -100,18 +101,16 @@ private:
             if (!it->first.IsScalar()) fail(it->first, path, "keys must be names");
             const std::string key = it->first.Scalar();
             if (!seen.insert(key).second) fail(it->first, sub(path, key), "duplicate key '" + key + "'");
-            out.push_back({key, it->second});
+            out.push_back({key, it->second, it->first});
         }
         return out;
     }
     void check_keys(const YAML::Node& map, const std::string& path, const std::vector<std::string>& allowed) const {
-        for (auto& [key, value] : entries(map, path))
-            if (std::find(allowed.begin(), allowed.end(), key) == allowed.end()) {
-                (void)value;
-                std::string hint = did_you_mean(key, allowed);
+        for (const auto& e : entries(map, path))
+            if (std::find(allowed.begin(), allowed.end(), e.key) == allowed.end()) {
+                std::string hint = did_you_mean(e.key, allowed);
                 if (hint.empty()) hint = " (allowed: " + join(allowed) + ")";
-                for (auto it = map.begin(); it != map.end(); ++it)
-                    if (it->first.Scalar() == key) fail(it->first, sub(path, key), "unknown key '" + key + "'" + hint);
+                fail(e.key_node, sub(path, e.key), "unknown key '" + e.key + "'" + hint);
             }
     }
     std::string text_of(const YAML::Node& node, const std::string& path) const {
@@ -141,9 +140,9 @@ private:
     }
 
     // ---- components ----
-    void add_component(const std::string& name, const YAML::Node& spec) {
+    void add_component(const std::string& name, const YAML::Node& spec, const YAML::Node& key) {
         const std::string path = "components." + name;
-        if (!is_identifier(name)) fail(spec, path, "component names are identifiers (letters, digits, _), got '" + name + "'");
+        if (!is_identifier(name)) fail(key, path, "component names are identifiers (letters, digits, _), got '" + name + "'");
         if (!spec.IsMap()) fail(spec, path, "expected a map with 'type' (or 'file') and optional 'parameters'");
         check_keys(spec, path, kComponentKeys);
         const YAML::Node type = spec["type"], file = spec["file"];
@@ -196,7 +195,7 @@ private:
         if (composite) for (auto& [n, _] : composite->exposed_parameters()) known.push_back(n);
         else for (auto& p : m.parameters) known.push_back(p.path);
 
-        for (const auto& [key, value] : entries(params, path)) {
+        for (const auto& [key, value, key_node] : entries(params, path)) {
             double* target = nullptr;
             const ParameterSpec* spec = nullptr;
             if (composite) {
@@ -215,7 +214,7 @@ private:
             if (!target) {
                 std::string hint = did_you_mean(key, known);
                 if (hint.empty()) hint = known.empty() ? " (it has no parameters)" : " (parameters: " + join(known) + ")";
-                fail(value, where, "unknown parameter '" + key + "' of " + name + " (" + c.type_name() + ")" + hint);
+                fail(key_node, where, "unknown parameter '" + key + "' of " + name + " (" + c.type_name() + ")" + hint);
             }
             const double v = number_of(value, where);
             if (!spec->admits(v)) {
@@ -318,8 +317,8 @@ private:
             if (!m) return;
             const std::string path = std::string("expose.") + key;
             if (!m.IsMap()) fail(m, path, "expected a map of exposed names to 'component.member'");
-            for (const auto& [name, target] : entries(m, path)) {
-                if (!is_identifier(name)) fail(target, path + "." + name, "exposed names are identifiers, got '" + name + "'");
+            for (const auto& [name, target, key_node] : entries(m, path)) {
+                if (!is_identifier(name)) fail(key_node, path + "." + name, "exposed names are identifiers, got '" + name + "'");
                 f(name, target, path + "." + name);
             }
         };
