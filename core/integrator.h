@@ -11,7 +11,7 @@
 
 namespace lied {
 
-enum class StepStatus { Ok, SingularLinearSystem, NonFiniteState, StepSizeTooSmall };
+enum class StepStatus { Ok, SingularLinearSystem, NonFiniteState, StepSizeTooSmall, NotBuilt };
 
 struct IntegratorStats {
     long steps = 0;

@@ -27,6 +27,13 @@ Simulator::Simulator(Component& root, SimulatorOptions options) : root_(root), o
 
 void Simulator::build() {
     const auto start = std::chrono::steady_clock::now();
+    // Forget everything derived from the old structure first: if this build throws, nothing may point
+    // into components that the user has already destroyed.
+    built_ = false;
+    values_.clear();
+    parameters_.clear();
+    schedule_ = Schedule{};
+    model_ = Model{};
     model_ = crawl(root_, time_);
     schedule_ = make_schedule(model_);
     evaluator_.configure(model_, schedule_, time_, options_.policy);
@@ -62,6 +69,8 @@ void Simulator::index_names() {
 }
 
 void Simulator::reset() {
+    if (model_.components.empty()) throw std::logic_error("reset: the simulator has no valid structure (the last rebuild failed)");
+    built_ = false;
     t_ = 0.0;
     for (std::size_t i = 0; i < model_.states.size(); ++i) x_[static_cast<Eigen::Index>(i)] = model_.states[i].state->start;
     time_.value = t_;
@@ -74,16 +83,23 @@ void Simulator::reset() {
     evaluator_.linear_system().check_regular(model_);
     if (options_.check_linearity) evaluator_.linear_system().check_affine(model_);
     evaluator_.linear_system().invalidate();
-    evaluate();
+    evaluator_.evaluate(t_, x_.data());
+    built_ = true;
 }
 
 void Simulator::rebuild() {
-    std::map<std::string, double> survivors;
-    for (std::size_t i = 0; i < model_.states.size(); ++i) survivors[model_.states[i].path] = x_[static_cast<Eigen::Index>(i)];
-    std::map<std::string, char> fired;
-    for (std::size_t e = 0; e < model_.time_events.size(); ++e) fired[model_.time_events[e].path] = event_fired_[e];
+    // Values by name from the last good structure; kept across failed rebuilds until one succeeds.
+    if (built_) {
+        carried_states_.clear();
+        carried_events_.clear();
+        for (std::size_t i = 0; i < model_.states.size(); ++i) carried_states_[model_.states[i].path] = x_[static_cast<Eigen::Index>(i)];
+        for (std::size_t e = 0; e < model_.time_events.size(); ++e) carried_events_[model_.time_events[e].path] = event_fired_[e];
+    }
+    const auto& survivors = carried_states_;
+    const auto& fired = carried_events_;
 
     build();
+    built_ = false;   // until the checks at the current point pass
     int kept = 0;
     for (std::size_t i = 0; i < model_.states.size(); ++i) {
         auto it = survivors.find(model_.states[i].path);
@@ -102,11 +118,14 @@ void Simulator::rebuild() {
     evaluator_.linear_system().check_regular(model_);
     if (options_.check_linearity) evaluator_.linear_system().check_affine(model_);
     evaluator_.linear_system().invalidate();
-    evaluate();
+    evaluator_.evaluate(t_, x_.data());
+    built_ = true;
     spdlog::debug("rebuilt at t = {}: {} of {} states kept their values", t_, kept, model_.states.size());
 }
 
-void Simulator::evaluate() { evaluator_.evaluate(t_, x_.data()); }
+void Simulator::evaluate() {
+    if (built_) evaluator_.evaluate(t_, x_.data());
+}
 
 void Simulator::fire_due_events() {
     bool any = false;
@@ -131,6 +150,7 @@ double Simulator::next_event_after(double t) const {
 }
 
 StepStatus Simulator::advance_to(double t_target, double h_max) {
+    if (!built_) return StepStatus::NotBuilt;
     while (t_ < t_target - time_tolerance(t_target)) {
         fire_due_events();
         const double stop = std::min(t_target, next_event_after(t_));
@@ -243,6 +263,9 @@ std::string Simulator::describe(StepStatus status) const {
         case StepStatus::SingularLinearSystem:
             s << "the linear system L·z = g became singular near t = " << failed_time_
               << " s (a path lost its inertance or mass)";
+            break;
+        case StepStatus::NotBuilt:
+            s << "the simulator has no valid structure: the last rebuild failed; fix the composition and rebuild";
             break;
         case StepStatus::StepSizeTooSmall:
             s << "the step size of " << integrator_->name() << " became too small at t = " << failed_time_

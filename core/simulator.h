@@ -8,6 +8,7 @@
 #include "core/schedule.h"
 
 #include <functional>
+#include <map>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -32,6 +33,8 @@ public:
 
     // After the user changed the component tree: crawl and order again. States are matched by name;
     // surviving ones keep their values, new ones start from their start values. Time goes on.
+    // If it throws (the new composition is broken), the simulator refuses to step (StepStatus::NotBuilt)
+    // until a rebuild succeeds: the old components may no longer exist.
     void rebuild();
     // Back to t = 0 with all states at their start values; time events re-armed.
     void reset();
@@ -54,7 +57,7 @@ public:
     // Re-evaluates every block at the current (t, x), so that all variables are consistent.
     void evaluate();
     // One evaluation of ẋ = f(t, x) for an external integrator; allocation-free. False if L is singular.
-    bool derivatives(double t, const double* x, double* xdot) { return evaluator_.derivatives(t, x, xdot); }
+    bool derivatives(double t, const double* x, double* xdot) { return built_ && evaluator_.derivatives(t, x, xdot); }
     // A description of the last non-Ok status, e.g. "state t1.level became NaN at t = 3.2 s".
     std::string describe(StepStatus status) const;
 
@@ -91,6 +94,9 @@ private:
     int failed_state_ = -1;
     double failed_time_ = 0.0;
     long generation_ = 0;
+    bool built_ = false;
+    std::map<std::string, double> carried_states_;   // rebuild: values of the last good structure by name
+    std::map<std::string, char> carried_events_;
 };
 
 }  // namespace lied

@@ -9,6 +9,7 @@ TEST_CASE("every component type is registered under its own type name and descri
     const auto names = ComponentRegistry::instance().names();
     for (const char* expected : {"InTank", "OutTank", "PressureDrop", "Splitter", "StepSource"})
         CHECK(std::find(names.begin(), names.end(), expected) != names.end());
+    // (the test binary also registers the test-only TestFlange)
     for (const auto& type : ComponentRegistry::instance().types()) {
         INFO(type.name);
         auto c = type.make();

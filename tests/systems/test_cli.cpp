@@ -33,6 +33,23 @@ TEST_CASE("list and info") {
     CHECK(r.out.find("         200        -100") != std::string::npos);
 }
 
+TEST_CASE("list --components and describe") {
+    auto r = lied_cli({"list", "--components"});
+    CHECK(r.code == 0);
+    for (const char* type : {"InTank", "OutTank", "PressureDrop", "Splitter", "StepSource"}) CHECK(r.out.find(type) != std::string::npos);
+    r = lied_cli({"describe", "PressureDrop"});
+    CHECK(r.code == 0);
+    CHECK(r.out.find("PressureDrop: quadratic pressure drop with inertance") == 0);
+    CHECK(r.out.find("  v_ref         0.01      m3/s    (0, inf)      reference volume flow") != std::string::npos);
+    CHECK(r.out.find("  inlet         thermofluid inlet: state (in, fluid state) m_flow (in, real) der_m_flow (in, real) r (out, real)") != std::string::npos);
+    r = lied_cli({"describe", "OutTank"});
+    CHECK(r.out.find("  elevation     in, optional, real") != std::string::npos);
+    CHECK(r.out.find("  level         1         m") != std::string::npos);
+    r = lied_cli({"describe", "PresureDrop"});
+    CHECK(r.code == 2);
+    CHECK(r.err == "lied: error: unknown component type 'PresureDrop' (did you mean 'PressureDrop'?); `lied list --components` lists them\n");
+}
+
 TEST_CASE("bad input: clear errors and exit code 2") {
     auto check = [](std::vector<std::string> args, const std::string& message) {
         const auto r = lied_cli(args);
