@@ -78,6 +78,12 @@ void Simulator::reset() {
         model_.time_events[e].handler();   // initializes discrete values for t = 0
         event_fired_[e] = *model_.time_events[e].time <= t_ + time_tolerance(t_);
     }
+    check_and_start();
+}
+
+// The build-time checks at the current point (L regular, residuals affine), then a full evaluation so that
+// every variable is consistent; only then may the simulator step.
+void Simulator::check_and_start() {
     integrator_->reset();
     evaluator_.prepare(t_, x_.data());
     evaluator_.linear_system().check_regular(model_);
@@ -113,13 +119,7 @@ void Simulator::rebuild() {
         auto it = fired.find(model_.time_events[e].path);
         event_fired_[e] = it != fired.end() ? it->second : (*model_.time_events[e].time <= t_ + time_tolerance(t_));
     }
-    integrator_->reset();
-    evaluator_.prepare(t_, x_.data());
-    evaluator_.linear_system().check_regular(model_);
-    if (options_.check_linearity) evaluator_.linear_system().check_affine(model_);
-    evaluator_.linear_system().invalidate();
-    evaluator_.evaluate(t_, x_.data());
-    built_ = true;
+    check_and_start();
     spdlog::debug("rebuilt at t = {}: {} of {} states kept their values", t_, kept, model_.states.size());
 }
 

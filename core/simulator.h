@@ -73,6 +73,7 @@ public:
 
 private:
     void build();
+    void check_and_start();
     StepStatus advance_to(double t_target, double h_max);
     void fire_due_events();
     double next_event_after(double t) const;
