@@ -13,12 +13,14 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <charconv>
 #include <chrono>
 #include <filesystem>
 #include <iomanip>
 #include <iostream>
 #include <optional>
+#include <sstream>
 #include <unistd.h>
 
 namespace lied::systems {
@@ -93,6 +95,24 @@ int list(const std::vector<std::string>& args, std::ostream& out) {
     }
     if (args.size() != 1) throw UsageError("list takes no arguments but --components");
     for (auto& e : SystemRegistry::instance().entries()) out << std::left << std::setw(16) << e.name << e.description << '\n';
+    // The example system files, when run from the source tree.
+    const std::filesystem::path files = "systems/files";
+    std::error_code ec;
+    if (!std::filesystem::is_directory(files, ec)) return 0;
+    std::vector<std::filesystem::path> paths;
+    for (auto& entry : std::filesystem::directory_iterator(files, ec))
+        if (is_system_file_name(entry.path().string())) paths.push_back(entry.path());
+    std::sort(paths.begin(), paths.end());
+    out << "\nsystem files (lied run <file>):\n";
+    for (auto& p : paths) {
+        std::string description;
+        try {
+            description = load_system_file(p.string()).description;
+        } catch (const SystemFileError&) {
+            description = "(does not load: lied info " + p.string() + " says why)";
+        }
+        out << "  " << std::left << std::setw(44) << p.string() << description << '\n';
+    }
     return 0;
 }
 
@@ -225,6 +245,20 @@ int run(const std::vector<std::string>& args, std::ostream& out) {
     if (!(settings.dt > 0)) throw UsageError("--dt must be > 0");
     if (!(settings.interval > 0)) throw UsageError("--interval must be > 0");
     if (!(settings.rtol > 0) || !(settings.atol > 0)) throw UsageError("--rtol and --atol must be > 0");
+    // Guard against runs that would look like a hang or fill the memory with samples.
+    constexpr double kMaxSteps = 1e9, kMaxSamples = 1e7;
+    if (settings.solver != "dopri5" && settings.t_end / settings.dt > kMaxSteps) {
+        std::ostringstream s;
+        s << "--t-end " << settings.t_end << " with --dt " << settings.dt << " takes " << settings.t_end / settings.dt
+          << " steps (at most 1e9); raise --dt or use --solver dopri5";
+        throw UsageError(s.str());
+    }
+    if (settings.t_end / settings.interval > kMaxSamples) {
+        std::ostringstream s;
+        s << "--t-end " << settings.t_end << " with --interval " << settings.interval << " records "
+          << settings.t_end / settings.interval << " samples (at most 1e7); raise --interval";
+        throw UsageError(s.str());
+    }
 
     SimulatorOptions options;
     options.solver = settings.solver;
