@@ -3,6 +3,7 @@
 // A type registers itself next to its definition with one line:
 //     LIED_REGISTER_COMPONENT(PressureDrop, "quadratic pressure drop with inertance");
 #include "core/component.h"
+#include "core/named_registry.h"
 
 #include <functional>
 #include <memory>
@@ -20,13 +21,13 @@ struct ComponentType {
 class ComponentRegistry {
 public:
     static ComponentRegistry& instance();
-    void add(ComponentType type);                 // throws std::logic_error for a duplicate name
-    const ComponentType* find(const std::string& name) const;
-    std::vector<std::string> names() const;       // sorted
-    const std::vector<ComponentType>& types() const { return types_; }
+    void add(ComponentType type) { types_.add(std::move(type), "component type"); }   // throws for a duplicate
+    const ComponentType* find(const std::string& name) const { return types_.find(name); }
+    std::vector<std::string> names() const { return types_.names(); }                  // sorted
+    const std::vector<ComponentType>& types() const { return types_.entries(); }
 
 private:
-    std::vector<ComponentType> types_;
+    NamedRegistry<ComponentType> types_;
 };
 
 struct ComponentRegistration {

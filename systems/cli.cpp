@@ -62,9 +62,7 @@ double parse_number(const std::string& option, const std::string& text) {
 const SystemEntry& find_system(const std::string& name) {
     const auto& registry = SystemRegistry::instance();
     if (const SystemEntry* e = registry.find(name)) return *e;
-    std::vector<std::string> names;
-    for (auto& e : registry.entries()) names.push_back(e.name);
-    throw UsageError("unknown system '" + name + "'" + did_you_mean(name, names) + "; `lied list` shows them");
+    throw UsageError("unknown system '" + name + "'" + did_you_mean(name, registry.names()) + "; `lied list` shows them");
 }
 
 // A system to run: built in, or loaded from a file.

@@ -2,6 +2,7 @@
 // Named example systems with their default run settings. Each system registers itself next to its
 // definition (a SystemRegistration object), so `lied list` never misses one.
 #include "core/component.h"
+#include "core/named_registry.h"
 
 #include <functional>
 #include <memory>
@@ -30,12 +31,13 @@ struct SystemEntry {
 class SystemRegistry {
 public:
     static SystemRegistry& instance();
-    void add(SystemEntry entry);
-    const SystemEntry* find(const std::string& name) const;
-    const std::vector<SystemEntry>& entries() const { return entries_; }
+    void add(SystemEntry entry) { entries_.add(std::move(entry), "system"); }   // throws for a duplicate
+    const SystemEntry* find(const std::string& name) const { return entries_.find(name); }
+    std::vector<std::string> names() const { return entries_.names(); }
+    const std::vector<SystemEntry>& entries() const { return entries_.entries(); }
 
 private:
-    std::vector<SystemEntry> entries_;
+    NamedRegistry<SystemEntry> entries_;
 };
 
 struct SystemRegistration {
