@@ -1,5 +1,8 @@
 #include "thermofluid/fluid_plugs.h"
 
+#include <stdexcept>
+#include <string>
+
 namespace lied::thermofluid {
 
 FluidOutlet::FluidOutlet() {
@@ -28,7 +31,15 @@ void FluidInlet::members(const MemberVisitor& visit) {
     visit(r, "r");
 }
 
-void FluidOutlet::connect_to(Plug& inlet) { connect(*this, dynamic_cast<FluidInlet&>(inlet)); }
+void FluidOutlet::connect_to(Plug& inlet) {
+    auto* fluid_inlet = dynamic_cast<FluidInlet*>(&inlet);
+    if (!fluid_inlet) throw std::invalid_argument(std::string("a thermofluid outlet connects to a thermofluid inlet, not a ") + inlet.kind());
+    connect(*this, *fluid_inlet);
+}
+
+void FluidInlet::connect_to(Plug&) {
+    throw std::logic_error("connect from the outlet: outlet.connect_to(inlet), the direction in which fluid nominally flows");
+}
 
 void connect(FluidOutlet& outlet, FluidInlet& inlet) {
     inlet.state.connect(outlet.state);

@@ -31,7 +31,7 @@ public:
     const char* kind() const override { return "thermofluid inlet"; }
     const char* domain() const override { return "thermofluid"; }
     bool is_outlet() const override { return false; }
-    void connect_to(Plug&) override {}   // connections are made from the outlet side
+    void connect_to(Plug& outlet) override;   // throws: connections are made from the outlet side
 };
 
 // Binds the four signals of a stream: outlet → inlet downstream, r upstream.

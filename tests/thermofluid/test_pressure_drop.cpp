@@ -68,3 +68,17 @@ TEST_CASE("the p_min clip keeps the outlet pressure and moves the withheld drop 
     // Total pressure along the line is unchanged by the clip: the acceleration is the same as without it.
     CHECK(sim.linear_system().solution()[0] == doctest::Approx((p_source - dp - (1e5 + 1000 * 9.81)) / 100.0));
 }
+
+TEST_CASE("plugs connect generically from the outlet side only") {
+    PressureDrop a, b;
+    Plug& out = a.outlet;
+    Plug& in = b.inlet;
+    CHECK(out.is_outlet());
+    CHECK_FALSE(in.is_outlet());
+    CHECK(std::string(out.domain()) == in.domain());
+    out.connect_to(in);
+    CHECK(b.inlet.m_flow.source() == &a.outlet.m_flow);
+    CHECK(a.outlet.r.source() == &b.inlet.r);
+    CHECK_THROWS_AS(in.connect_to(out), std::logic_error);
+    CHECK_THROWS_WITH(out.connect_to(a.outlet), "a thermofluid outlet connects to a thermofluid inlet, not a thermofluid outlet");
+}
