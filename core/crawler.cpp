@@ -50,12 +50,6 @@ void check_bindings(const Model& m) {
     }
 }
 
-// The Out a read refers to: an In resolves to its source (or nothing while an optional In is unbound).
-const OutBase* resolve(const SignalBase* s) {
-    if (s->is_in()) return static_cast<const InBase*>(s)->source();
-    return static_cast<const OutBase*>(s);
-}
-
 void check_blocks(const Model& m, const Out<double>& time) {
     std::set<const OutBase*> engine_written{&time};
     for (auto& st : m.states) engine_written.insert(&st.state->value);
@@ -90,7 +84,7 @@ void check_blocks(const Model& m, const Out<double>& time) {
     auto written = [&](const OutBase* o) { return engine_written.count(o) || writer.count(o); };
     for (auto& b : m.blocks) {
         for (auto* r : b.reads) {
-            const OutBase* o = resolve(r);
+            const OutBase* o = resolved_out(r);
             if (o && !written(o))
                 throw BuildError(m.signal_name(r) + ": read by block " + b.path + " but " + m.signal_name(o) +
                                      " has no writer (rule: " + kWriterRule + ")",

@@ -21,13 +21,11 @@ void Evaluator::prepare(double t, const double* x) {
 }
 
 bool Evaluator::evaluate(double t, const double* x) {
-    ++evaluations_;
     prepare(t, x);
     return linear_.solve();
 }
 
 bool Evaluator::derivatives(double t, const double* x, double* xdot) {
-    ++evaluations_;
     prepare(t, x);
     const bool ok = linear_.solve(/*only_derivatives=*/true);
     for (std::size_t i = 0; i < derivatives_.size(); ++i) xdot[i] = *derivatives_[i];

@@ -18,7 +18,6 @@ public:
 
     LinearSystem& linear_system() { return linear_; }
     const LinearSystem& linear_system() const { return linear_; }
-    long evaluations() const { return evaluations_; }
 
 private:
     const Schedule* schedule_ = nullptr;
@@ -26,7 +25,6 @@ private:
     std::vector<double*> values_;
     std::vector<const double*> derivatives_;
     LinearSystem linear_;
-    long evaluations_ = 0;
 };
 
 }  // namespace lied

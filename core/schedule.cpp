@@ -20,11 +20,6 @@ struct EdgeSignal {
 using Graph = boost::adjacency_list<boost::vecS, boost::vecS, boost::bidirectionalS, boost::no_property, EdgeSignal>;
 using Vertex = Graph::vertex_descriptor;
 
-const OutBase* resolve(const SignalBase* s) {
-    if (s->is_in()) return static_cast<const InBase*>(s)->source();
-    return static_cast<const OutBase*>(s);
-}
-
 // One cycle inside a strongly connected component, as a list of edges.
 std::vector<Graph::edge_descriptor> find_cycle(const Graph& g, const std::vector<int>& comp, int c, Vertex start) {
     std::map<Vertex, Graph::edge_descriptor> parent_edge;
@@ -96,7 +91,7 @@ Schedule make_schedule(const Model& m) {
     std::vector<std::vector<int>> direct_readers(m.tearing.size());
     for (std::size_t b = 0; b < nb; ++b) {
         for (auto* r : m.blocks[b].reads) {
-            const OutBase* o = resolve(r);
+            const OutBase* o = resolved_out(r);
             if (!o) continue;  // optional In on its fallback
             if (auto w = writer.find(o); w != writer.end()) boost::add_edge(static_cast<Vertex>(w->second), b, EdgeSignal{r}, g);
             if (auto t = tearing_index.find(o); t != tearing_index.end()) direct_readers[static_cast<std::size_t>(t->second)].push_back(static_cast<int>(b));
@@ -112,8 +107,6 @@ Schedule make_schedule(const Model& m) {
 
     Schedule s;
     s.order.assign(reverse_order.rbegin(), reverse_order.rend());
-    std::vector<int> position(nb);
-    for (std::size_t i = 0; i < nb; ++i) position[static_cast<std::size_t>(s.order[i])] = static_cast<int>(i);
 
     // Reach set of each tearing variable: all blocks downstream of its direct readers.
     std::vector<std::vector<bool>> reach(m.tearing.size(), std::vector<bool>(nb, false));

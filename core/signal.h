@@ -105,9 +105,6 @@ public:
     const OutBase* source() const override { return source_; }
     const OutBase* conflicting_source() const override { return conflict_; }
     bool optional() const override { return optional_; }
-    // Fallback value of an optional In (a parameter of its component while unbound).
-    T& fallback() { return fallback_; }
-
 protected:
     const char* default_loop_rule() const override { return SignalTraits<T>::loop_rule; }
 
@@ -121,5 +118,11 @@ private:
 
 template <class T>
 void connect(const Out<T>& out, In<T>& in) { in.connect(out); }
+
+// The Out a block's read refers to: an In resolves to its source (nullptr while an optional In is unbound).
+inline const OutBase* resolved_out(const SignalBase* s) {
+    if (s->is_in()) return static_cast<const InBase*>(s)->source();
+    return static_cast<const OutBase*>(s);
+}
 
 }  // namespace lied

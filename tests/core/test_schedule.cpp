@@ -10,10 +10,6 @@
 using namespace lied;
 
 namespace {
-const OutBase* resolve(const SignalBase* s) {
-    return s->is_in() ? static_cast<const InBase*>(s)->source() : static_cast<const OutBase*>(s);
-}
-
 class TwoOscillators : public Component {
 public:
     testing::VariableMassOscillator a, b;
@@ -37,7 +33,7 @@ TEST_CASE("the schedule runs every block after the writers of what it reads") {
     for (std::size_t k = 0; k < s.order.size(); ++k) {
         const BlockInfo& b = m.blocks[static_cast<std::size_t>(s.order[k])];
         for (auto* r : b.reads) {
-            auto it = written_at.find(resolve(r));
+            auto it = written_at.find(resolved_out(r));
             if (it != written_at.end()) CHECK_MESSAGE(it->second < k, b.path << " reads " << m.signal_name(r) << " before it is written");
         }
     }
