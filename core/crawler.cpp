@@ -124,7 +124,35 @@ void check_tearing_pairs(const Model& m) {
     }
 }
 
+// A declared valid range names a state or variable of its component.
+void resolve_ranges(Model& m) {
+    std::map<std::string, int> states;
+    std::map<std::string, const VariableInfo*> variables;
+    for (std::size_t i = 0; i < m.states.size(); ++i) states[m.states[i].path] = static_cast<int>(i);
+    for (auto& v : m.variables) variables[v.path] = &v;
+    for (auto& r : m.ranges) {
+        if (auto it = states.find(r.path); it != states.end()) {
+            r.state = it->second;
+            r.unit = m.states[static_cast<std::size_t>(it->second)].unit;
+        } else if (auto v = variables.find(r.path); v != variables.end()) {
+            r.value = v->second->value;
+            r.unit = v->second->unit;
+        } else {
+            throw BuildError(r.path + ": a valid range is declared for something that is not a registered state or "
+                                      "variable (rule: declare valid ranges of registered states and variables)",
+                             "valid ranges");
+        }
+    }
+}
+
 }  // namespace
+
+void restore_time_inputs(const Model& m) {
+    for (std::size_t i = 0; i < m.time_inputs.size(); ++i) {
+        m.time_inputs[i]->disconnect();
+        if (m.time_sources_before[i]) m.time_inputs[i]->connect_any(*m.time_sources_before[i]);
+    }
+}
 
 Model crawl(Component& root, Out<double>& time) {
     Model m;
@@ -132,12 +160,24 @@ Model crawl(Component& root, Out<double>& time) {
     m.signals.push_back({"time", &time, 0});
     Meta meta(m, "", 0);
     root.metainfo(meta);
-    for (auto* in : m.time_inputs) in->connect(time);
-    m.index_signals();
-    check_unique_names(m);
-    check_bindings(m);
-    check_blocks(m, time);
-    check_tearing_pairs(m);
+    // Time inputs follow the simulator that builds the tree last (several may be built on one tree, one
+    // after another); a failed build puts them back.
+    for (auto* in : m.time_inputs) {
+        m.time_sources_before.push_back(in->source());
+        in->disconnect();
+        in->connect(time);
+    }
+    try {
+        m.index_signals();
+        check_unique_names(m);
+        check_bindings(m);
+        check_blocks(m, time);
+        check_tearing_pairs(m);
+        resolve_ranges(m);
+    } catch (...) {
+        restore_time_inputs(m);
+        throw;
+    }
     return m;
 }
 

@@ -6,6 +6,9 @@
 namespace lied {
 
 // Throws BuildError naming the component path, the port and the broken rule.
+// Time inputs are rebound to `time`; a crawl that throws puts them back as they were.
 Model crawl(Component& root, Out<double>& time);
+// Binds the time inputs of `m` back to what they read before the crawl (when a later build step fails).
+void restore_time_inputs(const Model& m);
 
 }  // namespace lied

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace lied {
 namespace {
@@ -79,16 +80,18 @@ StepStatus DormandPrince::advance_steps(OdeFunction& f, double t, double span, E
     const double t_end = t + span;
     if (!have_k1_) {
         ++stats_.rhs_calls;
-        if (!f.derivatives(t, x.data(), k1_.data())) return StepStatus::SingularLinearSystem;
+        if (!f.derivatives(t, x.data(), k1_.data())) return StepStatus::EvaluationFailed;
         have_k1_ = true;
     }
     if (h_ <= 0.0) h_ = initial_step(f, t, x, span);
 
+    bool stage_failed = false;   // the last rejection was a stage that could not be evaluated
     for (long n = 0; t < t_end; ++n) {
         if (n > kMaxStepsPerAdvance) return StepStatus::StepSizeTooSmall;
         const bool last = h_ >= t_end - t;
         const double h = last ? t_end - t : h_;
-        if (h <= 1e-14 * std::max(1.0, std::abs(t))) return StepStatus::StepSizeTooSmall;
+        if (h <= 1e-14 * std::max(1.0, std::abs(t)))
+            return stage_failed ? StepStatus::EvaluationFailed : StepStatus::StepSizeTooSmall;
 
         bool ok = true;
         tmp_ = x + h * a21 * k1_;
@@ -104,15 +107,15 @@ StepStatus DormandPrince::advance_steps(OdeFunction& f, double t, double span, E
         x_new_ = x + h * (a71 * k1_ + a73 * k3_ + a74 * k4_ + a75 * k5_ + a76 * k6_);
         ok &= f.derivatives(t + h, x_new_.data(), k7_.data());
         stats_.rhs_calls += 6;
-        if (!ok) return StepStatus::SingularLinearSystem;
-
         err_ = h * (e1 * k1_ + e3 * k3_ + e4 * k4_ + e5 * k5_ + e6 * k6_ + e7 * k7_);
-        const double err = error_norm(x, x_new_);
-        if (!std::isfinite(err)) {  // a stage left the domain: retry much smaller
+        const double err = ok ? error_norm(x, x_new_) : std::numeric_limits<double>::infinity();
+        if (!std::isfinite(err)) {  // a stage left the domain (non-finite or not evaluable): retry much smaller
+            stage_failed = !ok;
             h_ = 0.1 * h;
             ++stats_.rejected;
             continue;
         }
+        stage_failed = false;
         const double factor = std::clamp(0.9 * std::pow(std::max(err, 1e-10), -0.2), 0.2, 5.0);
         if (err <= 1.0) {
             ++stats_.steps;

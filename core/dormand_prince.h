@@ -10,7 +10,11 @@ public:
     const char* name() const override { return "dopri5"; }
     bool adaptive() const override { return true; }
     void resize(std::size_t n, const std::vector<double>& nominal) override;
-    void reset() override { have_k1_ = false; }
+    // After a discontinuity the old step size means nothing: start again from Hairer's initial estimate.
+    void reset() override {
+        have_k1_ = false;
+        h_ = 0.0;
+    }
     // On failure x is restored to its value at t, so that x and t stay consistent for the caller.
     StepStatus advance(OdeFunction& f, double t, double h, Eigen::Ref<Eigen::VectorXd> x) override;
 

@@ -4,27 +4,40 @@
 #include "core/linear_system.h"
 #include "core/ode_function.h"
 
+#include <vector>
+
 namespace lied {
 
 class Evaluator final : public OdeFunction {
 public:
     void configure(const Model& model, const Schedule& schedule, Out<double>& time, LinearPolicy policy);
     std::size_t size() const override { return values_.size(); }
+    // False when L·z = g cannot be solved or a derivative is not finite; the point is kept for diagnosis.
     bool derivatives(double t, const double* x, double* xdot) override;
     // Runs every block at (t, x) so that all signals and variables are consistent with that point.
     bool evaluate(double t, const double* x);
     // Writes t and x and runs only the blocks independent of the tearing variables (for build-time checks).
     void prepare(double t, const double* x);
+    // Writes t and x into the time signal and the states, and runs nothing (for diagnosis block by block).
+    void set_point(double t, const double* x);
+
+    // Where the last failed evaluation happened (an integrator stage may be off the accepted trajectory).
+    double failed_time() const { return failed_time_; }
+    const std::vector<double>& failed_point() const { return failed_x_; }
 
     LinearSystem& linear_system() { return linear_; }
     const LinearSystem& linear_system() const { return linear_; }
 
 private:
+    bool fail(double t, const double* x);
+
     const Schedule* schedule_ = nullptr;
     Out<double>* time_ = nullptr;
     std::vector<double*> values_;
     std::vector<const double*> derivatives_;
     LinearSystem linear_;
+    std::vector<double> failed_x_;
+    double failed_time_ = 0.0;
 };
 
 }  // namespace lied

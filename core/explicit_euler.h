@@ -11,9 +11,13 @@ public:
     StepStatus advance(OdeFunction& f, double t, double h, Eigen::Ref<Eigen::VectorXd> x) override {
         ++stats_.steps;
         ++stats_.rhs_calls;
-        if (!f.derivatives(t, x.data(), k_.data())) return StepStatus::SingularLinearSystem;
+        if (!f.derivatives(t, x.data(), k_.data())) return StepStatus::EvaluationFailed;
         x += h * k_;
         return StepStatus::Ok;
+    }
+    bool stability_function(std::complex<double> z, std::complex<double>& r) const override {
+        r = 1.0 + z;
+        return true;
     }
 
 private:

@@ -4,6 +4,7 @@
 #include "core/ode_function.h"
 
 #include <Eigen/Core>
+#include <complex>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -11,7 +12,9 @@
 
 namespace lied {
 
-enum class StepStatus { Ok, SingularLinearSystem, NonFiniteState, StepSizeTooSmall, NotBuilt };
+// Why a step did not happen. EvaluationFailed: f(t, x) could not be evaluated (a non-finite value or a
+// singular L); the simulator's describe() names the value or the tearing variables and the likely cause.
+enum class StepStatus { Ok, EvaluationFailed, NonFiniteState, NonFiniteValue, OutOfRange, StepSizeTooSmall, InvalidStep, NotBuilt };
 
 struct IntegratorStats {
     long steps = 0;
@@ -34,6 +37,13 @@ public:
     // Forget history that a discontinuity (event, rebuild, parameter change) invalidates.
     virtual void reset() {}
     virtual StepStatus advance(OdeFunction& f, double t, double h, Eigen::Ref<Eigen::VectorXd> x) = 0;
+    // Fixed-step explicit methods: the stability function R(z) with x_{n+1} = R(hλ)·x_n for ẋ = λx, so a
+    // failed run can say whether the step was beyond the stable limit. Adaptive methods return false.
+    virtual bool stability_function(std::complex<double> z, std::complex<double>& r) const {
+        (void)z;
+        (void)r;
+        return false;
+    }
     void set_tolerances(Tolerances tol) { tolerances_ = tol; }
     const IntegratorStats& stats() const { return stats_; }
 

@@ -2,6 +2,7 @@
 
 #include "core/build_error.h"
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 
@@ -46,7 +47,14 @@ void LinearSystem::probe_columns() {
         for (int j : members) {
             auto col = L_.col(j);
             col.setZero();
-            for (int i : schedule_->probe_residuals[static_cast<std::size_t>(j)]) col[i] = *residuals_[static_cast<std::size_t>(i)] - r0_[i];
+            for (int i : schedule_->probe_residuals[static_cast<std::size_t>(j)]) {
+                // A change below the rounding of the residuals themselves (pressures of 1e5 Pa change in
+                // their 11th digit) is no coefficient: keep it exactly zero, so a lost inertance shows as
+                // a singular L instead of a tiny, meaningless pivot.
+                const double r = *residuals_[static_cast<std::size_t>(i)];
+                const double d = r - r0_[i];
+                col[i] = std::abs(d) <= 1e-13 * std::max(std::abs(r), std::abs(r0_[i])) ? 0.0 : d;
+            }
             *z_[static_cast<std::size_t>(j)] = 0.0;
         }
         // Later groups read signals this group just changed: restore the base point (z = 0) first. After the
@@ -68,8 +76,13 @@ bool LinearSystem::solve(bool only_derivatives) {
     if (policy_ == LinearPolicy::ReprobeEveryCall || !factor_valid_) {
         probe_columns();
         lu_.compute(L_);
+        // Partial pivoting does not reveal rank, and a zero pivot still gives a finite, meaningless solution
+        // for a consistent right-hand side. A pivot 1e14 times smaller than the largest is no pivot.
+        const Eigen::VectorXd pivots = lu_.matrixLU().diagonal().cwiseAbs();
+        singular_ = !L_.allFinite() || !(pivots.minCoeff() > 1e-14 * pivots.maxCoeff());
         factor_valid_ = true;
     }
+    if (singular_) return false;
     g_ = -r0_;
     solution_.noalias() = lu_.solve(g_);
     if (!solution_.allFinite()) return false;
@@ -91,6 +104,18 @@ void LinearSystem::check_regular(const Model& model) {
     if (full.rank() == L_.rows()) return;
 
     std::ostringstream s;
+    // A probe changes the residuals by L·e_j; next to residuals of order 1e16·|L| that change is lost to
+    // rounding, and L only looks singular: say so instead of blaming a missing inertance.
+    Eigen::Index largest = 0;
+    const double r_max = r0_.cwiseAbs().maxCoeff(&largest);
+    const double l_max = std::max(L_.cwiseAbs().maxCoeff(), 1.0);
+    if (r_max * 1e-13 > l_max) {
+        s << "the residual " << model.residuals[static_cast<std::size_t>(largest)].path << " = " << r0_[largest]
+          << " at the initial point is so large that probing L loses its change to rounding (L looks singular, rank "
+          << full.rank() << " of " << L_.rows() << "); a parameter or start value is far outside any physical range "
+          << "(rule: values stay within the range where double precision resolves the model)";
+        throw BuildError(s.str(), "resolvable values");
+    }
     s << "L is singular at the initial point (rank " << full.rank() << " of " << L_.rows() << ")";
     const Eigen::MatrixXd kernel = full.kernel();
     const double scale = kernel.cwiseAbs().maxCoeff();

@@ -46,6 +46,7 @@ private:
     Eigen::VectorXd g_, r0_, solution_;
     Eigen::PartialPivLU<Eigen::MatrixXd> lu_;
     bool factor_valid_ = false;
+    bool singular_ = false;
     long probes_ = 0;
 };
 

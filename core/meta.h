@@ -36,6 +36,12 @@ public:
     void coefficients_depend_on_state() { model_.state_dependent_coefficients = true; }
     void parameter(double& value, std::string_view name, ParameterSpec spec);
     void variable(const double& value, std::string_view name, std::string_view unit);
+    // The physically valid values of a state or variable registered under `name` (e.g. a level ≥ 0). The
+    // simulator checks states after every step and variables at every recorded sample; leaving the range
+    // stops the run with an error naming the value, the time and range.rule.
+    void valid_range(std::string_view name, ValidRange range) {
+        model_.ranges.push_back({join(name), std::move(range), component_, -1, nullptr, {}});
+    }
     template <auto Method, class C>
     void time_event(C* self, const double& time, std::string_view name) {
         model_.time_events.push_back({join(name), &time, make_block<Method>(self), component_});

@@ -7,6 +7,7 @@
 #include "core/plug.h"
 #include "core/signal.h"
 #include "core/state.h"
+#include "core/valid_range.h"
 
 #include <string>
 #include <unordered_map>
@@ -81,6 +82,15 @@ struct TimeEventInfo {         // a handler to call when time reaches *time (and
     int component;
 };
 
+struct RangeInfo {             // a declared valid range of a state or variable
+    std::string path;
+    ValidRange range;
+    int component;
+    int state = -1;            // index into Model::states, or -1 for a variable
+    const double* value = nullptr;   // the variable's value (states live in the simulator's state vector)
+    std::string unit;
+};
+
 struct Model {
     std::vector<ComponentInfo> components;
     std::vector<SignalInfo> signals;
@@ -92,7 +102,9 @@ struct Model {
     std::vector<ParameterInfo> parameters;
     std::vector<VariableInfo> variables;
     std::vector<TimeEventInfo> time_events;
+    std::vector<RangeInfo> ranges;
     std::vector<In<double>*> time_inputs;
+    std::vector<const OutBase*> time_sources_before;   // what each time input was bound to before this crawl
     std::vector<const OutBase*> discrete_signals;  // written by time-event handlers, constant in between
     bool state_dependent_coefficients = false;   // some component's contribution to L varies with x
 

@@ -1,11 +1,13 @@
 #include "core/parameter_spec.h"
 
+#include "core/valid_range.h"
+
 #include <cmath>
 #include <sstream>
 
 namespace lied {
 
-std::string ParameterSpec::range_text() const {
+std::string interval_text(double min, double max, bool min_exclusive) {
     std::ostringstream s;
     s << (min_exclusive ? "(" : "[");
     if (std::isinf(min)) s << "-inf"; else s << min;
@@ -14,5 +16,7 @@ std::string ParameterSpec::range_text() const {
     s << (std::isinf(max) ? ")" : "]");
     return s.str();
 }
+
+std::string ParameterSpec::range_text() const { return interval_text(min, max, min_exclusive); }
 
 }  // namespace lied

@@ -15,6 +15,9 @@ struct ParameterSpec {
     static ParameterSpec positive(std::string unit, std::string description) {
         return {std::move(unit), std::move(description), 0.0, std::numeric_limits<double>::infinity(), true};
     }
+    static ParameterSpec positive_up_to(double max, std::string unit, std::string description) {
+        return {std::move(unit), std::move(description), 0.0, max, true};
+    }
     static ParameterSpec non_negative(std::string unit, std::string description) {
         return {std::move(unit), std::move(description), 0.0, std::numeric_limits<double>::infinity(), false};
     }

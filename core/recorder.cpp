@@ -3,7 +3,9 @@
 #include "core/closest_name.h"
 #include "core/simulator.h"
 
+#include <cerrno>
 #include <cmath>
+#include <cstring>
 #include <fstream>
 #include <iomanip>
 #include <limits>
@@ -44,6 +46,15 @@ void Recorder::sample(const Simulator& sim) {
     for (std::size_t i = 0; i < sources_.size(); ++i) row[i] = sources_[i] ? *sources_[i] : std::numeric_limits<double>::quiet_NaN();
     rows_.push_back(std::move(row));
     while (due(sim.time())) ++next_index_;
+    if (stream_) write_row(*stream_, times_.size() - 1);
+}
+
+void Recorder::stream_to(std::ostream* out) {
+    stream_ = out;
+    if (stream_) {
+        write_header(*stream_);
+        for (std::size_t k = 0; k < times_.size(); ++k) write_row(*stream_, k);
+    }
 }
 
 std::vector<double> Recorder::column(const std::string& name) const {
@@ -56,25 +67,31 @@ std::vector<double> Recorder::column(const std::string& name) const {
     throw std::invalid_argument("'" + name + "' is not recorded" + did_you_mean(name, names_));
 }
 
-void Recorder::write_csv(std::ostream& out) const {
+void Recorder::write_header(std::ostream& out) const {
     out << "time";
     for (auto& n : names_) out << ',' << n;
-    out << '\n' << std::setprecision(12);
-    for (std::size_t k = 0; k < times_.size(); ++k) {
-        out << times_[k];
-        for (double v : rows_[k]) {
-            out << ',';
-            if (!std::isnan(v)) out << v;
-        }
-        out << '\n';
+    out << '\n';
+}
+
+void Recorder::write_row(std::ostream& out, std::size_t k) const {
+    out << std::setprecision(12) << times_[k];
+    for (double v : rows_[k]) {
+        out << ',';
+        if (!std::isnan(v)) out << v;
     }
+    out << '\n';
+}
+
+void Recorder::write_csv(std::ostream& out) const {
+    write_header(out);
+    for (std::size_t k = 0; k < times_.size(); ++k) write_row(out, k);
 }
 
 void Recorder::write_csv(const std::string& path) const {
     std::ofstream f(path);
-    if (!f) throw std::runtime_error("cannot write '" + path + "'");
+    if (!f) throw std::runtime_error("cannot write '" + path + "': " + std::strerror(errno));
     write_csv(f);
-    if (!f) throw std::runtime_error("error while writing '" + path + "'");
+    if (!f) throw std::runtime_error("error while writing '" + path + "': " + std::strerror(errno));
 }
 
 }  // namespace lied

@@ -26,9 +26,14 @@ public:
     std::vector<double> column(const std::string& name) const;
     void write_csv(std::ostream& out) const;
     void write_csv(const std::string& path) const;
+    // Also writes the header now and every sample as it is taken to `out` (nullptr: stop), so a run that
+    // fails or is interrupted keeps the samples it took.
+    void stream_to(std::ostream* out);
 
 private:
     void bind(const Simulator& sim);
+    void write_header(std::ostream& out) const;
+    void write_row(std::ostream& out, std::size_t k) const;
 
     std::vector<std::string> names_;
     double interval_;
@@ -39,6 +44,7 @@ private:
     std::vector<const double*> sources_;
     std::vector<double> times_;
     std::vector<std::vector<double>> rows_;
+    std::ostream* stream_ = nullptr;
 };
 
 }  // namespace lied

@@ -9,6 +9,7 @@ public:
     const char* name() const override { return "rk4"; }
     void resize(std::size_t n, const std::vector<double>&) override;
     StepStatus advance(OdeFunction& f, double t, double h, Eigen::Ref<Eigen::VectorXd> x) override;
+    bool stability_function(std::complex<double> z, std::complex<double>& r) const override;
 
 private:
     Eigen::VectorXd k1_, k2_, k3_, k4_, tmp_;

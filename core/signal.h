@@ -1,7 +1,10 @@
 #pragma once
 // Signals: value slots with exactly one writer. An Out owns its value; an In reads the value of the one Out
 // it is bound to. Identity (the address) is what the crawler uses to build the dependency graph.
+#include <cmath>
+#include <sstream>
 #include <stdexcept>
+#include <type_traits>
 #include <string>
 
 namespace lied {
@@ -45,7 +48,28 @@ struct SignalTraits<double> {
 class OutBase : public SignalBase {
 public:
     OutBase() : SignalBase(Direction::Out) {}
+    // For diagnosis outside the step path: is every number in the value finite, and the value as text.
+    virtual bool finite() const = 0;
+    virtual std::string value_text() const = 0;
 };
+
+// A value type is checked for finiteness through SignalTraits<T>::finite(value) where the traits give one
+// (a fluid state checks p and h); types without it count as finite.
+template <class T>
+bool signal_value_finite(const T& v) {
+    if constexpr (requires { SignalTraits<T>::finite(v); }) return SignalTraits<T>::finite(v);
+    else if constexpr (std::is_floating_point_v<T>) return std::isfinite(v);
+    else return true;
+}
+template <class T>
+std::string signal_value_text(const T& v) {
+    if constexpr (requires { SignalTraits<T>::text(v); }) return SignalTraits<T>::text(v);
+    else if constexpr (requires(std::ostream& o) { o << v; }) {
+        std::ostringstream s;
+        s << v;
+        return s.str();
+    } else return "(" + std::string(SignalTraits<T>::type_name) + ")";
+}
 
 template <class T>
 class Out : public OutBase {
@@ -54,6 +78,8 @@ public:
     explicit Out(const T& initial) : value(initial) {}
     T value{};
     const char* type_name() const override { return SignalTraits<T>::type_name; }
+    bool finite() const override { return signal_value_finite(value); }
+    std::string value_text() const override { return signal_value_text(value); }
 
 protected:
     const char* default_loop_rule() const override { return SignalTraits<T>::loop_rule; }

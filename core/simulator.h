@@ -20,7 +20,7 @@ class Recorder;
 
 struct SimulatorOptions {
     std::string solver = "rk4";
-    double dt = 1e-2;                     // fixed step, or the largest output-independent sub-interval
+    double dt = 1e-2;                     // step of the fixed-step solvers, independent of the output interval
     Tolerances tolerances;                // for adaptive solvers
     LinearPolicy policy = LinearPolicy::Automatic;
     bool check_linearity = true;          // verify at build that residuals are affine in z
@@ -30,6 +30,9 @@ class Simulator {
 public:
     // Crawls, validates, orders and checks the system; throws BuildError naming what is wrong.
     explicit Simulator(Component& root, SimulatorOptions options = {});
+    ~Simulator();
+    Simulator(const Simulator&) = delete;
+    Simulator& operator=(const Simulator&) = delete;
 
     // After the user changed the component tree: crawl and order again. States are matched by name;
     // surviving ones keep their values, new ones start from their start values. Time goes on.
@@ -39,10 +42,15 @@ public:
     // Back to t = 0 with all states at their start values; time events re-armed.
     void reset();
 
-    // Real-time path: advances by dt (split at time events). Allocates, logs and throws nothing.
+    // Real-time path: advances by dt (split at time events). Allocates, logs and throws nothing. Checks that
+    // every state is finite and inside its declared valid range; on failure t and x stay at the start of
+    // the failed step and describe(status) says what happened.
     StepStatus step(double dt);
-    // Offline path: advances to t_end with steps of at most options.dt (fixed) or error control (adaptive),
-    // sampling `recorder` at its interval. Throws SimulationError naming the state and time on failure.
+    // Offline path: advances to t_end with steps of options.dt (fixed-step solvers; samples between steps are
+    // interpolated, so the step does not depend on the output interval) or error control (adaptive),
+    // sampling `recorder` at its interval and always at t_end. Checks states after every step and every
+    // variable at every sample. Throws SimulationError naming the value, the time and the likely cause; the
+    // samples taken so far stay in the recorder.
     using Progress = std::function<void(double t, double t_end)>;
     void simulate(double t_end, Recorder* recorder = nullptr, const Progress& progress = {});
 
@@ -53,13 +61,19 @@ public:
     double value(std::string_view name) const;
     const double* find_value(std::string_view name) const;     // nullptr if unknown
     std::vector<std::string> value_names() const;
+    // The unit of a state, variable or parameter ("" if it has none or is unknown).
+    std::string unit(std::string_view name) const;
 
     // Re-evaluates every block at the current (t, x), so that all variables are consistent.
     void evaluate();
     // One evaluation of ẋ = f(t, x) for an external integrator; allocation-free. False if L is singular.
     bool derivatives(double t, const double* x, double* xdot) { return built_ && evaluator_.derivatives(t, x, xdot); }
-    // A description of the last non-Ok status, e.g. "state t1.level became NaN at t = 3.2 s".
-    std::string describe(StepStatus status) const;
+    // Checks every variable for finiteness and its declared valid range (after evaluate()); Ok or the failure.
+    StepStatus check_variables();
+    // A description of the last non-Ok status, e.g. "state t1.level became NaN at t = 3.2 s", with the likely
+    // cause (an unstable step, the block that produced a non-finite value). Not for the real-time loop: it
+    // may evaluate the model again to find the cause.
+    std::string describe(StepStatus status);
 
     double time() const { return t_; }
     const Eigen::VectorXd& states() const { return x_; }
@@ -75,10 +89,15 @@ private:
     void build();
     void check_and_start();
     StepStatus advance_to(double t_target, double h_max);
+    StepStatus step_once(double t_target, double h_max);
+    StepStatus fail(StepStatus status);
+    StepStatus check_states();
+    void sample_inside_step(Recorder& recorder);
     void fire_due_events();
     double next_event_after(double t) const;
     void index_names();
     std::vector<double> nominals() const;
+    std::string range_violation_text() const;
 
     Component& root_;
     SimulatorOptions options_;
@@ -89,11 +108,20 @@ private:
     std::unique_ptr<Integrator> integrator_;
     Eigen::VectorXd x_;
     double t_ = 0.0;
+    Eigen::VectorXd x_prev_, k_prev_, k_end_, x_end_;   // the last step's start, and interpolation buffers
+    double t_prev_ = 0.0;
+    std::vector<int> state_ranges_, variable_ranges_;  // indices into model_.ranges
     std::vector<char> event_fired_;
     std::unordered_map<std::string, const double*> values_;
     std::unordered_map<std::string, std::size_t> parameters_;
+    // The last failure, recorded without allocating; describe() turns it into text.
     int failed_state_ = -1;
+    int failed_range_ = -1;
+    int failed_variable_ = -1;
     double failed_time_ = 0.0;
+    double failed_value_ = 0.0;
+    double failed_step_ = 0.0;
+    bool taken_over_ = false;
     long generation_ = 0;
     bool built_ = false;
     std::map<std::string, double> carried_states_;   // rebuild: values of the last good structure by name

@@ -11,9 +11,15 @@
 #include "systems/system_file.h"
 #include "systems/system_registry.h"
 
+#include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <csignal>
+#include <cstring>
+#include <fstream>
 #include <charconv>
 #include <chrono>
 #include <filesystem>
@@ -32,6 +38,7 @@ struct UsageError : std::runtime_error {
 
 constexpr const char* kUsage =
     "usage:\n"
+    "  lied --version                  the version of Lied\n"
     "  lied list                       the built-in example systems\n"
     "  lied list --components          every component type a system file can use\n"
     "  lied describe <Type>            parameters, plugs, signals and states of a component type\n"
@@ -46,16 +53,32 @@ constexpr const char* kUsage =
     "  --interval I       output interval [s], independent of the step size\n"
     "  --set NAME=VALUE   set a parameter (repeatable)\n"
     "  --record NAME      record this variable too (repeatable)\n"
-    "  --out FILE.csv     write the recorded variables as CSV\n"
-    "  --plot FILE.png    plot the recorded variables (writes FILE.csv too if --out is not given)\n"
-    "  --verbose          log what the engine does\n";
+    "  --out FILE.csv     write the recorded variables as CSV (folders are created)\n"
+    "  --plot FILE.png    plot the recorded variables: .png, .svg or .pdf (writes FILE.csv too if --out is not given)\n"
+    "  --verbose          log what the engine does (to stderr)\n"
+    "exit codes: 0 done, 1 the simulation failed (results so far are written), 2 bad input or composition,\n"
+    "            3 a file could not be read or written, 130 interrupted (results so far are written)\n";
 
+struct OutputError : std::runtime_error {   // a file that cannot be written: exit code 3
+    using std::runtime_error::runtime_error;
+};
+
+struct Interrupted : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+// SIGINT/SIGTERM during a run: the progress callback sees the flag and stops the run cleanly.
+volatile std::sig_atomic_t g_interrupted = 0;
+extern "C" void on_interrupt(int) { g_interrupted = 1; }
+
+// A finite number: inf and nan are never valid settings.
 double parse_number(const std::string& option, const std::string& text) {
     double v = 0;
     const char* end = text.data() + text.size();
     auto [ptr, ec] = std::from_chars(text.data(), end, v);
     if (ec != std::errc() || ptr != end || text.empty())
         throw UsageError(option + " expects a number, got '" + text + "'");
+    if (!std::isfinite(v)) throw UsageError(option + " expects a finite number, got '" + text + "'");
     return v;
 }
 
@@ -71,19 +94,27 @@ struct ResolvedSystem {
     std::string description;
     std::unique_ptr<Component> root;
     RunSettings settings;
+    std::vector<std::string> files;   // the input files, which no output may overwrite
 };
 
 ResolvedSystem resolve_system(const std::string& argument) {
     if (is_system_file_name(argument)) {
         try {
             LoadedSystem loaded = load_system_file(argument);
-            return {loaded.name, loaded.description, std::move(loaded.root), loaded.settings};
+            if (!loaded.exposed.empty()) {
+                std::string names;
+                for (auto& n : loaded.exposed) names += (names.empty() ? "" : ", ") + n;
+                throw UsageError(argument + " is a subsystem (it exposes " + names +
+                                 " for another file to connect); use it as a component of a system file: {file: " +
+                                 std::filesystem::path(argument).filename().string() + "}");
+            }
+            return {loaded.name, loaded.description, std::move(loaded.root), loaded.settings, loaded.files};
         } catch (const SystemFileError& e) {
             throw UsageError(e.what());
         }
     }
     const SystemEntry& e = find_system(argument);
-    return {e.name, e.description, e.make(), e.defaults};
+    return {e.name, e.description, e.make(), e.defaults, {}};
 }
 
 int list(const std::vector<std::string>& args, std::ostream& out) {
@@ -101,16 +132,21 @@ int list(const std::vector<std::string>& args, std::ostream& out) {
     for (auto& entry : std::filesystem::directory_iterator(files, ec))
         if (is_system_file_name(entry.path().string())) paths.push_back(entry.path());
     std::sort(paths.begin(), paths.end());
-    out << "\nsystem files (lied run <file>):\n";
+    std::ostringstream runnable, subsystems;
     for (auto& p : paths) {
         std::string description;
+        bool subsystem = false;
         try {
-            description = load_system_file(p.string()).description;
+            LoadedSystem loaded = load_system_file(p.string());
+            description = loaded.description;
+            subsystem = !loaded.exposed.empty();
         } catch (const SystemFileError&) {
             description = "(does not load: lied info " + p.string() + " says why)";
         }
-        out << "  " << std::left << std::setw(44) << p.string() << description << '\n';
+        (subsystem ? subsystems : runnable) << "  " << std::left << std::setw(44) << p.string() << description << '\n';
     }
+    out << "\nsystem files (lied run <file>):\n" << runnable.str();
+    if (!subsystems.str().empty()) out << "\nsubsystem files (used as components by other files, not run on their own):\n" << subsystems.str();
     return 0;
 }
 
@@ -209,12 +245,80 @@ int info(const std::string& name, std::ostream& out) {
     return 0;
 }
 
-int run(const std::vector<std::string>& args, std::ostream& out) {
-    if (args.size() < 2) throw UsageError("run needs a system name");
+// Two paths name the same file (existing or not): the same canonical path, or hard links of one file.
+bool same_file(const std::string& a, const std::string& b) {
+    std::error_code ec1, ec2;
+    if (std::filesystem::weakly_canonical(a, ec1) == std::filesystem::weakly_canonical(b, ec2) && !ec1 && !ec2) return true;
+    std::error_code ec;
+    return std::filesystem::exists(a, ec) && std::filesystem::exists(b, ec) && std::filesystem::equivalent(a, b, ec);
+}
+
+// Outputs go to their own files: never an input file, never each other. Their folders are created and the
+// files opened before the simulation, so an unwritable path is found in a second, not after the run.
+struct Outputs {
+    std::string csv_path, plot_path;
+    std::ofstream csv;
+
+    void check_and_open(const std::vector<std::string>& inputs) {
+        if (csv_path.size() && std::filesystem::path(csv_path).extension() != ".csv")
+            throw UsageError("--out '" + csv_path + "': results are written as .csv files");
+        if (plot_path.size() && !is_plot_file_name(plot_path))
+            throw UsageError("--plot '" + plot_path + "': a plot is a .png, .svg or .pdf file");
+        if (plot_path.size() && csv_path.empty()) csv_path = std::filesystem::path(plot_path).replace_extension(".csv").string();
+        for (const std::string* o : {&csv_path, &plot_path}) {
+            if (o->empty()) continue;
+            for (auto& in : inputs)
+                if (same_file(*o, in)) throw UsageError("output '" + *o + "' is an input file of this run; choose another name");
+        }
+        if (csv_path.size() && plot_path.size() && same_file(csv_path, plot_path))
+            throw UsageError("--out and --plot name the same file '" + csv_path + "'");
+        for (const std::string* o : {&csv_path, &plot_path}) {
+            if (o->empty()) continue;
+            const auto folder = std::filesystem::path(*o).parent_path();
+            std::error_code ec;
+            if (!folder.empty()) std::filesystem::create_directories(folder, ec);
+            if (ec) throw OutputError("cannot create the folder '" + folder.string() + "' for '" + *o + "': " + ec.message());
+        }
+        if (plot_path.size()) {   // writable? (append: an existing plot stays until the new one replaces it)
+            const bool existed = std::filesystem::exists(plot_path);
+            std::ofstream probe(plot_path, std::ios::app);
+            if (!probe) throw OutputError("cannot write '" + plot_path + "': " + std::strerror(errno));
+            probe.close();
+            if (!existed) std::filesystem::remove(plot_path);
+        }
+        if (csv_path.size()) {
+            csv.open(csv_path);
+            if (!csv) throw OutputError("cannot write '" + csv_path + "': " + std::strerror(errno));
+        }
+    }
+};
+
+// Restores the default disposition of SIGINT and SIGTERM when the run ends.
+struct InterruptGuard {
+    InterruptGuard() {
+        g_interrupted = 0;
+        previous_int_ = std::signal(SIGINT, on_interrupt);
+        previous_term_ = std::signal(SIGTERM, on_interrupt);
+    }
+    ~InterruptGuard() {
+        std::signal(SIGINT, previous_int_);
+        std::signal(SIGTERM, previous_term_);
+    }
+    void (*previous_int_)(int);
+    void (*previous_term_)(int);
+};
+
+int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+    if (args.size() < 2) throw UsageError("run needs a system name (lied run --help)");
+    if (args[1] == "--help" || args[1] == "-h") {
+        out << kUsage;
+        return 0;
+    }
     ResolvedSystem entry = resolve_system(args[1]);
     RunSettings settings = entry.settings;
     std::vector<std::pair<std::string, double>> sets;
-    std::string out_path, plot_path;
+    Outputs outputs;
+    bool tolerances_given = false;
     for (std::size_t i = 2; i < args.size(); ++i) {
         const std::string& a = args[i];
         auto next = [&]() -> const std::string& {
@@ -225,10 +329,10 @@ int run(const std::vector<std::string>& args, std::ostream& out) {
         else if (a == "--dt") settings.dt = parse_number(a, next());
         else if (a == "--interval") settings.interval = parse_number(a, next());
         else if (a == "--solver") settings.solver = next();
-        else if (a == "--rtol") settings.rtol = parse_number(a, next());
-        else if (a == "--atol") settings.atol = parse_number(a, next());
-        else if (a == "--out") out_path = next();
-        else if (a == "--plot") plot_path = next();
+        else if (a == "--rtol") settings.rtol = parse_number(a, next()), tolerances_given = true;
+        else if (a == "--atol") settings.atol = parse_number(a, next()), tolerances_given = true;
+        else if (a == "--out") outputs.csv_path = next();
+        else if (a == "--plot") outputs.plot_path = next();
         else if (a == "--record") settings.recorded.push_back(next());
         else if (a == "--verbose") spdlog::set_level(spdlog::level::debug);
         else if (a == "--set") {
@@ -236,16 +340,23 @@ int run(const std::vector<std::string>& args, std::ostream& out) {
             const auto eq = kv.find('=');
             if (eq == std::string::npos || eq == 0) throw UsageError("--set expects NAME=VALUE, got '" + kv + "'");
             sets.emplace_back(kv.substr(0, eq), parse_number("--set " + kv.substr(0, eq), kv.substr(eq + 1)));
+        } else if (a == "--help" || a == "-h") {
+            out << kUsage;
+            return 0;
         } else
-            throw UsageError("unknown option '" + a + "'");
+            throw UsageError("unknown option '" + a + "' (lied run --help lists the options)");
     }
     if (!(settings.t_end > 0)) throw UsageError("--t-end must be > 0");
     if (!(settings.dt > 0)) throw UsageError("--dt must be > 0");
     if (!(settings.interval > 0)) throw UsageError("--interval must be > 0");
     if (!(settings.rtol > 0) || !(settings.atol > 0)) throw UsageError("--rtol and --atol must be > 0");
+    const bool adaptive = make_integrator(settings.solver)->adaptive();   // throws for an unknown solver
+    if (tolerances_given && !adaptive)
+        throw UsageError("--rtol and --atol set the error control of dopri5; " + settings.solver +
+                         " is a fixed-step solver whose accuracy is set by --dt");
     // Guard against runs that would look like a hang or fill the memory with samples.
     constexpr double kMaxSteps = 1e9, kMaxSamples = 1e7;
-    if (settings.solver != "dopri5" && settings.t_end / settings.dt > kMaxSteps) {
+    if (!adaptive && settings.t_end / settings.dt > kMaxSteps) {
         std::ostringstream s;
         s << "--t-end " << settings.t_end << " with --dt " << settings.dt << " takes " << settings.t_end / settings.dt
           << " steps (at most 1e9); raise --dt or use --solver dopri5";
@@ -262,12 +373,7 @@ int run(const std::vector<std::string>& args, std::ostream& out) {
     options.solver = settings.solver;
     options.dt = settings.dt;
     options.tolerances = {settings.rtol, settings.atol};
-    std::unique_ptr<Simulator> sim;
-    try {
-        sim = std::make_unique<Simulator>(*entry.root, options);
-    } catch (const std::invalid_argument& e) {   // unknown solver
-        throw UsageError(e.what());
-    }
+    auto sim = std::make_unique<Simulator>(*entry.root, options);
     for (auto& [name, value] : sets) {
         try {
             sim->set_parameter(name, value);
@@ -282,43 +388,105 @@ int run(const std::vector<std::string>& args, std::ostream& out) {
     } catch (const std::invalid_argument& e) {
         throw UsageError(e.what());
     }
+    outputs.check_and_open(entry.files);
+    if (outputs.csv.is_open()) recorder.stream_to(&outputs.csv);
+
+    std::vector<PlotColumn> columns;
+    for (auto& n : recorder.names()) columns.push_back({n, sim->unit(n)});
+    // Whatever happens to the run, the samples taken are written and the user is told where they are.
+    auto write_results = [&](bool complete) {
+        if (outputs.csv.is_open()) {
+            recorder.stream_to(nullptr);
+            outputs.csv.close();
+            if (!outputs.csv) throw OutputError("error while writing '" + outputs.csv_path + "': " + std::strerror(errno));
+        }
+        if (outputs.plot_path.size()) {
+            try {
+                plot_csv(outputs.csv_path, columns, outputs.plot_path, entry.name);
+            } catch (const std::runtime_error& e) {
+                if (complete) throw OutputError(e.what());
+                err << "lied: the plot of the partial results failed: " << e.what() << '\n';
+            }
+        }
+    };
+    auto partial_note = [&]() {
+        std::ostringstream s;
+        if (outputs.csv_path.empty()) s << "no --out was given, so the samples are not saved";
+        else s << "the samples up to t = " << (recorder.times().empty() ? 0.0 : recorder.times().back()) << " s are in "
+               << outputs.csv_path << (outputs.plot_path.size() ? " and " + outputs.plot_path : std::string());
+        return s.str();
+    };
 
     const bool tty = isatty(fileno(stderr));
     const auto wall_start = std::chrono::steady_clock::now();
     int last_percent = -1;
-    sim->simulate(settings.t_end, &recorder, [&](double t, double t_end) {
-        const int percent = static_cast<int>(100.0 * t / t_end);
-        if (percent / 10 == last_percent / 10) return;
-        last_percent = percent;
-        spdlog::info("t = {:.4g} s of {:.4g} s ({}%)", t, t_end, percent);
-        if (tty && std::chrono::steady_clock::now() - wall_start > std::chrono::seconds(1))
-            std::cerr << "\r  " << percent << "%  t = " << t << " s" << std::flush;
-    });
+    InterruptGuard interrupt_guard;
+    try {
+        sim->simulate(settings.t_end, &recorder, [&](double t, double t_end) {
+            if (g_interrupted) {
+                std::ostringstream s;
+                s << "interrupted at t = " << t << " s";
+                throw Interrupted(s.str());
+            }
+            const int percent = static_cast<int>(100.0 * t / t_end);
+            if (percent / 10 == last_percent / 10) return;
+            last_percent = percent;
+            spdlog::info("t = {:.4g} s of {:.4g} s ({}%)", t, t_end, percent);
+            if (tty && std::chrono::steady_clock::now() - wall_start > std::chrono::seconds(1))
+                std::cerr << "\r  " << percent << "%  t = " << t << " s" << std::flush;
+        });
+    } catch (const SimulationError& e) {
+        write_results(false);
+        err << "lied: simulation failed: " << e.what() << "\nlied: " << partial_note() << '\n';
+        return 1;
+    } catch (const Interrupted& e) {
+        write_results(false);
+        err << "lied: " << e.what() << "; " << partial_note() << '\n';
+        return 130;
+    }
     if (tty && std::chrono::steady_clock::now() - wall_start > std::chrono::seconds(1)) std::cerr << "\n";
     const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
     const auto& stats = sim->integrator().stats();
     spdlog::info("{} steps ({} rejected), {} evaluations, {} probes of L, {:.3f} s wall", stats.steps, stats.rejected,
                  stats.rhs_calls, sim->linear_system().probes(), wall);
+    write_results(true);
 
-    if (plot_path.size() && out_path.empty()) out_path = std::filesystem::path(plot_path).replace_extension(".csv").string();
-    if (out_path.size()) recorder.write_csv(out_path);
-    if (plot_path.size()) plot_csv(out_path, recorder.names(), plot_path, entry.name);
-
+    std::size_t width = 8;
+    for (auto& n : recorder.names()) width = std::max(width, n.size() + 2);
     out << entry.name << " at t = " << sim->time() << " s (" << settings.solver << "):\n";
-    for (auto& n : recorder.names()) out << "  " << std::left << std::setw(14) << n << sim->value(n) << '\n';
-    if (out_path.size()) out << "results: " << out_path << '\n';
-    if (plot_path.size()) out << "plot:    " << plot_path << '\n';
+    for (auto& n : recorder.names()) {
+        const std::string unit = sim->unit(n);
+        out << "  " << std::left << std::setw(static_cast<int>(width)) << n << sim->value(n) << (unit.empty() ? "" : " " + unit) << '\n';
+    }
+    if (outputs.csv_path.size()) out << "results: " << outputs.csv_path << '\n';
+    if (outputs.plot_path.size()) out << "plot:    " << outputs.plot_path << '\n';
     return 0;
 }
 
 }  // namespace
 
 int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-    spdlog::set_level(spdlog::level::warn);   // quiet by default; --verbose for more
+    // Logs go to stderr, never mixed with results on stdout; quiet by default, --verbose for more.
+    static const auto logger = [] {
+        auto l = spdlog::stderr_color_mt("lied");
+        spdlog::set_default_logger(l);
+        return l;
+    }();
+    (void)logger;
+    spdlog::set_level(spdlog::level::warn);
     try {
         if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
             (args.empty() ? err : out) << kUsage;
             return args.empty() ? 2 : 0;
+        }
+        if (args[0] == "--version") {
+            out << "lied " << LIED_VERSION << '\n';
+            return 0;
+        }
+        const bool help = args.size() == 2 && (args[1] == "--help" || args[1] == "-h");
+        if (help && args[0] != "run") {
+            out << kUsage;
+            return 0;
         }
         if (args[0] == "list") return list(args, out);
         if (args[0] == "describe") {
@@ -329,7 +497,7 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
             if (args.size() != 2) throw UsageError("info needs exactly one system name");
             return info(args[1], out);
         }
-        if (args[0] == "run") return run(args, out);
+        if (args[0] == "run") return run(args, out, err);
         throw UsageError("unknown command '" + args[0] + "'" + did_you_mean(args[0], {"list", "describe", "info", "run"}));
     } catch (const UsageError& e) {
         err << "lied: error: " << e.what() << '\n';
@@ -340,6 +508,12 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
     } catch (const SimulationError& e) {
         err << "lied: simulation failed: " << e.what() << '\n';
         return 1;
+    } catch (const OutputError& e) {
+        err << "lied: error: " << e.what() << '\n';
+        return 3;
+    } catch (const std::invalid_argument& e) {   // a setting the engine refuses (unknown solver, bad step)
+        err << "lied: error: " << e.what() << '\n';
+        return 2;
     } catch (const std::exception& e) {
         err << "lied: error: " << e.what() << '\n';
         return 1;

@@ -5,9 +5,12 @@
 #include "core/integrator.h"
 #include "core/introspection.h"
 
+#include <yaml-cpp/eventhandler.h>
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -32,14 +35,42 @@ struct Endpoint {
     std::string path;
 };
 
+// What all loaders of one top-level file share: the files read and the components made so far.
+struct LoadBudget {
+    std::vector<std::string> files;
+    std::size_t components = 0;
+};
+
+// The text of a system file: a regular file (not a FIFO or device, which could block or never end) of at
+// most kMaxSystemFileBytes. Returns an error message, or "" and the text.
+std::string read_system_file(const fs::path& path, std::string& text) {
+    std::error_code ec;
+    const fs::file_status status = fs::status(path, ec);
+    if (ec || !fs::exists(status)) return "cannot read '" + path.string() + "': " + (ec ? ec.message() : "no such file");
+    if (!fs::is_regular_file(status)) return "'" + path.string() + "' is not a regular file (rule: a system file is a regular file)";
+    const auto size = fs::file_size(path, ec);
+    if (ec) return "cannot read '" + path.string() + "': " + ec.message();
+    if (size > kMaxSystemFileBytes)
+        return "'" + path.string() + "' has " + std::to_string(size) + " bytes (rule: a system file has at most " +
+               std::to_string(kMaxSystemFileBytes) + " bytes)";
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return "cannot read '" + path.string() + "': " + std::strerror(errno);
+    std::stringstream buffer;
+    buffer << in.rdbuf();
+    text = buffer.str();
+    if (text.size() > kMaxSystemFileBytes) return "'" + path.string() + "' grew while it was read (rule: a system file is a regular file)";
+    return "";
+}
+
 class Loader {
 public:
-    Loader(std::string file_name, fs::path directory, std::vector<std::string> include_chain)
-        : file_(std::move(file_name)), directory_(std::move(directory)), chain_(std::move(include_chain)) {}
+    Loader(std::string file_name, fs::path directory, std::vector<std::string> include_chain, LoadBudget& budget)
+        : file_(std::move(file_name)), directory_(std::move(directory)), chain_(std::move(include_chain)), budget_(budget) {}
 
     LoadedSystem load(const std::string& text, bool top_level) {
         YAML::Node doc;
         try {
+            check_yaml_features(text);
             doc = YAML::Load(text);
         } catch (const YAML::ParserException& e) {
             throw SystemFileError(file_ + ":" + std::to_string(e.mark.line + 1) + ":" + std::to_string(e.mark.column + 1) +
@@ -66,6 +97,8 @@ public:
         if (const YAML::Node expose = doc["expose"]) read_expose(expose);
         check_unconnected(top_level);
         if (const YAML::Node run = doc["run"]) read_run(run, sys.settings);
+        for (auto& [name, _] : root_->exposed_plugs()) sys.exposed.push_back(name);
+        for (auto& [name, _] : root_->exposed_signals()) sys.exposed.push_back(name);
         return sys;
     }
 
@@ -86,6 +119,42 @@ private:
         return s;
     }
     static std::string sub(const std::string& path, const std::string& key) { return path.empty() ? key : path + "." + key; }
+
+    // One pass over the parser's events, before any node is built: exactly one document, no tags (they
+    // mean something in other loaders, here they would be ignored silently: !!python/object), no anchors or
+    // aliases (a few lines of them expand to billions of nodes). Plain and quoted scalars carry "?" and "!".
+    class FeatureCheck final : public YAML::EventHandler {
+    public:
+        explicit FeatureCheck(const Loader& loader) : loader_(loader) {}
+        void OnDocumentStart(const YAML::Mark&) override {}
+        void OnDocumentEnd() override {}
+        void OnNull(const YAML::Mark& m, YAML::anchor_t a) override { check(m, "", a); }
+        void OnAlias(const YAML::Mark& m, YAML::anchor_t) override { loader_.fail_at(m, "YAML aliases (*name) are not supported"); }
+        void OnScalar(const YAML::Mark& m, const std::string& tag, YAML::anchor_t a, const std::string&) override { check(m, tag, a); }
+        void OnSequenceStart(const YAML::Mark& m, const std::string& tag, YAML::anchor_t a, YAML::EmitterStyle::value) override { check(m, tag, a); }
+        void OnSequenceEnd() override {}
+        void OnMapStart(const YAML::Mark& m, const std::string& tag, YAML::anchor_t a, YAML::EmitterStyle::value) override { check(m, tag, a); }
+        void OnMapEnd() override {}
+
+    private:
+        void check(const YAML::Mark& m, const std::string& tag, YAML::anchor_t anchor) const {
+            if (!tag.empty() && tag != "?" && tag != "!") loader_.fail_at(m, "YAML tags are not supported (found '" + tag + "')");
+            if (anchor != YAML::NullAnchor) loader_.fail_at(m, "YAML anchors (&name) are not supported");
+        }
+        const Loader& loader_;
+    };
+    void check_yaml_features(const std::string& text) const {
+        std::istringstream in(text);
+        YAML::Parser parser(in);
+        FeatureCheck check(*this);
+        // At most two documents are looked at: yaml-cpp's LoadAll can loop forever on some malformed input.
+        if (!parser.HandleNextDocument(check)) return;
+        if (parser.HandleNextDocument(check))
+            throw SystemFileError(file_ + ": a system file holds one YAML document (found a second one after '---')");
+    }
+    [[noreturn]] void fail_at(const YAML::Mark& m, const std::string& message) const {
+        throw SystemFileError(file_ + ":" + std::to_string(m.line + 1) + ":" + std::to_string(m.column + 1) + ": " + message);
+    }
 
     // ---- typed reading ----
     struct Entry {
@@ -160,6 +229,9 @@ private:
         } else {
             child = load_subsystem(file, path + ".file");
         }
+        if (++budget_.components > kMaxExpandedComponents)
+            fail(spec, path, "the system expands to more than " + std::to_string(kMaxExpandedComponents) +
+                                 " components (rule: at most that many components, subsystem files counted each time they are used)");
         const std::string description = spec["description"] ? text_of(spec["description"], path + ".description") : "";
         Component& c = root_->add(name, std::move(child), description);
         component_nodes_[name] = spec;
@@ -177,14 +249,13 @@ private:
             fail(node, path, "subsystem files include each other: " + cycle + fs::path(canonical).filename().string());
         }
         if (static_cast<int>(chain_.size()) >= kMaxNesting) fail(node, path, "subsystems are nested too deeply");
-        std::ifstream in(full);
-        if (!in) fail(node, path, "cannot read subsystem file '" + full.string() + "'");
-        std::stringstream text;
-        text << in.rdbuf();
+        std::string text;
+        if (const std::string error = read_system_file(full, text); !error.empty()) fail(node, path, "subsystem file: " + error);
+        if (std::find(budget_.files.begin(), budget_.files.end(), canonical) == budget_.files.end()) budget_.files.push_back(canonical);
         auto chain = chain_;
         chain.push_back(canonical);
-        Loader sub_loader(full.string(), full.parent_path(), chain);
-        return std::move(sub_loader.load(text.str(), /*top_level=*/false).root);
+        Loader sub_loader(full.string(), full.parent_path(), chain, budget_);
+        return std::move(sub_loader.load(text, /*top_level=*/false).root);
     }
 
     void set_parameters(const std::string& name, Component& c, const YAML::Node& params, const std::string& path) {
@@ -426,6 +497,7 @@ private:
     std::string file_;
     fs::path directory_;
     std::vector<std::string> chain_;
+    LoadBudget& budget_;
     Composite* root_ = nullptr;
     std::map<std::string, YAML::Node> component_nodes_;
     std::map<const void*, std::string> connected_;   // plug or input → the connection that bound it
@@ -436,9 +508,14 @@ private:
 
 LoadedSystem parse_system_text(const std::string& text, const std::string& file_name, const std::string& directory) {
     std::error_code ec;
-    Loader loader(file_name, directory, {fs::weakly_canonical(fs::path(directory) / fs::path(file_name).filename(), ec).string()});
+    const std::string canonical = fs::weakly_canonical(fs::path(directory) / fs::path(file_name).filename(), ec).string();
+    LoadBudget budget;
+    budget.files.push_back(canonical);
+    Loader loader(file_name, directory, {canonical}, budget);
     try {
-        return loader.load(text, /*top_level=*/true);
+        LoadedSystem sys = loader.load(text, /*top_level=*/true);
+        sys.files = budget.files;
+        return sys;
     } catch (const SystemFileError&) {
         throw;
     } catch (const YAML::Exception& e) {   // anything yaml-cpp raises beyond the parser: still a file error
@@ -447,11 +524,9 @@ LoadedSystem parse_system_text(const std::string& text, const std::string& file_
 }
 
 LoadedSystem load_system_file(const std::string& path) {
-    std::ifstream in(path);
-    if (!in) throw SystemFileError(path + ": cannot read the file");
-    std::stringstream text;
-    text << in.rdbuf();
-    return parse_system_text(text.str(), path, fs::path(path).parent_path().string());
+    std::string text;
+    if (const std::string error = read_system_file(path, text); !error.empty()) throw SystemFileError(path + ": " + error);
+    return parse_system_text(text, path, fs::path(path).parent_path().string());
 }
 
 bool is_system_file_name(const std::string& argument) {

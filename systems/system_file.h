@@ -9,6 +9,7 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 namespace lied::systems {
 
@@ -22,7 +23,13 @@ struct LoadedSystem {
     std::string description;
     std::unique_ptr<Composite> root;
     RunSettings settings;
+    std::vector<std::string> files;    // every file read (this one and its subsystems), canonical paths
+    std::vector<std::string> exposed;  // plugs and signals it exposes: a subsystem, not runnable on its own
 };
+
+// Limits on what a file may make the loader do: a system file is untrusted input.
+inline constexpr std::size_t kMaxSystemFileBytes = 4u << 20;     // one file, 4 MiB
+inline constexpr std::size_t kMaxExpandedComponents = 1'000'000; // all files together, subsystems expanded
 
 // Throws SystemFileError for anything wrong in the file (never another exception type).
 LoadedSystem load_system_file(const std::string& path);

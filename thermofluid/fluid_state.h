@@ -2,6 +2,10 @@
 // The thermodynamic state that travels downstream: steady-mass-flow pressure p̂ and specific enthalpy h.
 #include "core/signal.h"
 
+#include <cmath>
+#include <sstream>
+#include <string>
+
 namespace lied::thermofluid {
 
 struct FluidState {
@@ -19,5 +23,11 @@ template <>
 struct SignalTraits<thermofluid::FluidState> {
     static constexpr const char* loop_rule = thermofluid::kFlowLoopRule;
     static constexpr const char* type_name = "fluid state";
+    static bool finite(const thermofluid::FluidState& s) { return std::isfinite(s.p) && std::isfinite(s.h); }
+    static std::string text(const thermofluid::FluidState& s) {
+        std::ostringstream o;
+        o << "{p = " << s.p << " Pa, h = " << s.h << " J/kg}";
+        return o.str();
+    }
 };
 }  // namespace lied

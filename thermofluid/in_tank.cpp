@@ -8,7 +8,10 @@ namespace lied::thermofluid {
 
 double InTank::pressure() const { return p_amb + IdealWater::density * kGravity * (level() + elevation.value()); }
 
-void InTank::evalInertial() { inlet.r.value = pressure() - inlet.state.value().p + L * inlet.der_m_flow.value(); }
+void InTank::evalInertial() {
+    p = pressure();
+    inlet.r.value = p - inlet.state.value().p + L * inlet.der_m_flow.value();
+}
 void InTank::evalLevel() { level.der.value = inlet.m_flow.value() / (IdealWater::density * A); }
 
 void InTank::metainfo(Meta& meta) {
@@ -20,7 +23,13 @@ void InTank::metainfo(Meta& meta) {
     meta.parameter(A, "A", ParameterSpec::positive("m2", "cross-section area"));
     meta.parameter(level.start, "h0", ParameterSpec::non_negative("m", "initial level"));
     meta.parameter(L, "L", ParameterSpec::non_negative("1/m", "inertance of the inlet"));
-    meta.parameter(p_amb, "p_amb", ParameterSpec::positive("Pa", "ambient pressure"));
+    meta.parameter(p_amb, "p_amb", ParameterSpec::positive_up_to(IdealWater::max_pressure, "Pa", "ambient pressure (the idealized water is valid up to 100 MPa)"));
+    meta.variable(p, "p", "Pa");
+    // A tank that runs dry has no water to deliver: the run stops and says so. Continuing with an empty
+    // outlet (flow stops, air enters) needs a state event; until then a negative level is an error, never
+    // a result.
+    meta.valid_range("level", ValidRange::at_least(0.0, "a tank holds no less than nothing: it ran dry"));
+    meta.valid_range("p", ValidRange::above(0.0, "an absolute pressure is positive"));
     meta.variable(inlet.m_flow.value(), "m_flow", "kg/s");
 }
 

@@ -22,6 +22,7 @@ public:
     void metainfo(Meta& meta) override;
     const char* type_name() const override { return "InTank"; }
     double pressure() const;
+    double p = 0.0;        // Pa, absolute pressure at the port, for recording and its valid range
 
 private:
     void evalInertial();

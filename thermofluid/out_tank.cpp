@@ -8,7 +8,10 @@ namespace lied::thermofluid {
 
 double OutTank::pressure() const { return p_amb + IdealWater::density * kGravity * (level() + elevation.value()); }
 
-void OutTank::evalState() { outlet.state.value = {pressure(), h}; }
+void OutTank::evalState() {
+    p = pressure();
+    outlet.state.value = {p, h};
+}
 void OutTank::evalFlow() { outlet.m_flow.value = m_flow(); }
 void OutTank::evalDerFlow() {
     outlet.der_m_flow.value = der_m_flow_.value;
@@ -33,7 +36,13 @@ void OutTank::metainfo(Meta& meta) {
     meta.parameter(level.start, "h0", ParameterSpec::non_negative("m", "initial level"));
     meta.parameter(m_flow.start, "m_flow_0", ParameterSpec::any("kg/s", "initial outlet mass flow"));
     meta.parameter(L, "L", ParameterSpec::non_negative("1/m", "inertance of the outlet"));
-    meta.parameter(p_amb, "p_amb", ParameterSpec::positive("Pa", "ambient pressure"));
+    meta.parameter(p_amb, "p_amb", ParameterSpec::positive_up_to(IdealWater::max_pressure, "Pa", "ambient pressure (the idealized water is valid up to 100 MPa)"));
+    meta.variable(p, "p", "Pa");
+    // A tank that runs dry has no water to deliver: the run stops and says so. Continuing with an empty
+    // outlet (flow stops, air enters) needs a state event; until then a negative level is an error, never
+    // a result.
+    meta.valid_range("level", ValidRange::at_least(0.0, "a tank holds no less than nothing: it ran dry"));
+    meta.valid_range("p", ValidRange::above(0.0, "an absolute pressure is positive"));
     meta.parameter(h, "h", ParameterSpec::any("J/kg", "specific enthalpy of the water"));
 }
 

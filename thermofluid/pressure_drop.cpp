@@ -36,7 +36,7 @@ void PressureDrop::metainfo(Meta& meta) {
     meta.parameter(v_ref, "v_ref", ParameterSpec::positive("m3/s", "reference volume flow"));
     meta.parameter(dp_ref, "dp_ref", ParameterSpec::non_negative("Pa", "pressure drop at the reference flow"));
     meta.parameter(L, "L", ParameterSpec::non_negative("1/m", "inertance"));
-    meta.parameter(p_min, "p_min", ParameterSpec::any("Pa", "lowest outlet pressure"));
+    meta.parameter(p_min, "p_min", ParameterSpec::positive("Pa", "lowest outlet pressure (absolute)"));
     meta.variable(inlet.m_flow.value(), "m_flow", "kg/s");
     meta.variable(dp_.value, "dp", "Pa");
 }

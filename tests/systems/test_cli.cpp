@@ -68,7 +68,7 @@ TEST_CASE("bad input: clear errors and exit code 2") {
     check({"run", "ComVessels", "--t-end", "-1"}, "--t-end must be > 0");
     check({"run", "ComVessels", "--dt"}, "--dt needs a value");
     check({"run", "ComVessels", "--record", "t1.levle"}, "cannot record unknown variable 't1.levle' (did you mean 't1.level'?)");
-    check({"run", "ComVessels", "--frobnicate"}, "unknown option '--frobnicate'");
+    check({"run", "ComVessels", "--frobnicate"}, "unknown option '--frobnicate' (lied run --help lists the options)");
     check({"run", "ComVessels", "--dt", "1e-12"}, "--t-end 60 with --dt 1e-12 takes 6e+13 steps (at most 1e9); raise --dt or use --solver dopri5");
     check({"run", "ComVessels", "--interval", "1e-9"}, "--t-end 60 with --interval 1e-09 records 6e+10 samples (at most 1e7); raise --interval");
     check({"runn"}, "unknown command 'runn' (did you mean 'run'?)");

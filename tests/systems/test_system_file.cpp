@@ -122,7 +122,7 @@ TEST_CASE("lied run and info accept system files with the same options") {
     CHECK(bad_err.str().find("unknown_type.yaml:3:14: components.p1.type: unknown component type 'PresureDrop'") != std::string::npos);
     std::ostringstream missing_err;
     CHECK(run_cli({"run", "no/such/file.yaml"}, bad_out, missing_err) == 2);
-    CHECK(missing_err.str() == "lied: error: no/such/file.yaml: cannot read the file\n");
+    CHECK(missing_err.str() == "lied: error: no/such/file.yaml: cannot read 'no/such/file.yaml': No such file or directory\n");
 }
 
 // Each file in tests/systems/bad_files starts with the message it must produce:

@@ -1,0 +1,29 @@
+#pragma once
+// The values a state or variable may physically take, declared by its component ("a level is not negative",
+// "an absolute pressure is positive"). A run that leaves the range stops with an error naming the value, the
+// time and the rule, instead of going on with an impossible result.
+#include <limits>
+#include <string>
+
+namespace lied {
+
+// "[0, inf)", "(0, 1e+08]": the text form shared by valid ranges and parameter ranges.
+std::string interval_text(double min, double max, bool min_exclusive);
+
+struct ValidRange {
+    double min = -std::numeric_limits<double>::infinity();
+    double max = std::numeric_limits<double>::infinity();
+    bool min_exclusive = false;
+    std::string rule;   // why, in the component's words
+
+    static ValidRange at_least(double min, std::string rule) {
+        return {min, std::numeric_limits<double>::infinity(), false, std::move(rule)};
+    }
+    static ValidRange above(double min, std::string rule) {
+        return {min, std::numeric_limits<double>::infinity(), true, std::move(rule)};
+    }
+    bool admits(double v) const { return (min_exclusive ? v > min : v >= min) && v <= max; }
+    std::string text() const { return interval_text(min, max, min_exclusive); }
+};
+
+}  // namespace lied
