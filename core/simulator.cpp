@@ -26,7 +26,12 @@ double time_tolerance(double t) { return 1e-12 * std::abs(t); }
 Simulator::Simulator(Component& root, SimulatorOptions options) : root_(root), options_(std::move(options)) {
     integrator_ = make_integrator(options_.solver);
     build();
-    reset();
+    try {
+        reset();
+    } catch (...) {
+        restore_time_inputs(model_);   // the tree goes back to the simulator that had it
+        throw;
+    }
 }
 
 Simulator::~Simulator() {
@@ -104,21 +109,16 @@ void Simulator::reset() {
 // The build-time checks at the current point (every value finite, L regular, residuals affine), then a full
 // evaluation so that every variable is consistent; only then may the simulator step.
 void Simulator::check_and_start() {
-    try {
-        if (auto bad = first_non_finite_value(model_, schedule_, evaluator_, t_, x_.data())) {
-            std::ostringstream s;
-            s << "at t = " << t_ << " s, " << *bad
-              << " (rule: every value is finite at the start; check the parameters and start values of that component)";
-            throw BuildError(s.str(), "finite values");
-        }
-        integrator_->reset();
-        evaluator_.prepare(t_, x_.data());
-        evaluator_.linear_system().check_regular(model_);
-        if (options_.check_linearity) evaluator_.linear_system().check_affine(model_);
-    } catch (...) {
-        restore_time_inputs(model_);   // the tree goes back to the simulator that had it
-        throw;
+    if (auto bad = first_non_finite_value(model_, schedule_, evaluator_, t_, x_.data())) {
+        std::ostringstream s;
+        s << "at t = " << t_ << " s, " << *bad
+          << " (rule: every value is finite at the start; check the parameters and start values of that component)";
+        throw BuildError(s.str(), "finite values");
     }
+    integrator_->reset();
+    evaluator_.prepare(t_, x_.data());
+    evaluator_.linear_system().check_regular(model_);
+    if (options_.check_linearity) evaluator_.linear_system().check_affine(model_);
     evaluator_.linear_system().invalidate();
     evaluator_.evaluate(t_, x_.data());
     root_.built_by_ = this;
@@ -152,7 +152,12 @@ void Simulator::rebuild() {
         auto it = fired.find(model_.time_events[e].path);
         event_fired_[e] = it != fired.end() ? it->second : (*model_.time_events[e].time <= t_);
     }
-    check_and_start();
+    try {
+        check_and_start();
+    } catch (...) {
+        restore_time_inputs(model_);
+        throw;
+    }
     spdlog::debug("rebuilt at t = {}: {} of {} states kept their values", t_, kept, model_.states.size());
 }
 
@@ -313,12 +318,12 @@ void Simulator::simulate(double t_end, Recorder* recorder, const Progress& progr
         }
     }
     const double t_start = t_;
-    const double chunk = (t_end - t_start) / 200.0;   // progress granularity of adaptive runs without a recorder
+    const double chunk = (t_end - t_start) / 200.0;   // adaptive runs without a recorder report progress this often
     const bool adaptive = integrator_->adaptive();
     while (t_ < t_end - time_tolerance(t_end)) {
         double target = t_end;
         if (adaptive && recorder) target = std::min(target, recorder->next_time());
-        else if (adaptive && progress) target = std::min(target, t_ + chunk);
+        else if (adaptive) target = std::min(target, t_ + chunk);
         check(step_once(target, options_.dt));
         if (recorder && !adaptive) sample_inside_step(*recorder);
         fire_due_events();

@@ -53,18 +53,22 @@ std::string stability_note(OdeFunction& f, const Integrator& integrator, double 
     Eigen::Index worst = 0;
     if (worst_amplification(integrator, lambda, h, worst) <= 1.0 + 1e-9) return "";
     const std::complex<double> l = lambda[worst];
+    std::ostringstream mode;
+    mode.precision(3);
+    mode << "eigenvalue " << l.real();
+    if (std::abs(l.imag()) > 0) mode << " ± " << std::abs(l.imag()) << "i";
+    mode << " 1/s (";
+    if (std::abs(l.imag()) > 1e-9 * std::abs(l)) mode << "period " << 2 * M_PI / std::abs(l.imag()) << " s";
+    else mode << "time constant " << 1.0 / std::abs(l.real()) << " s";
+    mode << ")";
     std::ostringstream s;
     s.precision(3);
-    s << "likely cause: numerical instability of " << integrator.name() << ": the fastest mode has eigenvalue " << l.real();
-    if (std::abs(l.imag()) > 0) s << " ± " << std::abs(l.imag()) << "i";
-    s << " 1/s (";
-    if (std::abs(l.imag()) > 1e-9 * std::abs(l)) s << "period " << 2 * M_PI / std::abs(l.imag()) << " s";
-    else s << "time constant " << 1.0 / std::abs(l.real()) << " s";
-    s << ")";
     if (l.real() > 1e-9 * std::abs(l)) {
-        s << ", which grows by itself: the model is unstable there, not only the step";
+        s << "likely cause: the model itself is unstable there: a mode with " << mode.str()
+          << " grows by itself, whatever the step";
         return s.str();
     }
+    s << "likely cause: numerical instability of " << integrator.name() << ": the fastest mode has " << mode.str();
     // The largest stable step: halve until stable (the limit may be hundreds of decades below h), then bisect.
     auto stable = [&](double step) {
         Eigen::Index ignored = 0;

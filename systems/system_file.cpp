@@ -39,6 +39,7 @@ struct Endpoint {
 struct LoadBudget {
     std::vector<std::string> files;
     std::size_t components = 0;
+    std::size_t max_components = kMaxExpandedComponents;
 };
 
 // The text of a system file: a regular file (not a FIFO or device, which could block or never end) of at
@@ -229,8 +230,8 @@ private:
         } else {
             child = load_subsystem(file, path + ".file");
         }
-        if (++budget_.components > kMaxExpandedComponents)
-            fail(spec, path, "the system expands to more than " + std::to_string(kMaxExpandedComponents) +
+        if (++budget_.components > budget_.max_components)
+            fail(spec, path, "the system expands to more than " + std::to_string(budget_.max_components) +
                                  " components (rule: at most that many components, subsystem files counted each time they are used)");
         const std::string description = spec["description"] ? text_of(spec["description"], path + ".description") : "";
         Component& c = root_->add(name, std::move(child), description);
@@ -506,11 +507,13 @@ private:
 
 }  // namespace
 
-LoadedSystem parse_system_text(const std::string& text, const std::string& file_name, const std::string& directory) {
+LoadedSystem parse_system_text(const std::string& text, const std::string& file_name, const std::string& directory,
+                               std::size_t max_components) {
     std::error_code ec;
     const std::string canonical = fs::weakly_canonical(fs::path(directory) / fs::path(file_name).filename(), ec).string();
     LoadBudget budget;
     budget.files.push_back(canonical);
+    budget.max_components = max_components;
     Loader loader(file_name, directory, {canonical}, budget);
     try {
         LoadedSystem sys = loader.load(text, /*top_level=*/true);
@@ -523,10 +526,10 @@ LoadedSystem parse_system_text(const std::string& text, const std::string& file_
     }
 }
 
-LoadedSystem load_system_file(const std::string& path) {
+LoadedSystem load_system_file(const std::string& path, std::size_t max_components) {
     std::string text;
     if (const std::string error = read_system_file(path, text); !error.empty()) throw SystemFileError(path + ": " + error);
-    return parse_system_text(text, path, fs::path(path).parent_path().string());
+    return parse_system_text(text, path, fs::path(path).parent_path().string(), max_components);
 }
 
 bool is_system_file_name(const std::string& argument) {

@@ -13,6 +13,10 @@
 
 namespace lied::systems {
 
+// Limits on what a file may make the loader do: a system file is untrusted input.
+inline constexpr std::size_t kMaxSystemFileBytes = 4u << 20;     // one file, 4 MiB
+inline constexpr std::size_t kMaxExpandedComponents = 200'000;  // all files together, subsystems expanded
+
 class SystemFileError : public std::runtime_error {
 public:
     using std::runtime_error::runtime_error;
@@ -27,14 +31,13 @@ struct LoadedSystem {
     std::vector<std::string> exposed;  // plugs and signals it exposes: a subsystem, not runnable on its own
 };
 
-// Limits on what a file may make the loader do: a system file is untrusted input.
-inline constexpr std::size_t kMaxSystemFileBytes = 4u << 20;     // one file, 4 MiB
-inline constexpr std::size_t kMaxExpandedComponents = 1'000'000; // all files together, subsystems expanded
 
 // Throws SystemFileError for anything wrong in the file (never another exception type).
-LoadedSystem load_system_file(const std::string& path);
+// `max_components` caps the components of all files together (tests use a small cap).
+LoadedSystem load_system_file(const std::string& path, std::size_t max_components = kMaxExpandedComponents);
 // The same from text; `file_name` appears in messages, `directory` resolves the paths of subsystem files.
-LoadedSystem parse_system_text(const std::string& text, const std::string& file_name, const std::string& directory);
+LoadedSystem parse_system_text(const std::string& text, const std::string& file_name, const std::string& directory,
+                               std::size_t max_components = kMaxExpandedComponents);
 
 // True for arguments that name a system file rather than a built-in system (".yaml", ".yml", ".json").
 bool is_system_file_name(const std::string& argument);

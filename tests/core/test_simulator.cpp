@@ -4,6 +4,7 @@
 #include "core/recorder.h"
 #include "core/simulator.h"
 #include "systems/com_vessels.h"
+#include "thermofluid/pressure_drop.h"
 
 #include <doctest/doctest.h>
 
@@ -77,4 +78,33 @@ TEST_CASE("a failed rebuild leaves a simulator that refuses to step instead of t
     CHECK(sim.time() == 1.5);
     CHECK(sim.value("t2.level") == level);   // the states survived the failed attempt
     CHECK(sim.step(0.01) == StepStatus::Ok);
+}
+
+TEST_CASE("several simulators on one component tree, one after another; a failed build leaves nothing behind") {
+    systems::ComVessels v;
+    Simulator first(v);
+    first.simulate(2.0);
+    const double level_first = first.value("t1.level");
+    {
+        Simulator second(v);   // rebinds the time inputs to itself
+        second.simulate(2.0);
+        CHECK(second.value("t1.level") == doctest::Approx(level_first).epsilon(1e-12));
+        // The first may not step on a tree another simulator holds: a clear refusal, not a wrong time.
+        CHECK(first.step(0.01) == StepStatus::NotBuilt);
+        CHECK(first.describe(StepStatus::NotBuilt) ==
+              "another simulator was built on this component tree since; rebuild() this one to take the tree back");
+    }
+    first.rebuild();   // takes the tree back; its states survive
+    CHECK(first.value("t1.level") == level_first);
+    CHECK(first.step(0.01) == StepStatus::Ok);
+
+    // A build that fails (L singular) puts the time inputs back: the first simulator goes on unharmed.
+    auto& p2 = dynamic_cast<thermofluid::PressureDrop&>(*v.p2);
+    auto& p3 = dynamic_cast<thermofluid::PressureDrop&>(*v.p3);
+    p2.L = p3.L = 0;
+    CHECK_THROWS_AS(Simulator{v}, BuildError);
+    p2.L = p3.L = 100;
+    CHECK(first.step(0.01) == StepStatus::Ok);
+    first.simulate(10.0);
+    CHECK(first.value("elevation.y") == 0.5);
 }
