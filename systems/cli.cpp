@@ -248,7 +248,8 @@ int info(const std::string& name, std::ostream& out) {
 // Two paths name the same file (existing or not): the same canonical path, or hard links of one file.
 bool same_file(const std::string& a, const std::string& b) {
     std::error_code ec1, ec2;
-    if (std::filesystem::weakly_canonical(a, ec1) == std::filesystem::weakly_canonical(b, ec2) && !ec1 && !ec2) return true;
+    const auto ca = std::filesystem::weakly_canonical(a, ec1).lexically_normal(), cb = std::filesystem::weakly_canonical(b, ec2).lexically_normal();
+    if (!ec1 && !ec2 && ca == cb) return true;
     std::error_code ec;
     return std::filesystem::exists(a, ec) && std::filesystem::exists(b, ec) && std::filesystem::equivalent(a, b, ec);
 }
@@ -267,18 +268,19 @@ struct Outputs {
         if (plot_path.size() && csv_path.empty()) csv_path = std::filesystem::path(plot_path).replace_extension(".csv").string();
         for (const std::string* o : {&csv_path, &plot_path}) {
             if (o->empty()) continue;
-            for (auto& in : inputs)
-                if (same_file(*o, in)) throw UsageError("output '" + *o + "' is an input file of this run; choose another name");
-        }
-        if (csv_path.size() && plot_path.size() && same_file(csv_path, plot_path))
-            throw UsageError("--out and --plot name the same file '" + csv_path + "'");
-        for (const std::string* o : {&csv_path, &plot_path}) {
-            if (o->empty()) continue;
             const auto folder = std::filesystem::path(*o).parent_path();
             std::error_code ec;
             if (!folder.empty()) std::filesystem::create_directories(folder, ec);
             if (ec) throw OutputError("cannot create the folder '" + folder.string() + "' for '" + *o + "': " + ec.message());
         }
+        // After the folders exist, so that "new/../input.csv" resolves to what it will really open.
+        for (const std::string* o : {&csv_path, &plot_path}) {
+            if (o->empty()) continue;
+            for (auto& in : inputs)
+                if (same_file(*o, in)) throw UsageError("output '" + *o + "' is an input file of this run; choose another name");
+        }
+        if (csv_path.size() && plot_path.size() && same_file(csv_path, plot_path))
+            throw UsageError("--out and --plot name the same file '" + csv_path + "'");
         if (plot_path.size()) {   // writable? (append: an existing plot stays until the new one replaces it)
             const bool existed = std::filesystem::exists(plot_path);
             std::ofstream probe(plot_path, std::ios::app);

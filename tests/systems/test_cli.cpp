@@ -96,3 +96,38 @@ TEST_CASE("run writes CSV with the six named variables and a PNG plot") {
     CHECK(std::string(magic + 1, 3) == "PNG");
     std::filesystem::remove_all(dir);
 }
+
+TEST_CASE("command-line numbers are finite; tolerances belong to dopri5; states point to their start parameter") {
+    auto check = [](std::vector<std::string> args, const std::string& message) {
+        const auto r = lied_cli(args);
+        CHECK(r.code == 2);
+        CHECK(r.err == "lied: error: " + message + "\n");
+    };
+    for (const char* option : {"--dt", "--interval", "--rtol", "--atol", "--t-end"})
+        for (const char* value : {"inf", "nan", "-inf"})
+            check({"run", "ComVessels", "--solver", "dopri5", option, value}, std::string(option) + " expects a finite number, got '" + value + "'");
+    check({"run", "ComVessels", "--rtol", "1e-3"}, "--rtol and --atol set the error control of dopri5; rk4 is a fixed-step solver whose accuracy is set by --dt");
+    check({"run", "ComVessels", "--set", "t1.level=5"}, "'t1.level' is a state, not a parameter; its start value is the parameter 't1.h0'");
+}
+
+TEST_CASE("help for each command, a version, and logs on stderr only") {
+    auto r = lied_cli({"run", "--help"});
+    CHECK(r.code == 0);
+    CHECK(r.out.rfind("usage:\n", 0) == 0);
+    CHECK(lied_cli({"info", "--help"}).out.rfind("usage:\n", 0) == 0);
+    r = lied_cli({"--version"});
+    CHECK(r.code == 0);
+    CHECK(r.out == std::string("lied ") + LIED_VERSION + "\n");
+    // --verbose logs go to the process's stderr; stdout holds the results alone.
+    r = lied_cli({"run", "ComVessels", "--t-end", "1", "--verbose"});
+    CHECK(r.code == 0);
+    CHECK(r.out.rfind("ComVessels at t = 1 s (rk4):\n", 0) == 0);
+    CHECK(r.out.find("[") == std::string::npos);
+}
+
+TEST_CASE("the final-value table keeps long names apart and shows units") {
+    const auto r = lied_cli({"run", "ComVessels", "--t-end", "1", "--record", "elevation.start_time"});
+    CHECK(r.code == 0);
+    CHECK(r.out.find("\n  elevation.start_time  1 s\n") != std::string::npos);
+    CHECK(r.out.find("\n  t1.level              1 m\n") != std::string::npos);
+}
