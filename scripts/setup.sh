@@ -19,8 +19,14 @@ for p in "${packages[@]}"; do
 done
 
 if ((${#missing[@]})); then
-  echo "setup: installing ${missing[*]}"
+  echo "setup: installing ${#missing[@]} Debian packages and what they need: ${missing[*]}"
+  echo "setup: on a fresh machine this takes about 2 minutes; each package is listed as it is set up"
   if [[ $(id -u) -ne 0 ]]; then sudo=sudo; else sudo=; fi
   $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  # Progress without apt's full output: one line per package set up.
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y --no-install-recommends "${missing[@]}" 2>&1 |
+    { grep --line-buffered -E '^(Setting up|E:)' || true; } | sed -u 's/^/setup: /'
+  for p in "${missing[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || { echo "setup: $p did not install" >&2; exit 1; }
+  done
 fi

@@ -68,7 +68,7 @@ void ComVessels::metainfo(Meta& meta) {
 namespace {
 const SystemRegistration registration{{
     "ComVessels",
-    "three communicating vessels; t1 is raised by 0.5 m at t = 1 s (papers/002)",
+    "three communicating vessels; t1 is raised by 0.5 m at t = 1 s (Zimmer's LIED paper)",
     [] { return std::make_unique<ComVessels>(); },
     RunSettings{60.0, 1e-2, "rk4", 0.1,
                 {"t1.level", "t2.level", "t3.level", "p1.m_flow", "p2.m_flow", "p3.m_flow"}},

@@ -1,5 +1,6 @@
 #pragma once
-// The communicating vessels of papers/002: t1 → p1 → s; s.outlet1 → p2 → t2; s.outlet2 → p3 → t3.
+// The communicating vessels of Zimmer's LIED paper ("Object-Oriented Formulation and Simulation of Models
+// using Linear Implicit Equilibrium Dynamics"): t1 → p1 → s; s.outlet1 → p2 → t2; s.outlet2 → p3 → t3.
 // t1's elevation steps from 0 to 0.5 m at t = 1 s, and the levels settle at t1.level + 0.5 = t2.level = t3.level.
 #include "components/step_source.h"
 #include "core/component.h"

@@ -1,5 +1,5 @@
 #pragma once
-// The thermofluid triplet (papers/003 §3.1): the state Θ and the mass flow (with its time derivative) travel
+// The thermofluid triplet (Zimmer's paper on triplet interfaces, §3.1): the state Θ and the mass flow (with its time derivative) travel
 // downstream, the inertial pressure r travels upstream. An outlet is where fluid nominally leaves a component.
 #include "core/plug.h"
 #include "thermofluid/fluid_state.h"

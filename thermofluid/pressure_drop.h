@@ -1,5 +1,5 @@
 #pragma once
-// Quadratic pressure drop with inertance (papers/002 Listings 2-6):
+// Quadratic pressure drop with inertance (Zimmer's LIED paper, Listings 2-6):
 //   dp = ½·dp_ref·(v_n + v_n·|v_n|),  v_n = (m_flow/ρ)/v_ref,   p̂_out = max(p_min, p̂_in − dp)
 //   r_in = r_out + L·dm_flow/dt + dr_corr,   dr_corr = p̂_out − (p̂_in − dp)  (the drop the p_min clip withheld)
 // Valid for both flow directions (dp changes sign with m_flow).

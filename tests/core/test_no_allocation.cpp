@@ -6,6 +6,8 @@
 
 #include <doctest/doctest.h>
 
+#include <cmath>
+
 #include <atomic>
 #include <cstdlib>
 #include <new>
@@ -77,4 +79,39 @@ TEST_CASE("evaluate() allocates nothing after a parameter change invalidated L")
     sim.set_parameter("p2.L", 20);
     CHECK(allocations_during([&] { sim.evaluate(); }) == 0);
     CHECK(sim.linear_system().matrix()(1, 1) == doctest::Approx(120.0));
+}
+
+TEST_CASE("failing steps allocate nothing either: a tank running dry, an unstable step, a singular L, an invalid dt") {
+    for (const char* solver : {"euler", "rk4", "dopri5"}) {
+        CAPTURE(solver);
+        systems::ComVessels v;
+        SimulatorOptions o;
+        o.solver = solver;
+        Simulator sim(v, o);
+        for (const char* tank : {"t1.h0", "t2.h0", "t3.h0"}) sim.set_parameter(tank, 0.0);
+        sim.reset();
+        StepStatus status = StepStatus::Ok;
+        CHECK(allocations_during([&] {
+                  for (int k = 0; k < 300 && status == StepStatus::Ok; ++k) status = sim.step(0.01);
+              }) == 0);
+        CHECK(status == StepStatus::OutOfRange);
+        CHECK(allocations_during([&] { status = sim.step(std::nan("")); }) == 0);
+        CHECK(status == StepStatus::InvalidStep);
+    }
+    systems::ComVessels v;
+    SimulatorOptions o;
+    o.solver = "euler";
+    o.dt = 5.0;
+    Simulator sim(v, o);
+    for (const char* p : {"p1.dp_ref", "p2.dp_ref", "p3.dp_ref"}) sim.set_parameter(p, 0.0);
+    StepStatus status = StepStatus::Ok;
+    CHECK(allocations_during([&] {
+              for (int k = 0; k < 1000 && status == StepStatus::Ok; ++k) status = sim.step(5.0);
+          }) == 0);
+    CHECK(status == StepStatus::OutOfRange);
+    sim.reset();
+    sim.set_parameter("p2.L", 0);
+    sim.set_parameter("p3.L", 0);
+    CHECK(allocations_during([&] { status = sim.step(0.01); }) == 0);
+    CHECK(status == StepStatus::EvaluationFailed);
 }
