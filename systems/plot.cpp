@@ -80,11 +80,9 @@ std::string gnuplot_quoted(const std::string& text) {
     return q + "'";
 }
 
-void plot_csv(const std::string& csv_path, const std::vector<PlotColumn>& columns, const std::string& image_path,
-              const std::string& title) {
+std::string plot_script(const std::vector<PlotColumn>& columns, const std::string& data_path, const std::string& image_path,
+                        const std::string& title) {
     const std::string ext = extension_of(image_path);
-    if (!is_plot_file_name(image_path)) throw std::runtime_error("cannot plot to '" + image_path + "': the plot is a .png, .svg or .pdf file");
-
     // Panels by kind and unit; column numbers are 1-based and time is column 1.
     std::map<std::pair<std::string, std::string>, std::vector<std::size_t>> panels;
     for (std::size_t i = 0; i < columns.size(); ++i) {
@@ -93,7 +91,31 @@ void plot_csv(const std::string& csv_path, const std::vector<PlotColumn>& column
         panels[{kind, columns[i].unit}].push_back(i + 2);
     }
     const std::size_t height = 250 + 250 * panels.size();
+    std::ostringstream gp;
+    if (ext == ".png") gp << "set terminal pngcairo size 1000," << height << " font 'sans,10' noenhanced\n";
+    else if (ext == ".svg") gp << "set terminal svg size 1000," << height << " font 'sans,10' noenhanced\n";
+    else gp << "set terminal pdfcairo size 10in," << static_cast<double>(height) / 100.0 << "in font 'sans,10' noenhanced\n";
+    gp << "set output " << gnuplot_quoted(image_path) << "\n"
+       << "set datafile separator ','\n"
+       << "set grid\nset key outside right top\n"
+       << "set multiplot layout " << panels.size() << ",1 title " << gnuplot_quoted(title) << "\n";
+    for (auto& [panel, cols] : panels) {
+        const auto& [kind, unit] = panel;
+        gp << "set xlabel 'time [s]'\nset ylabel " << gnuplot_quoted(unit.empty() ? kind : kind + " [" + unit + "]") << "\nplot ";
+        // Dash patterns differ per curve, so identical curves (t2 and t3 of the vessels) stay visible.
+        for (std::size_t k = 0; k < cols.size(); ++k)
+            gp << (k ? ", " : "") << gnuplot_quoted(data_path) << " using 1:" << cols[k] << " skip 1 with lines lw 2 dt " << k % 5 + 1
+               << " title " << gnuplot_quoted(columns[cols[k] - 2].name);
+        gp << "\n";
+    }
+    gp << "unset multiplot\n";
+    return gp.str();
+}
 
+void plot_csv(const std::string& csv_path, const std::vector<PlotColumn>& columns, const std::string& image_path,
+              const std::string& title) {
+    const std::string ext = extension_of(image_path);
+    if (!is_plot_file_name(image_path)) throw std::runtime_error("cannot plot to '" + image_path + "': the plot is a .png, .svg or .pdf file");
     TemporaryFolder folder;
     const fs::path data = folder.path() / "data.csv", image = folder.path() / ("plot" + ext), script = folder.path() / "plot.gp",
                    log = folder.path() / "gnuplot.log";
@@ -102,22 +124,7 @@ void plot_csv(const std::string& csv_path, const std::vector<PlotColumn>& column
     if (ec) throw std::runtime_error("cannot plot '" + csv_path + "': " + ec.message());
     {
         std::ofstream gp(script);
-        if (ext == ".png") gp << "set terminal pngcairo size 1000," << height << " font 'sans,10' noenhanced\n";
-        else if (ext == ".svg") gp << "set terminal svg size 1000," << height << " font 'sans,10' noenhanced\n";
-        else gp << "set terminal pdfcairo size 10in," << static_cast<double>(height) / 100.0 << "in font 'sans,10' noenhanced\n";
-        gp << "set output " << gnuplot_quoted(image.string()) << "\n"
-           << "set datafile separator ','\n"
-           << "set grid\nset key outside right top\n"
-           << "set multiplot layout " << panels.size() << ",1 title " << gnuplot_quoted(title) << "\n";
-        for (auto& [panel, cols] : panels) {
-            const auto& [kind, unit] = panel;
-            gp << "set xlabel 'time [s]'\nset ylabel " << gnuplot_quoted(unit.empty() ? kind : kind + " [" + unit + "]") << "\nplot ";
-            for (std::size_t k = 0; k < cols.size(); ++k)
-                gp << (k ? ", " : "") << gnuplot_quoted(data.string()) << " using 1:" << cols[k] << " skip 1 with lines lw 2 dt "
-                   << k % 5 + 1 << " title " << gnuplot_quoted(columns[cols[k] - 2].name);
-            gp << "\n";
-        }
-        gp << "unset multiplot\n";
+        gp << plot_script(columns, data.string(), image.string(), title);
         if (!gp) throw std::runtime_error("cannot write the plot script in " + folder.path().string());
     }
     const int status = run_gnuplot(script, log);

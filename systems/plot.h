@@ -22,6 +22,10 @@ bool is_plot_file_name(const std::string& path);
 // `text` as a single-quoted gnuplot string: ' doubled, control characters replaced by spaces.
 std::string gnuplot_quoted(const std::string& text);
 
+// The gnuplot script that plots `data_path` into `image_path` (both paths of the private folder).
+std::string plot_script(const std::vector<PlotColumn>& columns, const std::string& data_path, const std::string& image_path,
+                        const std::string& title);
+
 // Throws std::runtime_error naming what failed (gnuplot missing, gnuplot's own message, a file error).
 void plot_csv(const std::string& csv_path, const std::vector<PlotColumn>& columns, const std::string& image_path,
               const std::string& title);

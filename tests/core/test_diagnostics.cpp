@@ -145,3 +145,28 @@ TEST_CASE("parameters: unknown names get a suggestion, values out of range name 
     CHECK_THROWS_WITH(sim.value("t1.levle"), "unknown variable 't1.levle' (did you mean 't1.level'?)");
     CHECK_THROWS_WITH(sim.set_solver("rk5"), "unknown solver 'rk5' (known solvers: euler, rk4, dopri5)");
 }
+
+namespace {
+// x' = 1e300: finite derivatives, but a step of 1e10 s takes x beyond the doubles.
+class Overflow : public Component {
+public:
+    State x{0.0};
+    void metainfo(Meta& meta) override {
+        meta.state(x, "x", 1.0, "m");
+        meta.block<&Overflow::eval>(this, "eval", {}, {&x.der});
+    }
+    const char* type_name() const override { return "Overflow"; }
+
+private:
+    void eval() { x.der.value = 1e300; }
+};
+}  // namespace
+
+TEST_CASE("a state that becomes non-finite stops the run with its name and the time") {
+    testing::Holder<Overflow> h("over");
+    Simulator sim(h);
+    CHECK(sim.step(1e10) == StepStatus::NonFiniteState);
+    CHECK(sim.describe(StepStatus::NonFiniteState) == "state over.x became Inf at t = 1e+10 s");
+    CHECK(sim.time() == 0.0);
+    CHECK(sim.states()[0] == 0.0);
+}

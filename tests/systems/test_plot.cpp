@@ -86,3 +86,15 @@ TEST_CASE("plotting leaves no file beside the image and never deletes one") {
     std::sort(names.begin(), names.end());
     CHECK(names == std::vector<std::string>{"mine.csv", "mine.png", "mine.png.gp"});
 }
+
+TEST_CASE("the plot shows units on the axes and distinguishes identical curves") {
+    const std::string script = lied::systems::plot_script(
+        {{"t1.level", "m"}, {"t2.level", "m"}, {"t3.level", "m"}, {"p1.m_flow", "kg/s"}}, "/tmp/d/data.csv", "/tmp/d/plot.png", "Vessels");
+    CHECK(script.find("set ylabel 'level [m]'") != std::string::npos);
+    CHECK(script.find("set ylabel 'm_flow [kg/s]'") != std::string::npos);
+    CHECK(script.find("set xlabel 'time [s]'") != std::string::npos);
+    CHECK(script.find("using 1:2 skip 1 with lines lw 2 dt 1 title 't1.level'") != std::string::npos);
+    CHECK(script.find("using 1:3 skip 1 with lines lw 2 dt 2 title 't2.level'") != std::string::npos);
+    CHECK(script.find("using 1:4 skip 1 with lines lw 2 dt 3 title 't3.level'") != std::string::npos);
+    CHECK(script.find("set multiplot layout 2,1 title 'Vessels'") != std::string::npos);
+}

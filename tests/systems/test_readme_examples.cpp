@@ -8,6 +8,8 @@
 
 #include <cmath>
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 
 TEST_CASE("README: simulating ComVessels from C++") {
     lied::systems::ComVessels vessels;
@@ -36,4 +38,12 @@ TEST_CASE("README: real-time loop and replacing a valve") {
     sim.rebuild();
     sim.simulate(20.0);
     CHECK(sim.value("p2.m_flow") < sim.value("p3.m_flow"));
+}
+
+TEST_CASE("README: cites papers by title, never by a path outside the repository") {
+    std::ifstream in(std::filesystem::path(LIED_SOURCE_DIR) / "README.md");
+    std::stringstream text;
+    text << in.rdbuf();
+    CHECK(text.str().find("../shared") == std::string::npos);
+    CHECK(text.str().find("papers/0") == std::string::npos);
 }
