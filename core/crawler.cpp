@@ -4,8 +4,9 @@
 #include "core/meta.h"
 
 #include <map>
-#include <set>
 #include <sstream>
+#include <string_view>
+#include <unordered_map>
 
 namespace lied {
 namespace {
@@ -13,9 +14,11 @@ namespace {
 const std::string kBindRule = "every In-signal is bound to exactly one Out";
 const std::string kWriterRule = "every Out-signal has exactly one writer";
 
-// Names of the duplicates in `paths`, used for the "two things with one name" rule.
+// Two things with one name (the "two things with one name" rule). Views into the model's own strings: no
+// copies, linear time.
 void check_unique_names(const Model& m) {
-    std::map<std::string, std::string> seen;  // name -> kind
+    std::unordered_map<std::string_view, const char*> seen;   // name -> kind
+    seen.reserve(m.components.size() + m.signals.size() + m.parameters.size() + m.blocks.size());
     auto check = [&](const std::string& path, const char* kind) {
         auto [it, inserted] = seen.emplace(path, kind);
         if (!inserted)
@@ -51,12 +54,16 @@ void check_bindings(const Model& m) {
 }
 
 void check_blocks(const Model& m, const Out<double>& time) {
-    std::set<const OutBase*> engine_written{&time};
-    for (auto& st : m.states) engine_written.insert(&st.state->value);
-    for (auto& t : m.tearing) engine_written.insert(t.variable);
-    for (auto* d : m.discrete_signals) engine_written.insert(d);
+    // Per registered signal (by index): whether the engine writes it, and which block does.
+    std::vector<char> engine_written(m.signals.size(), 0);
+    auto index = [&](const SignalBase* s) { return static_cast<std::size_t>(m.signal_index(s)); };
+    engine_written[index(&time)] = 1;
+    for (auto& st : m.states) engine_written[index(&st.state->value)] = 1;
+    for (auto& t : m.tearing) engine_written[index(t.variable)] = 1;
+    for (auto* d : m.discrete_signals)
+        if (m.signal_index(d) >= 0) engine_written[index(d)] = 1;
 
-    std::map<const OutBase*, const BlockInfo*> writer;
+    std::vector<const BlockInfo*> writer(m.signals.size(), nullptr);
     for (auto& b : m.blocks) {
         for (auto* r : b.reads) {
             if (m.signal_index(r) < 0)
@@ -69,19 +76,20 @@ void check_blocks(const Model& m, const Out<double>& time) {
                 throw BuildError(b.path + ": block writes a signal its component did not register "
                                           "(rule: register every signal a block uses in metainfo)",
                                  "registered signals");
-            if (engine_written.count(w))
+            if (engine_written[index(w)])
                 throw BuildError(m.signal_name(w) + ": Out-signal is written by block " + b.path +
                                      " but the engine owns it as a state, tearing variable, discrete signal or time (rule: " +
                                      kWriterRule + ")",
                                  kWriterRule);
-            auto [it, inserted] = writer.emplace(w, &b);
-            if (!inserted)
-                throw BuildError(m.signal_name(w) + ": Out-signal has two writers, blocks " + it->second->path +
+            if (const BlockInfo* other = writer[index(w)])
+                throw BuildError(m.signal_name(w) + ": Out-signal has two writers, blocks " + other->path +
                                      " and " + b.path + " (rule: " + kWriterRule + ")",
                                  kWriterRule);
+            writer[index(w)] = &b;
         }
     }
-    auto written = [&](const OutBase* o) { return engine_written.count(o) || writer.count(o); };
+    // Bindings were checked before: a bound source is a registered signal.
+    auto written = [&](const OutBase* o) { return engine_written[index(o)] || writer[index(o)]; };
     for (auto& b : m.blocks) {
         for (auto* r : b.reads) {
             const OutBase* o = resolved_out(r);
@@ -92,13 +100,13 @@ void check_blocks(const Model& m, const Out<double>& time) {
         }
     }
     for (auto& st : m.states) {
-        if (!writer.count(&st.state->der))
+        if (!writer[index(&st.state->der)])
             throw BuildError(st.path + ": no block writes the derivative of this state (rule: every state has "
                                        "one block that writes its derivative)",
                              "state derivative");
     }
     for (auto& r : m.residuals) {
-        if (!writer.count(r.residual))
+        if (!writer[index(r.residual)])
             throw BuildError(r.path + ": no block writes this residual (rule: " + kWriterRule + ")", kWriterRule);
     }
 }
@@ -126,8 +134,8 @@ void check_tearing_pairs(const Model& m) {
 
 // A declared valid range names a state or variable of its component.
 void resolve_ranges(Model& m) {
-    std::map<std::string, int> states;
-    std::map<std::string, const VariableInfo*> variables;
+    std::unordered_map<std::string_view, int> states;
+    std::unordered_map<std::string_view, const VariableInfo*> variables;
     for (std::size_t i = 0; i < m.states.size(); ++i) states[m.states[i].path] = static_cast<int>(i);
     for (auto& v : m.variables) variables[v.path] = &v;
     for (auto& r : m.ranges) {

@@ -8,7 +8,7 @@
 
 namespace lied {
 
-void LinearSystem::configure(const Model& model, const Schedule& schedule, LinearPolicy requested) {
+void LinearSystem::configure(const Model& model, const Schedule& schedule, LinearPolicy requested, LinearSolverKind solver) {
     schedule_ = &schedule;
     z_.clear();
     residuals_.clear();
@@ -17,12 +17,17 @@ void LinearSystem::configure(const Model& model, const Schedule& schedule, Linea
     policy_ = requested;
     if (policy_ == LinearPolicy::Automatic)
         policy_ = model.state_dependent_coefficients ? LinearPolicy::ReprobeEveryCall : LinearPolicy::FactorOnChange;
-    const auto n = static_cast<Eigen::Index>(z_.size());
-    L_.setZero(n, n);
-    g_.setZero(n);
-    r0_.setZero(n);
-    solution_.setZero(n);
-    lu_ = Eigen::PartialPivLU<Eigen::MatrixXd>(n);
+    const std::size_t n = z_.size();
+    dense_ = solver == LinearSolverKind::Dense || (solver == LinearSolverKind::Automatic && n <= kDenseLimit);
+    values_.assign(schedule.nonzeros(), 0.0);
+    const auto dense_n = static_cast<Eigen::Index>(dense_ ? n : 0);
+    L_.setZero(dense_n, dense_n);
+    lu_ = Eigen::PartialPivLU<Eigen::MatrixXd>(dense_n);
+    if (!dense_ && n > 0) klu_.analyze(static_cast<int>(n), schedule.pattern_start.data(), schedule.pattern_rows.data());
+    const auto en = static_cast<Eigen::Index>(n);
+    g_.setZero(en);
+    r0_.setZero(en);
+    solution_.setZero(en);
     factor_valid_ = false;
 }
 
@@ -39,30 +44,47 @@ void LinearSystem::set_tearing(const Eigen::VectorXd& z) const {
 }
 
 void LinearSystem::probe_columns() {
+    const auto& s = *schedule_;
     for (double* z : z_) *z = 0.0;
-    for (std::size_t grp = 0; grp < schedule_->probe_groups.size(); ++grp) {
-        const auto& members = schedule_->probe_groups[grp];
+    for (std::size_t grp = 0; grp < s.probe_groups.size(); ++grp) {
+        const auto& members = s.probe_groups[grp];
         for (int j : members) *z_[static_cast<std::size_t>(j)] = 1.0;
-        for (const Block& b : schedule_->probe_blocks[grp]) b();
+        for (int p : s.probe_blocks(grp)) s.by_order[static_cast<std::size_t>(p)]();
         for (int j : members) {
-            auto col = L_.col(j);
-            col.setZero();
-            for (int i : schedule_->probe_residuals[static_cast<std::size_t>(j)]) {
+            for (int k = s.pattern_start[static_cast<std::size_t>(j)]; k < s.pattern_start[static_cast<std::size_t>(j) + 1]; ++k) {
                 // A change below the rounding of the residuals themselves (pressures of 1e5 Pa change in
                 // their 11th digit) is no coefficient: keep it exactly zero, so a lost inertance shows as
                 // a singular L instead of a tiny, meaningless pivot.
+                const int i = s.pattern_rows[static_cast<std::size_t>(k)];
                 const double r = *residuals_[static_cast<std::size_t>(i)];
                 const double d = r - r0_[i];
-                col[i] = std::abs(d) <= 1e-13 * std::max(std::abs(r), std::abs(r0_[i])) ? 0.0 : d;
+                values_[static_cast<std::size_t>(k)] = std::abs(d) <= 1e-13 * std::max(std::abs(r), std::abs(r0_[i])) ? 0.0 : d;
             }
             *z_[static_cast<std::size_t>(j)] = 0.0;
         }
         // Later groups read signals this group just changed: restore the base point (z = 0) first. After the
         // last group the final pass of solve() overwrites everything anyway.
-        if (grp + 1 < schedule_->probe_groups.size())
-            for (const Block& b : schedule_->probe_blocks[grp]) b();
+        if (grp + 1 < s.probe_groups.size())
+            for (int p : s.probe_blocks(grp)) s.by_order[static_cast<std::size_t>(p)]();
     }
     ++probes_;
+}
+
+bool LinearSystem::factorize() {
+    bool finite = true;
+    for (double v : values_) finite &= std::isfinite(v);
+    if (!finite) return false;
+    if (!dense_) return klu_.factor(values_.data());
+    L_.setZero();
+    const auto& s = *schedule_;
+    for (std::size_t j = 0; j < z_.size(); ++j)
+        for (int k = s.pattern_start[j]; k < s.pattern_start[j + 1]; ++k)
+            L_(s.pattern_rows[static_cast<std::size_t>(k)], static_cast<Eigen::Index>(j)) = values_[static_cast<std::size_t>(k)];
+    lu_.compute(L_);
+    // Partial pivoting does not reveal rank, and a zero pivot still gives a finite, meaningless solution
+    // for a consistent right-hand side. A pivot 1e14 times smaller than the largest is no pivot.
+    const auto pivots = lu_.matrixLU().diagonal().cwiseAbs();
+    return pivots.minCoeff() > 1e-14 * pivots.maxCoeff();
 }
 
 bool LinearSystem::solve(bool only_derivatives) {
@@ -75,16 +97,17 @@ bool LinearSystem::solve(bool only_derivatives) {
     read_residuals(r0_);
     if (policy_ == LinearPolicy::ReprobeEveryCall || !factor_valid_) {
         probe_columns();
-        lu_.compute(L_);
-        // Partial pivoting does not reveal rank, and a zero pivot still gives a finite, meaningless solution
-        // for a consistent right-hand side. A pivot 1e14 times smaller than the largest is no pivot.
-        const Eigen::VectorXd pivots = lu_.matrixLU().diagonal().cwiseAbs();
-        singular_ = !L_.allFinite() || !(pivots.minCoeff() > 1e-14 * pivots.maxCoeff());
+        singular_ = !factorize();
         factor_valid_ = true;
     }
     if (singular_) return false;
     g_ = -r0_;
-    solution_.noalias() = lu_.solve(g_);
+    if (dense_) {
+        solution_.noalias() = lu_.solve(g_);
+    } else {
+        solution_ = g_;
+        klu_.solve(solution_.data());
+    }
     if (!solution_.allFinite()) return false;
     set_tearing(solution_);
     if (only_derivatives)
@@ -94,37 +117,78 @@ bool LinearSystem::solve(bool only_derivatives) {
     return true;
 }
 
+Eigen::SparseMatrix<double> LinearSystem::sparse_matrix() const {
+    const auto n = static_cast<Eigen::Index>(z_.size());
+    Eigen::SparseMatrix<double> L(n, n);
+    std::vector<Eigen::Triplet<double>> entries;
+    const auto& s = *schedule_;
+    for (std::size_t j = 0; j < z_.size(); ++j)
+        for (int k = s.pattern_start[j]; k < s.pattern_start[j + 1]; ++k)
+            entries.emplace_back(s.pattern_rows[static_cast<std::size_t>(k)], static_cast<int>(j), values_[static_cast<std::size_t>(k)]);
+    L.setFromTriplets(entries.begin(), entries.end());
+    return L;
+}
+
+Eigen::MatrixXd LinearSystem::matrix() const { return Eigen::MatrixXd(sparse_matrix()); }
+
 void LinearSystem::check_regular(const Model& model) {
     if (z_.empty()) return;
     for (double* z : z_) *z = 0.0;
     run_dependent();
     read_residuals(r0_);
     probe_columns();
-    Eigen::FullPivLU<Eigen::MatrixXd> full(L_);
-    if (full.rank() == L_.rows()) return;
+    if (factorize()) return;
+    explain_singular(model);
+}
+
+namespace {
+// Beyond this size a dense rank-revealing LU of L (n³) would take longer than the user waits for an error.
+constexpr std::size_t kDenseDiagnosisLimit = 1500;
+}  // namespace
+
+void LinearSystem::explain_singular(const Model& model) {
+    const Eigen::SparseMatrix<double> L = sparse_matrix();
+    const auto n = L.rows();
+    std::vector<double> row_max(static_cast<std::size_t>(n), 0.0);
+    double l_max = 1.0;
+    for (Eigen::Index j = 0; j < n; ++j)
+        for (Eigen::SparseMatrix<double>::InnerIterator it(L, j); it; ++it) {
+            row_max[static_cast<std::size_t>(it.row())] = std::max(row_max[static_cast<std::size_t>(it.row())], std::abs(it.value()));
+            l_max = std::max(l_max, std::abs(it.value()));
+        }
+    const bool dense_diagnosis = static_cast<std::size_t>(n) <= kDenseDiagnosisLimit;
+    Eigen::FullPivLU<Eigen::MatrixXd> full;
+    if (dense_diagnosis) full.compute(Eigen::MatrixXd(L));
+    std::ostringstream rank;
+    if (dense_diagnosis) rank << "rank " << full.rank() << " of " << n;
+    else if (const int j = klu_.singular_column(); j >= 0 && j < n) rank << "size " << n << ", no usable pivot in the column of " << model.tearing[static_cast<std::size_t>(j)].path;
+    else rank << "size " << n << ", smallest pivot " << klu_.pivot_ratio() << " times the largest";
 
     std::ostringstream s;
     // A probe changes the residuals by L·e_j; next to residuals of order 1e16·|L| that change is lost to
     // rounding, and L only looks singular: say so instead of blaming a missing inertance.
     Eigen::Index largest = 0;
     const double r_max = r0_.cwiseAbs().maxCoeff(&largest);
-    const double l_max = std::max(L_.cwiseAbs().maxCoeff(), 1.0);
     if (r_max * 1e-13 > l_max) {
         s << "the residual " << model.residuals[static_cast<std::size_t>(largest)].path << " = " << r0_[largest]
-          << " at the initial point is so large that probing L loses its change to rounding (L looks singular, rank "
-          << full.rank() << " of " << L_.rows() << "); a parameter or start value is far outside any physical range "
+          << " at the initial point is so large that probing L loses its change to rounding (L looks singular, " << rank.str()
+          << "); a parameter or start value is far outside any physical range "
           << "(rule: values stay within the range where double precision resolves the model)";
         throw BuildError(s.str(), "resolvable values");
     }
-    s << "L is singular at the initial point (rank " << full.rank() << " of " << L_.rows() << ")";
-    const Eigen::MatrixXd kernel = full.kernel();
-    const double scale = kernel.cwiseAbs().maxCoeff();
-    s << "; the tearing variable(s)";
-    for (Eigen::Index j = 0; j < kernel.rows(); ++j)
-        if (kernel.row(j).cwiseAbs().maxCoeff() > 1e-9 * scale) s << ' ' << model.tearing[static_cast<std::size_t>(j)].path;
-    s << " are not determined by the residuals";
-    for (Eigen::Index i = 0; i < L_.rows(); ++i)
-        if (L_.row(i).cwiseAbs().maxCoeff() == 0.0) s << "; residual " << model.residuals[static_cast<std::size_t>(i)].path << " does not depend on any tearing variable";
+    s << "L is singular at the initial point (" << rank.str() << ")";
+    if (dense_diagnosis) {
+        const Eigen::MatrixXd kernel = full.kernel();
+        const double scale = kernel.cwiseAbs().maxCoeff();
+        s << "; the tearing variable(s)";
+        for (Eigen::Index j = 0; j < kernel.rows(); ++j)
+            if (kernel.row(j).cwiseAbs().maxCoeff() > 1e-9 * scale) s << ' ' << model.tearing[static_cast<std::size_t>(j)].path;
+        s << " are not determined by the residuals";
+    }
+    for (Eigen::Index j = 0; j < n && !dense_diagnosis; ++j)   // the kernel named them already
+        if (L.col(j).cwiseAbs().sum() == 0.0) s << "; tearing variable " << model.tearing[static_cast<std::size_t>(j)].path << " acts on no residual";
+    for (Eigen::Index i = 0; i < n; ++i)
+        if (row_max[static_cast<std::size_t>(i)] == 0.0) s << "; residual " << model.residuals[static_cast<std::size_t>(i)].path << " does not depend on any tearing variable";
     const std::string rule = "every tearing variable acts on its residual through an inertance or mass (no inertance/mass on this path)";
     s << " (rule: " << rule << ")";
     throw BuildError(s.str(), rule);
@@ -132,15 +196,15 @@ void LinearSystem::check_regular(const Model& model) {
 
 void LinearSystem::check_affine(const Model& model) {
     if (z_.empty()) return;
-    // Every double-valued Out written by a dependent block, in schedule order, with its block.
+    // Every double-valued Out written by a dependent block, with its block's schedule position.
     struct Probe { const double* value; int block; };
     std::vector<Probe> outs;
-    for (std::size_t b = 0; b < model.blocks.size(); ++b) {
-        if (!schedule_->is_dependent[b]) continue;
-        for (auto* w : model.blocks[b].writes)
-            if (auto* d = dynamic_cast<const Out<double>*>(w)) outs.push_back({&d->value, static_cast<int>(b)});
+    for (int b : schedule_->order) {
+        if (!schedule_->is_dependent[static_cast<std::size_t>(b)]) continue;
+        for (auto* w : model.blocks[static_cast<std::size_t>(b)].writes)
+            if (auto* d = dynamic_cast<const Out<double>*>(w)) outs.push_back({&d->value, b});
     }
-    const std::size_t n = z_.size();
+    const auto n = static_cast<Eigen::Index>(z_.size());
     auto sample = [&](const Eigen::VectorXd& z) {
         set_tearing(z);
         run_dependent();
@@ -148,36 +212,33 @@ void LinearSystem::check_affine(const Model& model) {
         for (std::size_t k = 0; k < outs.size(); ++k) v[static_cast<Eigen::Index>(k)] = *outs[k].value;
         return v;
     };
-    const Eigen::VectorXd zero = Eigen::VectorXd::Zero(static_cast<Eigen::Index>(n));
-    const Eigen::VectorXd v0 = sample(zero);
-    Eigen::MatrixXd slopes(v0.size(), static_cast<Eigen::Index>(n));
-    for (std::size_t j = 0; j < n; ++j) slopes.col(static_cast<Eigen::Index>(j)) = sample(Eigen::VectorXd::Unit(static_cast<Eigen::Index>(n), static_cast<Eigen::Index>(j))) - v0;
-    // A point off the axes: a product or square of tearing variables shows up here.
-    Eigen::VectorXd zt(static_cast<Eigen::Index>(n));
-    for (std::size_t j = 0; j < n; ++j) zt[static_cast<Eigen::Index>(j)] = (j % 2 ? -1.0 : 1.0) * (2.0 + 0.37 * static_cast<double>(j));
-    const Eigen::VectorXd vt = sample(zt);
+    // An affine f has f(z) + f(−z) = 2·f(0) (no even part: squares, products, |z|) and f(2z) − f(0) =
+    // 2·(f(z) − f(0)) (no odd nonlinear part: cubes, sines). A point off the axes with unequal components
+    // exposes products of tearing variables. Four passes, linear in the size of the system.
+    Eigen::VectorXd zt(n);
+    for (Eigen::Index j = 0; j < n; ++j) zt[j] = (j % 2 ? -1.0 : 1.0) * (2.0 + 0.37 * static_cast<double>(j % 17));
+    const Eigen::VectorXd v0 = sample(Eigen::VectorXd::Zero(n));
+    const Eigen::VectorXd vp = sample(zt);
+    const Eigen::VectorXd vm = sample(-zt);
+    const Eigen::VectorXd v2 = sample(2.0 * zt);
     for (double* z : z_) *z = 0.0;
 
     // Schedule order: the first non-affine output is the culprit, later ones inherit it.
-    std::vector<int> position(model.blocks.size());
-    for (std::size_t i = 0; i < schedule_->order.size(); ++i) position[static_cast<std::size_t>(schedule_->order[i])] = static_cast<int>(i);
-    int worst = -1;
-    for (Eigen::Index k = 0; k < v0.size(); ++k) {
-        const double predicted = v0[k] + slopes.row(k).dot(zt);
-        const double scale = std::abs(v0[k]) + (slopes.row(k).cwiseAbs() * zt.cwiseAbs()).sum() + 1e-12;
-        if (std::abs(vt[k] - predicted) <= 1e-7 * scale) continue;
-        if (worst < 0 || position[static_cast<std::size_t>(outs[static_cast<std::size_t>(k)].block)] < position[static_cast<std::size_t>(outs[static_cast<std::size_t>(worst)].block)]) worst = static_cast<int>(k);
+    for (std::size_t k = 0; k < outs.size(); ++k) {
+        const auto i = static_cast<Eigen::Index>(k);
+        const double scale = std::abs(v0[i]) + std::abs(vp[i] - v0[i]) + std::abs(vm[i] - v0[i]) + 1e-12;
+        const bool affine = std::abs(vp[i] + vm[i] - 2.0 * v0[i]) <= 1e-7 * scale &&
+                            std::abs((v2[i] - v0[i]) - 2.0 * (vp[i] - v0[i])) <= 1e-7 * (scale + std::abs(v2[i] - v0[i]));
+        if (affine) continue;
+        const auto& block = model.blocks[static_cast<std::size_t>(outs[k].block)];
+        const std::string rule = "residuals are affine in the tearing variables (LIED: all nonlinearity stays explicit)";
+        std::string signal_name = "?";
+        for (auto* w : block.writes)
+            if (auto* d = dynamic_cast<const Out<double>*>(w); d && &d->value == outs[k].value) signal_name = model.signal_name(w);
+        throw BuildError(model.components[static_cast<std::size_t>(block.component)].path + ": block " + block.path + " computes " +
+                             signal_name + " as a nonlinear function of the tearing variables (rule: " + rule + ")",
+                         rule);
     }
-    if (worst < 0) return;
-    const auto& probe = outs[static_cast<std::size_t>(worst)];
-    const auto& block = model.blocks[static_cast<std::size_t>(probe.block)];
-    const std::string rule = "residuals are affine in the tearing variables (LIED: all nonlinearity stays explicit)";
-    std::string signal_name = "?";
-    for (auto* w : block.writes)
-        if (auto* d = dynamic_cast<const Out<double>*>(w); d && &d->value == probe.value) signal_name = model.signal_name(w);
-    throw BuildError(model.components[static_cast<std::size_t>(block.component)].path + ": block " + block.path + " computes " +
-                         signal_name + " as a nonlinear function of the tearing variables (rule: " + rule + ")",
-                     rule);
 }
 
 }  // namespace lied

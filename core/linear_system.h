@@ -1,18 +1,23 @@
 #pragma once
 // The implicit linear part L·z = g of a LIED model. L and g are found by probing: with all tearing variables
-// z = 0 the residuals give r0 = -g; setting z_j = 1 and re-running only the blocks z_j reaches gives column j.
+// z = 0 the residuals give r0 = -g; setting z_j = 1 and re-running only the blocks z_j reaches gives column j
+// (columns that share no residual are probed in one pass). L is kept in the sparse structure the schedule
+// derived and factored densely for small systems, with KLU for large ones.
+#include "core/klu_factorization.h"
 #include "core/linear_policy.h"
 #include "core/model.h"
 #include "core/schedule.h"
 
 #include <Eigen/Dense>
+#include <Eigen/SparseCore>
 
 namespace lied {
 
 class LinearSystem {
 public:
-    // Sizes all storage; nothing is allocated afterwards.
-    void configure(const Model& model, const Schedule& schedule, LinearPolicy requested);
+    // Sizes all storage and analyzes the sparse structure; nothing is allocated afterwards.
+    void configure(const Model& model, const Schedule& schedule, LinearPolicy requested,
+                   LinearSolverKind solver = LinearSolverKind::Automatic);
 
     // Precondition: the independent blocks ran at the current point. Finds z, writes it into the tearing
     // variables and re-runs the dependent blocks at the solution: all of them, or with `only_derivatives`
@@ -21,13 +26,17 @@ public:
     // Forces a new probe and factorization at the next solve (parameter change, event).
     void invalidate() { factor_valid_ = false; }
 
-    // Build-time checks at the current point (independent blocks must have run). Both throw BuildError.
+    // Build-time checks at the current point (independent blocks must have run). Both throw BuildError and
+    // cost time linear in the blocks probed; only a failed check pays for a dense diagnosis.
     void check_regular(const Model& model);     // names the tearing variables L cannot resolve
     void check_affine(const Model& model);      // names the first block that is not affine in z
 
     std::size_t size() const { return z_.size(); }
     LinearPolicy policy() const { return policy_; }
-    const Eigen::MatrixXd& matrix() const { return L_; }
+    LinearSolverKind solver() const { return dense_ ? LinearSolverKind::Dense : LinearSolverKind::Sparse; }
+    std::size_t nonzeros() const { return values_.size(); }
+    Eigen::MatrixXd matrix() const;                    // L as last probed, dense (for inspection)
+    Eigen::SparseMatrix<double> sparse_matrix() const; // the same in Eigen's compressed columns
     const Eigen::VectorXd& rhs() const { return g_; }
     const Eigen::VectorXd& solution() const { return solution_; }
     long probes() const { return probes_; }
@@ -36,15 +45,20 @@ private:
     void run_dependent() const;
     void read_residuals(Eigen::VectorXd& r) const;
     void set_tearing(const Eigen::VectorXd& z) const;
-    void probe_columns();              // fills L_ from the current point; r0_ must be current
+    void probe_columns();              // fills values_ from the current point; r0_ must be current
+    bool factorize();                  // false if singular
+    [[noreturn]] void explain_singular(const Model& model);
 
     const Schedule* schedule_ = nullptr;
     std::vector<double*> z_;
     std::vector<const double*> residuals_;
     LinearPolicy policy_ = LinearPolicy::FactorOnChange;
-    Eigen::MatrixXd L_;
-    Eigen::VectorXd g_, r0_, solution_;
+    bool dense_ = true;
+    std::vector<double> values_;       // L in the schedule's compressed-column pattern
+    Eigen::MatrixXd L_;                // dense copy for the dense LU
     Eigen::PartialPivLU<Eigen::MatrixXd> lu_;
+    KluFactorization klu_;
+    Eigen::VectorXd g_, r0_, solution_;
     bool factor_valid_ = false;
     bool singular_ = false;
     long probes_ = 0;

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <map>
 #include <set>
+#include <span>
 #include <sstream>
 
 namespace lied {
@@ -81,11 +82,13 @@ std::vector<Graph::edge_descriptor> find_cycle(const Graph& g, const std::vector
 
 Schedule make_schedule(const Model& m) {
     const std::size_t nb = m.blocks.size();
-    std::map<const OutBase*, int> writer;
+    const std::size_t ns = m.signals.size();
+    // Per registered signal: the block that writes it, the tearing variable or residual it is (or -1).
+    std::vector<int> writer(ns, -1), tearing_of(ns, -1), residual_of(ns, -1);
     for (std::size_t b = 0; b < nb; ++b)
-        for (auto* w : m.blocks[b].writes) writer[w] = static_cast<int>(b);
-    std::map<const OutBase*, int> tearing_index;
-    for (std::size_t j = 0; j < m.tearing.size(); ++j) tearing_index[m.tearing[j].variable] = static_cast<int>(j);
+        for (auto* w : m.blocks[b].writes) writer[static_cast<std::size_t>(m.signal_index(w))] = static_cast<int>(b);
+    for (std::size_t j = 0; j < m.tearing.size(); ++j) tearing_of[static_cast<std::size_t>(m.signal_index(m.tearing[j].variable))] = static_cast<int>(j);
+    for (std::size_t i = 0; i < m.residuals.size(); ++i) residual_of[static_cast<std::size_t>(m.signal_index(m.residuals[i].residual))] = static_cast<int>(i);
 
     Graph g(nb);
     std::vector<std::vector<int>> direct_readers(m.tearing.size());
@@ -93,8 +96,9 @@ Schedule make_schedule(const Model& m) {
         for (auto* r : m.blocks[b].reads) {
             const OutBase* o = resolved_out(r);
             if (!o) continue;  // optional In on its fallback
-            if (auto w = writer.find(o); w != writer.end()) boost::add_edge(static_cast<Vertex>(w->second), b, EdgeSignal{r}, g);
-            if (auto t = tearing_index.find(o); t != tearing_index.end()) direct_readers[static_cast<std::size_t>(t->second)].push_back(static_cast<int>(b));
+            const auto sig = static_cast<std::size_t>(m.signal_index(o));
+            if (writer[sig] >= 0) boost::add_edge(static_cast<Vertex>(writer[sig]), b, EdgeSignal{r}, g);
+            if (tearing_of[sig] >= 0) direct_readers[static_cast<std::size_t>(tearing_of[sig])].push_back(static_cast<int>(b));
         }
     }
 
@@ -107,33 +111,51 @@ Schedule make_schedule(const Model& m) {
 
     Schedule s;
     s.order.assign(reverse_order.rbegin(), reverse_order.rend());
+    std::vector<int> position(nb);
+    for (std::size_t k = 0; k < nb; ++k) position[static_cast<std::size_t>(s.order[k])] = static_cast<int>(k);
+    for (int b : s.order) s.by_order.push_back(m.blocks[static_cast<std::size_t>(b)].block);
 
-    // Reach set of each tearing variable: all blocks downstream of its direct readers.
-    std::vector<std::vector<bool>> reach(m.tearing.size(), std::vector<bool>(nb, false));
-    for (std::size_t j = 0; j < m.tearing.size(); ++j) {
-        std::vector<int> stack = direct_readers[j];
+    // Reach set of each tearing variable: all blocks downstream of its direct readers, as schedule positions
+    // in ascending order. `stamp` marks the blocks seen in the current search without clearing a bitmap.
+    const std::size_t nt = m.tearing.size();
+    std::vector<std::size_t> reach_start{0};
+    std::vector<int> reach;   // positions
+    std::vector<std::size_t> stamp(nb, 0);
+    std::vector<int> stack;
+    std::size_t search = 0;
+    auto collect_downstream = [&](const std::vector<int>& roots, std::vector<int>& out) {
+        ++search;
+        const std::size_t first = out.size();
+        stack.assign(roots.begin(), roots.end());
         while (!stack.empty()) {
             const int b = stack.back();
             stack.pop_back();
-            if (reach[j][static_cast<std::size_t>(b)]) continue;
-            reach[j][static_cast<std::size_t>(b)] = true;
+            if (stamp[static_cast<std::size_t>(b)] == search) continue;
+            stamp[static_cast<std::size_t>(b)] = search;
+            out.push_back(position[static_cast<std::size_t>(b)]);
             for (auto [e, end] = boost::out_edges(static_cast<Vertex>(b), g); e != end; ++e)
                 stack.push_back(static_cast<int>(boost::target(*e, g)));
         }
+        std::sort(out.begin() + static_cast<std::ptrdiff_t>(first), out.end());
+    };
+    for (std::size_t j = 0; j < nt; ++j) {
+        collect_downstream(direct_readers[j], reach);
+        reach_start.push_back(reach.size());
     }
+    auto reach_of = [&](std::size_t j) {
+        return std::span<const int>(reach.data() + reach_start[j], reach_start[j + 1] - reach_start[j]);
+    };
 
     s.is_dependent.assign(nb, false);
-    for (auto& r : reach)
-        for (std::size_t b = 0; b < nb; ++b) if (r[b]) s.is_dependent[b] = true;
+    for (int p : reach) s.is_dependent[static_cast<std::size_t>(s.order[static_cast<std::size_t>(p)])] = true;
     for (int b : s.order) (s.is_dependent[static_cast<std::size_t>(b)] ? s.dependent : s.independent).push_back(m.blocks[static_cast<std::size_t>(b)].block);
 
     // Ancestors of the blocks that write state derivatives, walking back along the graph's edges.
-    std::set<const OutBase*> derivative_outs;
-    for (auto& st : m.states) derivative_outs.insert(&st.state->der);
     std::vector<bool> needed(nb, false);
-    std::vector<int> stack;
-    for (std::size_t b = 0; b < nb; ++b)
-        for (auto* w : m.blocks[b].writes) if (derivative_outs.count(w)) stack.push_back(static_cast<int>(b));
+    for (auto& st : m.states) {
+        const int w = writer[static_cast<std::size_t>(m.signal_index(&st.state->der))];
+        if (w >= 0) stack.push_back(w);
+    }
     while (!stack.empty()) {
         const int b = stack.back();
         stack.pop_back();
@@ -144,37 +166,53 @@ Schedule make_schedule(const Model& m) {
     for (int b : s.order)
         if (s.is_dependent[static_cast<std::size_t>(b)] && needed[static_cast<std::size_t>(b)]) s.finish.push_back(m.blocks[static_cast<std::size_t>(b)].block);
 
-    std::map<const OutBase*, int> residual_index;
-    for (std::size_t i = 0; i < m.residuals.size(); ++i) residual_index[m.residuals[i].residual] = static_cast<int>(i);
-
-    // Greedy colouring: tearing variables whose reach sets do not overlap can be probed together.
-    std::vector<std::vector<bool>> group_reach;
-    for (std::size_t j = 0; j < m.tearing.size(); ++j) {
-        std::size_t gidx = 0;
-        for (; gidx < s.probe_groups.size(); ++gidx) {
-            bool overlap = false;
-            for (std::size_t b = 0; b < nb && !overlap; ++b) overlap = group_reach[gidx][b] && reach[j][b];
-            if (!overlap) break;
-        }
-        if (gidx == s.probe_groups.size()) {
-            s.probe_groups.emplace_back();
-            group_reach.emplace_back(nb, false);
-        }
-        s.probe_groups[gidx].push_back(static_cast<int>(j));
-        for (std::size_t b = 0; b < nb; ++b) if (reach[j][b]) group_reach[gidx][b] = true;
+    // The structure of L: column j has a nonzero in every residual that a block of its reach set writes.
+    s.pattern_start.push_back(0);
+    for (std::size_t j = 0; j < nt; ++j) {
+        const std::size_t first = s.pattern_rows.size();
+        for (int p : reach_of(j))
+            for (auto* w : m.blocks[static_cast<std::size_t>(s.order[static_cast<std::size_t>(p)])].writes)
+                if (const int i = residual_of[static_cast<std::size_t>(m.signal_index(w))]; i >= 0) s.pattern_rows.push_back(i);
+        std::sort(s.pattern_rows.begin() + static_cast<std::ptrdiff_t>(first), s.pattern_rows.end());
+        s.pattern_rows.erase(std::unique(s.pattern_rows.begin() + static_cast<std::ptrdiff_t>(first), s.pattern_rows.end()), s.pattern_rows.end());
+        s.pattern_start.push_back(static_cast<int>(s.pattern_rows.size()));
     }
 
-    // Per group: the blocks of the union of reach sets. Per tearing variable: the residuals its reach writes.
-    s.probe_blocks.resize(s.probe_groups.size());
-    for (std::size_t gidx = 0; gidx < s.probe_groups.size(); ++gidx)
-        for (int b : s.order) if (group_reach[gidx][static_cast<std::size_t>(b)]) s.probe_blocks[gidx].push_back(m.blocks[static_cast<std::size_t>(b)].block);
-    s.probe_residuals.resize(m.tearing.size());
-    for (std::size_t j = 0; j < m.tearing.size(); ++j)
-        for (int b : s.order) {
-            if (!reach[j][static_cast<std::size_t>(b)]) continue;
-            for (auto* w : m.blocks[static_cast<std::size_t>(b)].writes)
-                if (auto it = residual_index.find(w); it != residual_index.end()) s.probe_residuals[j].push_back(it->second);
+    // Greedy colouring of the columns: a column takes the first colour none of its rows has seen yet.
+    // A row that has seen every colour (the root of a tree does) forces a new one at once.
+    std::vector<std::vector<int>> row_colours(m.residuals.size());
+    std::vector<std::size_t> forbidden;   // forbidden[c] == j + 1 while colouring column j
+    for (std::size_t j = 0; j < nt; ++j) {
+        const auto rows = s.column_rows(j);
+        std::size_t colour = s.probe_groups.size();
+        const bool saturated = std::any_of(rows.begin(), rows.end(), [&](int i) { return row_colours[static_cast<std::size_t>(i)].size() == s.probe_groups.size(); });
+        if (!saturated && !s.probe_groups.empty()) {
+            for (int i : rows)
+                for (int c : row_colours[static_cast<std::size_t>(i)]) forbidden[static_cast<std::size_t>(c)] = j + 1;
+            for (colour = 0; colour < s.probe_groups.size() && forbidden[colour] == j + 1; ++colour) {}
         }
+        if (colour == s.probe_groups.size()) {
+            s.probe_groups.emplace_back();
+            forbidden.push_back(0);
+        }
+        s.probe_groups[colour].push_back(static_cast<int>(j));
+        for (int i : rows) row_colours[static_cast<std::size_t>(i)].push_back(static_cast<int>(colour));
+    }
+
+    // Per group: the union of its members' reach sets, in schedule order.
+    s.probe_block_start.push_back(0);
+    for (auto& members : s.probe_groups) {
+        ++search;
+        const std::size_t first = s.probe_block_list.size();
+        for (int j : members)
+            for (int p : reach_of(static_cast<std::size_t>(j)))
+                if (stamp[static_cast<std::size_t>(p)] != search) {   // stamp reused, indexed by position here
+                    stamp[static_cast<std::size_t>(p)] = search;
+                    s.probe_block_list.push_back(p);
+                }
+        std::sort(s.probe_block_list.begin() + static_cast<std::ptrdiff_t>(first), s.probe_block_list.end());
+        s.probe_block_start.push_back(s.probe_block_list.size());
+    }
     return s;
 }
 

@@ -1,10 +1,13 @@
 #pragma once
 // The block schedule of one structure: a topological order of all blocks, partitioned into the blocks that
 // do not depend on any tearing variable (run once per evaluation) and those that do (run while probing and
-// after the solve). Immutable once built; a structural change builds a new one.
+// after the solve), and the sparsity structure of L with the probe passes that find its values.
+// Immutable once built; a structural change builds a new one. Built in time and memory proportional to the
+// blocks plus the sum of the reach sets (for a tree of depth d, about d times the blocks).
 #include "core/block.h"
 #include "core/model.h"
 
+#include <span>
 #include <vector>
 
 namespace lied {
@@ -17,10 +20,27 @@ struct Schedule {
     // The dependent blocks that state derivatives need after the solve (the integrator's path); the rest of
     // `dependent` only updates variables for recording.
     std::vector<Block> finish;
-    // Tearing variables whose reach sets are disjoint share a group (a colour) and are probed in one pass.
+
+    // Structure of L in compressed columns: column j (tearing variable j) has its nonzeros in the rows
+    // (residuals) pattern_rows[pattern_start[j] .. pattern_start[j+1]), ascending.
+    std::vector<int> pattern_start;
+    std::vector<int> pattern_rows;
+
+    // Tearing variables whose columns share no row are probed together in one pass (a Curtis–Powell–Reid
+    // colouring): by affinity, each residual then changes only by the one column that reaches it.
     std::vector<std::vector<int>> probe_groups;
-    std::vector<std::vector<Block>> probe_blocks;    // per group: the union of its reach sets, topological
-    std::vector<std::vector<int>> probe_residuals;   // per tearing variable: residuals its reach set writes
+    // Per group: the union of its members' reach sets in schedule order, as indices into `by_order`.
+    std::vector<std::size_t> probe_block_start;
+    std::vector<int> probe_block_list;
+    std::vector<Block> by_order;                 // all blocks in schedule order
+
+    std::span<const int> probe_blocks(std::size_t group) const {
+        return {probe_block_list.data() + probe_block_start[group], probe_block_start[group + 1] - probe_block_start[group]};
+    }
+    std::span<const int> column_rows(std::size_t j) const {
+        return {pattern_rows.data() + pattern_start[j], static_cast<std::size_t>(pattern_start[j + 1] - pattern_start[j])};
+    }
+    std::size_t nonzeros() const { return pattern_rows.size(); }
 };
 
 // Orders the blocks of a crawled model. Throws BuildError for a cycle that no state or tearing variable

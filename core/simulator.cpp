@@ -55,7 +55,7 @@ void Simulator::build() {
         model_ = Model{};
         throw;
     }
-    evaluator_.configure(model_, schedule_, time_, options_.policy);
+    evaluator_.configure(model_, schedule_, time_, options_.policy, options_.linear_solver);
     const auto n = static_cast<Eigen::Index>(model_.states.size());
     x_.setZero(n);
     for (auto* v : {&x_prev_, &k_prev_, &k_end_, &x_end_}) v->setZero(n);
@@ -84,6 +84,8 @@ std::vector<double> Simulator::nominals() const {
 void Simulator::index_names() {
     values_.clear();
     parameters_.clear();
+    values_.reserve(1 + model_.states.size() + model_.variables.size() + model_.parameters.size());
+    parameters_.reserve(model_.parameters.size());
     values_.emplace("time", &t_);
     for (std::size_t i = 0; i < model_.states.size(); ++i) values_.emplace(model_.states[i].path, &x_[static_cast<Eigen::Index>(i)]);
     for (auto& v : model_.variables) values_.emplace(v.path, v.value);

@@ -23,6 +23,7 @@ struct SimulatorOptions {
     double dt = 1e-2;                     // step of the fixed-step solvers, independent of the output interval
     Tolerances tolerances;                // for adaptive solvers
     LinearPolicy policy = LinearPolicy::Automatic;
+    LinearSolverKind linear_solver = LinearSolverKind::Automatic;   // dense LU for small L, KLU for large
     bool check_linearity = true;          // verify at build that residuals are affine in z
 };
 

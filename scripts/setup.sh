@@ -4,7 +4,8 @@ set -euo pipefail
 
 packages=(
   g++ cmake make               # toolchain
-  libeigen3-dev                # dense/sparse linear algebra (L·z = g)
+  libeigen3-dev                # dense linear algebra (small L·z = g)
+  libsuitesparse-dev           # KLU: sparse LU of large L (circuit-style networks)
   libboost-graph-dev           # dependency graph, cycles, topological order
   libspdlog-dev                # logging
   doctest-dev                  # unit tests

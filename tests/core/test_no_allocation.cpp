@@ -2,7 +2,10 @@
 // operator new proves it (this file is its own test binary so the counter does not disturb other tests).
 #include "core/simulator.h"
 #include "support/test_components.h"
+#include "support/networks.h"
 #include "systems/com_vessels.h"
+
+#include <SuiteSparse_config.h>
 
 #include <doctest/doctest.h>
 
@@ -114,4 +117,56 @@ TEST_CASE("failing steps allocate nothing either: a tank running dry, an unstabl
     sim.set_parameter("p3.L", 0);
     CHECK(allocations_during([&] { status = sim.step(0.01); }) == 0);
     CHECK(status == StepStatus::EvaluationFailed);
+}
+
+namespace {
+// KLU allocates through SuiteSparse's own hooks, not operator new: count those as well.
+void* counted_c_malloc(std::size_t size) {
+    if (counting.load(std::memory_order_relaxed)) allocations.fetch_add(1, std::memory_order_relaxed);
+    return std::malloc(size);
+}
+void* counted_c_calloc(std::size_t count, std::size_t size) {
+    if (counting.load(std::memory_order_relaxed)) allocations.fetch_add(1, std::memory_order_relaxed);
+    return std::calloc(count, size);
+}
+void* counted_c_realloc(void* p, std::size_t size) {
+    if (counting.load(std::memory_order_relaxed)) allocations.fetch_add(1, std::memory_order_relaxed);
+    return std::realloc(p, size);
+}
+}  // namespace
+
+TEST_CASE("the sparse path (KLU) allocates nothing after build: factored once, or re-factored at every call") {
+    SuiteSparse_config.malloc_func = counted_c_malloc;
+    SuiteSparse_config.calloc_func = counted_c_calloc;
+    SuiteSparse_config.realloc_func = counted_c_realloc;
+    counting = true;   // the hooks see KLU's allocations: the counter must see one when a structure is analyzed
+    allocations = 0;
+    {
+        auto probe = testing::make_tree(40);
+        SimulatorOptions o;
+        o.linear_solver = LinearSolverKind::Sparse;
+        Simulator build_only(*probe, o);
+    }
+    counting = false;
+    CHECK(allocations.load() > 0);
+
+    for (LinearPolicy policy : {LinearPolicy::FactorOnChange, LinearPolicy::ReprobeEveryCall}) {
+        CAPTURE(to_string(policy));
+        auto tree = testing::make_tree(64);
+        SimulatorOptions o;
+        o.linear_solver = LinearSolverKind::Sparse;
+        o.policy = policy;
+        Simulator sim(*tree, o);
+        REQUIRE(sim.linear_system().solver() == LinearSolverKind::Sparse);
+        const long probes_before = sim.linear_system().probes();
+        CHECK(allocations_during([&] {
+                  for (int k = 0; k < 100; ++k) REQUIRE(sim.step(0.01) == StepStatus::Ok);
+              }) == 0);
+        if (policy == LinearPolicy::ReprobeEveryCall) CHECK(sim.linear_system().probes() - probes_before >= 400);
+        sim.set_parameter("s1.L", 2.0);   // invalidates L: the next evaluation probes and re-factors
+        CHECK(allocations_during([&] { sim.evaluate(); }) == 0);
+    }
+    SuiteSparse_config.malloc_func = std::malloc;
+    SuiteSparse_config.calloc_func = std::calloc;
+    SuiteSparse_config.realloc_func = std::realloc;
 }

@@ -1,0 +1,128 @@
+// Scale: the chain and the tree of tests/support/networks.h from 10 to 10⁵ elements — build, rebuild, one
+// derivative evaluation, one RK4 step and the memory a built simulator holds — next to the same chain written
+// by hand. scripts/scale-report.sh runs these and fits the growth exponents.
+#include "core/simulator.h"
+#include "hand_written_chain.h"
+#include "support/networks.h"
+
+#include <benchmark/benchmark.h>
+
+#include <fstream>
+#include <memory>
+#include <unistd.h>
+
+namespace {
+
+using lied::Simulator;
+using lied::SimulatorOptions;
+
+// Resident memory of this process in bytes (Linux /proc), to report what a built simulator holds.
+double resident_bytes() {
+    std::ifstream statm("/proc/self/statm");
+    long pages_total = 0, pages_resident = 0;
+    statm >> pages_total >> pages_resident;
+    return static_cast<double>(pages_resident) * static_cast<double>(sysconf(_SC_PAGESIZE));
+}
+
+enum class Shape { Chain, Tree };
+
+std::unique_ptr<lied::Composite> make(Shape shape, int n) {
+    return shape == Shape::Chain ? lied::testing::make_chain(n) : lied::testing::make_tree(n);
+}
+
+void per_element(benchmark::State& state, int n) {
+    state.counters["elements"] = n;
+    // Elements handled per second of this benchmark; scripts/scale-report.sh turns it into ns per element.
+    state.counters["elements_per_second"] = benchmark::Counter(static_cast<double>(n), benchmark::Counter::kIsIterationInvariantRate);
+}
+
+void Build(benchmark::State& state, Shape shape) {
+    const int n = static_cast<int>(state.range(0));
+    double memory = 0;
+    for (auto _ : state) {
+        state.PauseTiming();
+        auto net = make(shape, n);
+        const double before = resident_bytes();
+        state.ResumeTiming();
+        Simulator sim(*net);
+        state.PauseTiming();
+        memory = resident_bytes() - before;
+        state.ResumeTiming();
+    }
+    state.counters["elements"] = n;
+    state.counters["simulator_bytes"] = memory;
+}
+
+void Rebuild(benchmark::State& state, Shape shape) {
+    const int n = static_cast<int>(state.range(0));
+    auto net = make(shape, n);
+    Simulator sim(*net);
+    for (auto _ : state) sim.rebuild();
+    state.counters["elements"] = n;
+}
+
+void Evaluate(benchmark::State& state, Shape shape) {
+    const int n = static_cast<int>(state.range(0));
+    auto net = make(shape, n);
+    Simulator sim(*net);
+    sim.step(0.01);
+    const Eigen::VectorXd x = sim.states();
+    Eigen::VectorXd xdot(x.size());
+    for (auto _ : state) {
+        sim.derivatives(0.01, x.data(), xdot.data());
+        benchmark::DoNotOptimize(xdot.data());
+    }
+    per_element(state, n);
+}
+
+void Rk4Step(benchmark::State& state, Shape shape) {
+    const int n = static_cast<int>(state.range(0));
+    auto net = make(shape, n);
+    SimulatorOptions o;
+    o.solver = "rk4";
+    Simulator sim(*net, o);
+    for (auto _ : state) {
+        sim.step(1e-3);
+        benchmark::DoNotOptimize(sim.states().data());
+    }
+    per_element(state, n);
+}
+
+void HandChainEvaluate(benchmark::State& state) {
+    const int n = static_cast<int>(state.range(0));
+    lied::bench::HandWrittenChain chain(n);
+    auto y = chain.initial();
+    chain.rk4_step(y, 0.01);
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(y);
+        auto d = chain.rhs(y);
+        benchmark::DoNotOptimize(d);
+    }
+    per_element(state, n);
+}
+
+void HandChainRk4Step(benchmark::State& state) {
+    const int n = static_cast<int>(state.range(0));
+    lied::bench::HandWrittenChain chain(n);
+    auto y = chain.initial();
+    for (auto _ : state) {
+        chain.rk4_step(y, 1e-3);
+        benchmark::DoNotOptimize(y);
+    }
+    per_element(state, n);
+}
+
+constexpr long kLargest = 100000;
+
+}  // namespace
+
+BENCHMARK_CAPTURE(Build, chain, Shape::Chain)->RangeMultiplier(10)->Range(10, kLargest)->Unit(benchmark::kMicrosecond)->Iterations(3);
+BENCHMARK_CAPTURE(Build, tree, Shape::Tree)->RangeMultiplier(10)->Range(10, kLargest)->Unit(benchmark::kMicrosecond)->Iterations(3);
+BENCHMARK_CAPTURE(Rebuild, chain, Shape::Chain)->RangeMultiplier(10)->Range(10, kLargest)->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(Rebuild, tree, Shape::Tree)->RangeMultiplier(10)->Range(10, kLargest)->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(Evaluate, chain, Shape::Chain)->RangeMultiplier(10)->Range(10, kLargest);
+BENCHMARK(HandChainEvaluate)->RangeMultiplier(10)->Range(10, kLargest);
+BENCHMARK_CAPTURE(Evaluate, tree, Shape::Tree)->RangeMultiplier(10)->Range(10, kLargest);
+BENCHMARK_CAPTURE(Rk4Step, chain, Shape::Chain)->RangeMultiplier(10)->Range(10, kLargest);
+BENCHMARK(HandChainRk4Step)->RangeMultiplier(10)->Range(10, kLargest);
+BENCHMARK_CAPTURE(Rk4Step, tree, Shape::Tree)->RangeMultiplier(10)->Range(10, kLargest);

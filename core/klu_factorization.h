@@ -1,0 +1,41 @@
+#pragma once
+// Sparse LU of L with KLU (SuiteSparse), the solver of circuit simulators, whose matrices look like ours:
+// very sparse, unsymmetric, from networks. The ordering (BTF + AMD) is computed once per structure; a new
+// factorization with the same pattern reuses the pivot order (klu_refactor) and allocates nothing, as do
+// solves. Only the first factorization of a structure, or one whose old pivots went bad, allocates.
+#include <memory>
+
+namespace lied {
+
+class KluFactorization {
+public:
+    KluFactorization();
+    ~KluFactorization();
+    KluFactorization(const KluFactorization&) = delete;
+    KluFactorization& operator=(const KluFactorization&) = delete;
+
+    // The pattern in compressed columns (column_start has n + 1 entries, rows ascending per column). The
+    // arrays must outlive this object's use of them (they live in the Schedule).
+    void analyze(int n, const int* column_start, const int* rows);
+    // Factors the values in pattern order. False if L is singular: an exactly zero pivot, or one more than
+    // 1e14 times smaller than the largest.
+    bool factor(const double* values);
+    // Solves L·x = b in place. Precondition: the last factor() returned true.
+    void solve(double* b) const;
+
+    double pivot_ratio() const { return pivot_ratio_; }     // min |U_kk| / max |U_kk|
+    int singular_column() const { return singular_column_; } // first column without a pivot, or -1
+
+private:
+    struct Handles;   // KLU's own structs, kept out of this header
+    bool factor_fresh(const double* values);
+
+    std::unique_ptr<Handles> klu_;
+    int n_ = 0;
+    const int* column_start_ = nullptr;
+    const int* rows_ = nullptr;
+    double pivot_ratio_ = 0.0;
+    int singular_column_ = -1;
+};
+
+}  // namespace lied

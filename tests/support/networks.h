@@ -1,0 +1,85 @@
+#pragma once
+// Scalable thermofluid networks for scale tests and benchmarks, built at runtime like a system file would:
+//  - chain: OutTank → N pressure drops → InTank (one tearing variable however long the chain);
+//  - tree:  OutTank → valve → binary tree of Splitters → N leaves, each a valve into an InTank
+//           (3N+1 components, N tearing variables);
+//  - forest: `sources` OutTanks, each feeding such a tree, so that one system holds several sources and
+//           independent blocks of L (a meshed network needs a junction; the thermofluid library brings it).
+#include "core/composite.h"
+#include "thermofluid/in_tank.h"
+#include "thermofluid/out_tank.h"
+#include "thermofluid/pressure_drop.h"
+#include "thermofluid/splitter.h"
+
+#include <memory>
+#include <string>
+
+namespace lied::testing {
+
+inline std::unique_ptr<Composite> make_chain(int n, double source_level = 2.0) {
+    using namespace thermofluid;
+    auto net = std::make_unique<Composite>("Chain");
+    auto& source = static_cast<OutTank&>(net->add("source", std::make_unique<OutTank>()));
+    source.level.start = source_level;
+    FluidOutlet* upstream = &source.outlet;
+    for (int i = 0; i < n; ++i) {
+        // Unequal drops and inertances: a chain of equal elements would hide an indexing error.
+        auto& v = static_cast<PressureDrop&>(net->add("v" + std::to_string(i),
+                                                      std::make_unique<PressureDrop>(0.01, 1000.0 / n * (1 + i % 3), 100.0 / n * (1 + i % 5))));
+        connect(*upstream, v.inlet);
+        upstream = &v.outlet;
+    }
+    auto& sink = static_cast<InTank&>(net->add("sink", std::make_unique<InTank>()));
+    connect(*upstream, sink.inlet);
+    return net;
+}
+
+namespace detail {
+// Adds the tree below `upstream` to `net`, naming everything with `prefix`. Heap numbering: splitter k has
+// children 2k and 2k+1; node m ≥ leaves is leaf m − leaves.
+inline void add_tree(Composite& net, thermofluid::FluidOutlet& upstream, int leaves, const std::string& prefix) {
+    using namespace thermofluid;
+    auto& root_valve = static_cast<PressureDrop&>(net.add(prefix + "v", std::make_unique<PressureDrop>(0.01, 100.0, 10.0)));
+    connect(upstream, root_valve.inlet);
+    auto attach = [&](auto&& self, int node, FluidOutlet& from) -> void {
+        if (node >= leaves || leaves == 1) {
+            const int leaf = leaves == 1 ? 0 : node - leaves;
+            auto& v = static_cast<PressureDrop&>(net.add(prefix + "l" + std::to_string(leaf),
+                                                         std::make_unique<PressureDrop>(0.01, 500.0 * (1 + leaf % 3), 50.0 * (1 + leaf % 4))));
+            auto& t = static_cast<InTank&>(net.add(prefix + "t" + std::to_string(leaf), std::make_unique<InTank>()));
+            t.level.start = 0.5 + 0.1 * (leaf % 5);
+            connect(from, v.inlet);
+            connect(v.outlet, t.inlet);
+            return;
+        }
+        auto& s = static_cast<Splitter&>(net.add(prefix + "s" + std::to_string(node), std::make_unique<Splitter>()));
+        s.L = 1.0;
+        connect(from, s.inlet);
+        self(self, 2 * node, s.outlet1);
+        self(self, 2 * node + 1, s.outlet2);
+    };
+    attach(attach, 1, root_valve.outlet);
+}
+}  // namespace detail
+
+inline std::unique_ptr<Composite> make_tree(int leaves) {
+    auto net = std::make_unique<Composite>("Tree");
+    auto& source = static_cast<thermofluid::OutTank&>(net->add("source", std::make_unique<thermofluid::OutTank>()));
+    source.level.start = 2.0;
+    detail::add_tree(*net, source.outlet, leaves, "");
+    return net;
+}
+
+inline std::unique_ptr<Composite> make_forest(int sources, int leaves_per_source) {
+    auto net = std::make_unique<Composite>("Forest");
+    for (int k = 0; k < sources; ++k) {
+        const std::string prefix = "n" + std::to_string(k) + "_";
+        auto& source = static_cast<thermofluid::OutTank&>(net->add(prefix + "source", std::make_unique<thermofluid::OutTank>()));
+        source.level.start = 1.5 + 0.25 * (k % 4);
+        source.A = 0.5 + 0.1 * k;
+        detail::add_tree(*net, source.outlet, leaves_per_source, prefix);
+    }
+    return net;
+}
+
+}  // namespace lied::testing
