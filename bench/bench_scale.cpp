@@ -112,6 +112,25 @@ void HandChainRk4Step(benchmark::State& state) {
     per_element(state, n);
 }
 
+// The crossover that sets kDenseLimit: one derivative evaluation of a tree with n tearing variables, L
+// factored densely or with KLU (the factorization itself is not in the loop: L is constant here).
+void DenseVsSparse(benchmark::State& state, lied::LinearSolverKind kind, lied::LinearPolicy policy) {
+    const int n = static_cast<int>(state.range(0));
+    auto net = lied::testing::make_tree(n);
+    SimulatorOptions o;
+    o.linear_solver = kind;
+    o.policy = policy;
+    Simulator sim(*net, o);
+    sim.step(0.01);
+    const Eigen::VectorXd x = sim.states();
+    Eigen::VectorXd xdot(x.size());
+    for (auto _ : state) {
+        sim.derivatives(0.01, x.data(), xdot.data());
+        benchmark::DoNotOptimize(xdot.data());
+    }
+    state.counters["tearing"] = static_cast<double>(sim.linear_system().size());
+}
+
 constexpr long kLargest = 100000;
 
 }  // namespace
@@ -126,3 +145,7 @@ BENCHMARK_CAPTURE(Evaluate, tree, Shape::Tree)->RangeMultiplier(10)->Range(10, k
 BENCHMARK_CAPTURE(Rk4Step, chain, Shape::Chain)->RangeMultiplier(10)->Range(10, kLargest);
 BENCHMARK(HandChainRk4Step)->RangeMultiplier(10)->Range(10, kLargest);
 BENCHMARK_CAPTURE(Rk4Step, tree, Shape::Tree)->RangeMultiplier(10)->Range(10, kLargest);
+BENCHMARK_CAPTURE(DenseVsSparse, dense, lied::LinearSolverKind::Dense, lied::LinearPolicy::FactorOnChange)->RangeMultiplier(2)->Range(4, 256);
+BENCHMARK_CAPTURE(DenseVsSparse, sparse, lied::LinearSolverKind::Sparse, lied::LinearPolicy::FactorOnChange)->RangeMultiplier(2)->Range(4, 256);
+BENCHMARK_CAPTURE(DenseVsSparse, dense_reprobe, lied::LinearSolverKind::Dense, lied::LinearPolicy::ReprobeEveryCall)->RangeMultiplier(2)->Range(4, 256);
+BENCHMARK_CAPTURE(DenseVsSparse, sparse_reprobe, lied::LinearSolverKind::Sparse, lied::LinearPolicy::ReprobeEveryCall)->RangeMultiplier(2)->Range(4, 256);
