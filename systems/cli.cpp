@@ -229,9 +229,12 @@ int info(const std::string& name, std::ostream& out) {
     for (std::size_t j = 0; j < m.tearing.size(); ++j)
         out << "  " << std::left << std::setw(20) << m.tearing[j].path << " -> residual " << m.residuals[j].path << '\n';
     const auto& ls = sim.linear_system();
-    out << "\nlinear system L·z = g: " << ls.size() << "x" << ls.size() << ", policy: " << to_string(ls.policy())
-        << ", probed in " << sim.schedule().probe_groups.size() << " pass(es)\n";
-    if (ls.size()) {
+    out << "\nlinear system L·z = g: " << ls.size() << "x" << ls.size() << ", " << ls.nonzeros() << " nonzeros, "
+        << to_string(ls.solver()) << ", policy: " << to_string(ls.policy()) << ", probed in "
+        << sim.schedule().probe_groups.size() << " pass(es)\n";
+    if (ls.size() > kDenseLimit) {
+        out << "  (L is not printed beyond " << kDenseLimit << " tearing variables)\n";
+    } else if (ls.size()) {
         out << "  L at t = 0 (rows: residuals, columns: tearing variables):\n";
         print_matrix(out, ls.matrix());
     }

@@ -29,7 +29,7 @@ TEST_CASE("list and info") {
     CHECK(r.code == 0);
     CHECK(r.out.find("blocks in schedule order (25;") != std::string::npos);
     CHECK(r.out.find("t1.der_m_flow        -> residual t1.residual") != std::string::npos);
-    CHECK(r.out.find("linear system L·z = g: 2x2, policy: factor once per structure/parameter change") != std::string::npos);
+    CHECK(r.out.find("linear system L·z = g: 2x2, 4 nonzeros, dense LU, policy: factor once per structure/parameter change") != std::string::npos);
     CHECK(r.out.find("         200        -100") != std::string::npos);
 }
 

@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# Measures how Lied scales (bench/bench_scale.cpp: chain and tree from 10 to 10⁵ elements, next to the
+# hand-written chain), fits the growth exponent of each curve (least squares of log time over log N),
+# writes docs/scale.csv and docs/scale.png, and replaces the table between the scale-table markers in
+# README.md. Takes about five minutes on a 2-core machine. Usage: bash scripts/scale-report.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh
+bash scripts/build.sh lied_bench
+
+raw=$(mktemp)
+trap 'rm -f "$raw"' EXIT
+./build/bench/lied_bench --benchmark_filter='^(Build|Rebuild|Evaluate|Rk4Step|HandChain)[^/]*/[a-z]*/?[0-9]+' \
+  --benchmark_min_time=0.2 --benchmark_format=csv >"$raw"
+
+# One row per measurement: series,N,seconds,bytes
+awk -F, '
+  /^name,/ { for (i = 1; i <= NF; ++i) col[$i] = i; next }
+  /^"/ {
+    name = $1; gsub(/"/, "", name); sub(/\/iterations:[0-9]+$/, "", name)
+    n = name; sub(/.*\//, "", n); series = name; sub(/\/[0-9]+$/, "", series)
+    unit = $(col["time_unit"]); scale = unit == "ns" ? 1e-9 : unit == "us" ? 1e-6 : unit == "ms" ? 1e-3 : 1
+    bytes = ("\"simulator_bytes\"" in col) ? $(col["\"simulator_bytes\""]) : ""
+    print series "," n "," $(col["real_time"]) * scale "," bytes
+  }' "$raw" | sed 's/"//g' >docs/scale.csv
+
+# Growth exponent per series: slope of log(seconds) over log(N), over N ≥ 100 (below that, fixed costs dominate).
+fit=$(awk -F, '$2 >= 100 && $3 > 0 { x = log($2); y = log($3); n[$1]++; sx[$1] += x; sy[$1] += y; sxx[$1] += x * x; sxy[$1] += x * y }
+  END { for (s in n) printf "%s,%.2f\n", s, (n[s] * sxy[s] - sx[s] * sy[s]) / (n[s] * sxx[s] - sx[s] * sx[s]) }' docs/scale.csv | sort)
+
+table=$(awk -F, -v fit="$fit" '
+  BEGIN { split(fit, lines, "\n"); for (i in lines) { split(lines[i], f, ","); exponent[f[1]] = f[2] } }
+  { t[$1, $2] = $3; series[$1] = 1; sizes[$2] = 1; if ($4 != "") mem[$1, $2] = $4 }
+  function show(s) { return s >= 1 ? sprintf("%.2f s", s) : s >= 1e-3 ? sprintf("%.2f ms", s * 1e3) : s >= 1e-6 ? sprintf("%.1f µs", s * 1e6) : sprintf("%.0f ns", s * 1e9) }
+  END {
+    printf "| measurement | N = 10 | 10² | 10³ | 10⁴ | 10⁵ | growth exponent |\n|---|---|---|---|---|---|---|\n"
+    split("Build/chain Build/tree Rebuild/chain Rebuild/tree Evaluate/chain HandChainEvaluate Evaluate/tree Rk4Step/chain HandChainRk4Step Rk4Step/tree", order, " ")
+    for (k = 1; k <= 10; ++k) {
+      s = order[k]; if (!(s in series)) continue
+      printf "| %s |", s
+      for (n = 10; n <= 100000; n *= 10) printf " %s |", ((s, n) in t) ? show(t[s, n]) : "–"
+      printf " %s |\n", exponent[s]
+    }
+    printf "| memory held by a built tree simulator |"
+    for (n = 10; n <= 100000; n *= 10) printf " %s |", (("Build/tree", n) in mem && mem["Build/tree", n] > 0) ? sprintf("%.1f MB", mem["Build/tree", n] / 1e6) : "–"
+    printf " |\n"
+  }' docs/scale.csv)
+
+# Replace the table in the README between its markers.
+awk -v table="$table" '
+  /<!-- scale-table:begin -->/ { print; print table; skip = 1; next }
+  /<!-- scale-table:end -->/ { skip = 0 }
+  !skip { print }' README.md >README.md.new && mv README.md.new README.md
+
+# Time per element against N: the engine's chain and tree next to the hand-written chain.
+gnuplot <<'EOF'
+set terminal pngcairo size 900,560 noenhanced
+set output 'docs/scale.png'
+set datafile separator ','
+set logscale xy
+set grid
+set key top left
+set xlabel 'elements N [-]'
+set ylabel 'time per element per derivative evaluation [ns]'
+set title 'Lied: cost per element against system size (one derivative evaluation)'
+plot 'docs/scale.csv' using (strcol(1) eq 'Evaluate/chain' ? $2 : 1/0):($3 / $2 * 1e9) with linespoints title 'engine, chain', \
+     ''               using (strcol(1) eq 'Evaluate/tree' ? $2 : 1/0):($3 / $2 * 1e9) with linespoints title 'engine, tree', \
+     ''               using (strcol(1) eq 'HandChainEvaluate' ? $2 : 1/0):($3 / $2 * 1e9) with linespoints title 'hand-written C++, chain'
+EOF
+echo "scale-report: wrote docs/scale.csv, docs/scale.png and the table in README.md"
