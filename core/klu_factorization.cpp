@@ -5,11 +5,6 @@
 #include <stdexcept>
 
 namespace lied {
-namespace {
-// A pivot this much smaller than the largest carries no information in double precision.
-constexpr double kSingularPivotRatio = 1e-14;
-}  // namespace
-
 struct KluFactorization::Handles {
     klu_common common;
     klu_symbolic* symbolic = nullptr;

@@ -7,6 +7,10 @@
 
 namespace lied {
 
+// A pivot this much smaller than the largest carries no information in double precision: L counts as singular.
+// The one rule of every factorization of L (dense LU and KLU).
+inline constexpr double kSingularPivotRatio = 1e-14;
+
 class KluFactorization {
 public:
     KluFactorization();

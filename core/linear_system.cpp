@@ -84,7 +84,7 @@ bool LinearSystem::factorize() {
     // Partial pivoting does not reveal rank, and a zero pivot still gives a finite, meaningless solution
     // for a consistent right-hand side. A pivot 1e14 times smaller than the largest is no pivot.
     const auto pivots = lu_.matrixLU().diagonal().cwiseAbs();
-    return pivots.minCoeff() > 1e-14 * pivots.maxCoeff();
+    return pivots.minCoeff() > kSingularPivotRatio * pivots.maxCoeff();
 }
 
 bool LinearSystem::solve(bool only_derivatives) {
