@@ -3,6 +3,7 @@
 #include "core/build_error.h"
 #include "core/meta.h"
 
+#include <cmath>
 #include <map>
 #include <sstream>
 #include <string_view>
@@ -153,6 +154,30 @@ void resolve_ranges(Model& m) {
     }
 }
 
+// State events watch a registered signal; hysteresis, period and offset are finite numbers that make sense.
+void check_events(const Model& m) {
+    for (auto& z : m.zero_crossings) {
+        if (m.signal_index(z.indicator) < 0)
+            throw BuildError(z.path + ": the zero-crossing watches a signal its component did not register "
+                                      "(rule: a zero-crossing indicator is a registered Out or state)",
+                             "zero-crossing indicator");
+        if (!(z.hysteresis >= 0) || !std::isfinite(z.hysteresis))
+            throw BuildError(z.path + ": hysteresis = " + std::to_string(z.hysteresis) +
+                                 " (rule: a hysteresis is a finite number >= 0)",
+                             "hysteresis");
+    }
+    for (auto& e : m.sampled_events) {
+        if (!(*e.period > 0) || !std::isfinite(*e.period))
+            throw BuildError(e.path + ": sample period = " + std::to_string(*e.period) +
+                                 " s (rule: a sample period is a finite number > 0)",
+                             "sample period");
+        if (!(*e.offset >= 0) || !std::isfinite(*e.offset))
+            throw BuildError(e.path + ": sample offset = " + std::to_string(*e.offset) +
+                                 " s (rule: a sample offset is a finite number >= 0)",
+                             "sample offset");
+    }
+}
+
 }  // namespace
 
 void restore_time_inputs(const Model& m) {
@@ -182,6 +207,7 @@ Model crawl(Component& root, Out<double>& time) {
         check_blocks(m, time);
         check_tearing_pairs(m);
         resolve_ranges(m);
+        check_events(m);
     } catch (...) {
         restore_time_inputs(m);
         throw;

@@ -67,6 +67,7 @@ double DormandPrince::initial_step(OdeFunction& f, double t, const Eigen::Ref<co
 
 StepStatus DormandPrince::advance(OdeFunction& f, double t, double span, Eigen::Ref<Eigen::VectorXd> x) {
     x_start_ = x;
+    advanced_ = 0.0;
     const StepStatus status = advance_steps(f, t, span, x);
     if (status != StepStatus::Ok) {
         x = x_start_;
@@ -83,6 +84,8 @@ StepStatus DormandPrince::advance_steps(OdeFunction& f, double t, double span, E
         have_k1_ = true;
     }
     if (h_ <= 0.0) h_ = initial_step(f, t, x, span);
+    if (tolerances_.max_step > 0) h_ = std::min(h_, tolerances_.max_step);
+    const double t_start = t;
 
     bool stage_failed = false;   // the last rejection was a stage that could not be evaluated
     // Terminates: every pass either advances t or shrinks h, and h below 1e-14·t is an error.
@@ -123,7 +126,9 @@ StepStatus DormandPrince::advance_steps(OdeFunction& f, double t, double span, E
             k1_.swap(k7_);  // first same as last
             // A shortened final step says nothing about the natural step size: keep the larger one.
             h_ = last ? std::max(h_, h * factor) : h * factor;
-            if (last) break;
+            if (tolerances_.max_step > 0) h_ = std::min(h_, tolerances_.max_step);
+            advanced_ = last ? span : t - t_start;
+            if (last || single_step_) break;
         } else {
             ++stats_.rejected;
             h_ = h * std::min(1.0, factor);

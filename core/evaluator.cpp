@@ -36,11 +36,13 @@ bool Evaluator::fail(double t, const double* x) {
 }
 
 bool Evaluator::evaluate(double t, const double* x) {
+    ++evaluations_;
     prepare(t, x);
     return linear_.solve() || fail(t, x);
 }
 
 bool Evaluator::derivatives(double t, const double* x, double* xdot) {
+    ++evaluations_;
     prepare(t, x);
     if (!linear_.solve(/*only_derivatives=*/true)) return fail(t, x);
     bool finite = true;

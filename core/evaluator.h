@@ -26,6 +26,10 @@ public:
     double failed_time() const { return failed_time_; }
     const std::vector<double>& failed_point() const { return failed_x_; }
 
+    // Evaluations of the model (derivatives() and evaluate()) since the last clear.
+    long evaluations() const { return evaluations_; }
+    void clear_evaluations() { evaluations_ = 0; }
+
     LinearSystem& linear_system() { return linear_; }
     const LinearSystem& linear_system() const { return linear_; }
 
@@ -39,6 +43,7 @@ private:
     LinearSystem linear_;
     std::vector<double> failed_x_;
     double failed_time_ = 0.0;
+    long evaluations_ = 0;
 };
 
 }  // namespace lied

@@ -46,7 +46,21 @@ public:
     void time_event(C* self, const double& time, std::string_view name) {
         model_.time_events.push_back({join(name), &time, make_block<Method>(self), component_});
     }
-    // An Out written only by this component's time-event handlers (piecewise constant in time).
+    // A state event on `indicator` (an Out written by a block, or a state's value). The handler runs at the
+    // located crossing; it may write discrete signals, parameters and the component's state values (a
+    // re-initialisation, e.g. a rebound velocity). Without a hysteresis, an event that fires again and again
+    // in an instant stops the run (chattering); with one, it cannot.
+    template <auto Method, class C>
+    void zero_crossing(C* self, const Out<double>& indicator, std::string_view name, Crossing direction, double hysteresis = 0.0) {
+        model_.zero_crossings.push_back({join(name), &indicator, direction, hysteresis, make_block<Method>(self), component_});
+    }
+    // A periodic (sampled) event at offset + k·period for a discrete controller; its outputs are discrete
+    // signals, constant between samples. period and offset are read at build and reset.
+    template <auto Method, class C>
+    void sampled_event(C* self, const double& period, const double& offset, std::string_view name) {
+        model_.sampled_events.push_back({join(name), &period, &offset, make_block<Method>(self), component_});
+    }
+    // An Out written only by this component's event handlers (piecewise constant in time).
     void discrete_signal(OutBase& out, std::string_view name) {
         signal(out, name);
         model_.discrete_signals.push_back(&out);

@@ -82,6 +82,27 @@ struct TimeEventInfo {         // a handler to call when time reaches *time (and
     int component;
 };
 
+// A state event: `indicator` crosses zero in `direction`; the handler may change discrete signals, parameters
+// and states (re-initialisation). With a hysteresis h > 0 the event fires when the indicator passes −h coming
+// from above or +h coming from below (a Schmitt trigger), so the event cannot chatter.
+enum class Crossing { Up, Down, Both };
+struct ZeroCrossingInfo {
+    std::string path;
+    const Out<double>* indicator;
+    Crossing direction;
+    double hysteresis;
+    Block handler;
+    int component;
+};
+
+struct SampledEventInfo {      // a handler called at offset + k·period, k = 0, 1, ... (a discrete controller)
+    std::string path;
+    const double* period;
+    const double* offset;
+    Block handler;
+    int component;
+};
+
 struct RangeInfo {             // a declared valid range of a state or variable
     std::string path;
     ValidRange range;
@@ -102,10 +123,12 @@ struct Model {
     std::vector<ParameterInfo> parameters;
     std::vector<VariableInfo> variables;
     std::vector<TimeEventInfo> time_events;
+    std::vector<ZeroCrossingInfo> zero_crossings;
+    std::vector<SampledEventInfo> sampled_events;
     std::vector<RangeInfo> ranges;
     std::vector<In<double>*> time_inputs;
     std::vector<const OutBase*> time_sources_before;   // what each time input was bound to before this crawl
-    std::vector<const OutBase*> discrete_signals;  // written by time-event handlers, constant in between
+    std::vector<const OutBase*> discrete_signals;  // written by event handlers, constant in between
     bool state_dependent_coefficients = false;   // some component's contribution to L varies with x
 
     // Index of a registered signal, or -1.

@@ -1,6 +1,7 @@
 #include "core/schedule.h"
 
 #include "core/build_error.h"
+#include "core/sparsity_pattern.h"
 
 #include <boost/graph/adjacency_list.hpp>
 #include <boost/graph/strong_components.hpp>
@@ -150,10 +151,15 @@ Schedule make_schedule(const Model& m) {
     for (int p : reach) s.is_dependent[static_cast<std::size_t>(s.order[static_cast<std::size_t>(p)])] = true;
     for (int b : s.order) (s.is_dependent[static_cast<std::size_t>(b)] ? s.dependent : s.independent).push_back(m.blocks[static_cast<std::size_t>(b)].block);
 
-    // Ancestors of the blocks that write state derivatives, walking back along the graph's edges.
+    // Ancestors of the blocks that write state derivatives and zero-crossing indicators (the integrator and
+    // the event locator need both), walking back along the graph's edges.
     std::vector<bool> needed(nb, false);
     for (auto& st : m.states) {
         const int w = writer[static_cast<std::size_t>(m.signal_index(&st.state->der))];
+        if (w >= 0) stack.push_back(w);
+    }
+    for (auto& z : m.zero_crossings) {
+        const int w = writer[static_cast<std::size_t>(m.signal_index(z.indicator))];
         if (w >= 0) stack.push_back(w);
     }
     while (!stack.empty()) {
@@ -178,26 +184,7 @@ Schedule make_schedule(const Model& m) {
         s.pattern_start.push_back(static_cast<int>(s.pattern_rows.size()));
     }
 
-    // Greedy colouring of the columns: a column takes the first colour none of its rows has seen yet.
-    // A row that has seen every colour (the root of a tree does) forces a new one at once.
-    std::vector<std::vector<int>> row_colours(m.residuals.size());
-    std::vector<std::size_t> forbidden;   // forbidden[c] == j + 1 while colouring column j
-    for (std::size_t j = 0; j < nt; ++j) {
-        const auto rows = s.column_rows(j);
-        std::size_t colour = s.probe_groups.size();
-        const bool saturated = std::any_of(rows.begin(), rows.end(), [&](int i) { return row_colours[static_cast<std::size_t>(i)].size() == s.probe_groups.size(); });
-        if (!saturated && !s.probe_groups.empty()) {
-            for (int i : rows)
-                for (int c : row_colours[static_cast<std::size_t>(i)]) forbidden[static_cast<std::size_t>(c)] = j + 1;
-            for (colour = 0; colour < s.probe_groups.size() && forbidden[colour] == j + 1; ++colour) {}
-        }
-        if (colour == s.probe_groups.size()) {
-            s.probe_groups.emplace_back();
-            forbidden.push_back(0);
-        }
-        s.probe_groups[colour].push_back(static_cast<int>(j));
-        for (int i : rows) row_colours[static_cast<std::size_t>(i)].push_back(static_cast<int>(colour));
-    }
+    s.probe_groups = colour_columns(static_cast<int>(m.residuals.size()), s.pattern_start, s.pattern_rows);
 
     // Per group: the union of its members' reach sets, in schedule order.
     s.probe_block_start.push_back(0);

@@ -17,8 +17,8 @@ struct Schedule {
     std::vector<Block> independent;              // not reached by any tearing variable
     std::vector<Block> dependent;                // reached by at least one tearing variable
     std::vector<bool> is_dependent;              // per block index
-    // The dependent blocks that state derivatives need after the solve (the integrator's path); the rest of
-    // `dependent` only updates variables for recording.
+    // The dependent blocks that state derivatives and zero-crossing indicators need after the solve (the
+    // integrator's path); the rest of `dependent` only updates variables for recording.
     std::vector<Block> finish;
 
     // Structure of L in compressed columns: column j (tearing variable j) has its nonzeros in the rows

@@ -4,6 +4,7 @@
 #include "core/closest_name.h"
 #include "core/crawler.h"
 #include "core/diagnosis.h"
+#include "core/jacobian_pattern.h"
 #include "core/recorder.h"
 #include "core/stability.h"
 
@@ -43,6 +44,7 @@ void Simulator::build() {
     // Forget everything derived from the old structure first: if this build throws, nothing may point
     // into components that the user has already destroyed.
     built_ = false;
+    have_pattern_ = false;
     values_.clear();
     parameters_.clear();
     schedule_ = Schedule{};
@@ -64,8 +66,16 @@ void Simulator::build() {
     for (std::size_t r = 0; r < model_.ranges.size(); ++r)
         (model_.ranges[r].state >= 0 ? state_ranges_ : variable_ranges_).push_back(static_cast<int>(r));
     event_fired_.assign(model_.time_events.size(), 0);
-    integrator_->set_tolerances(options_.tolerances);
-    integrator_->resize(model_.states.size(), nominals());
+    time_event_counts_.assign(model_.time_events.size(), 0);
+    sample_counts_.assign(model_.sampled_events.size(), 0);
+    sample_index_.assign(model_.sampled_events.size(), 0);
+    crossings_.configure(model_, evaluator_);
+    for (auto* v : {&g_end_, &g_trial_, &g_start_}) v->assign(model_.zero_crossings.size(), 0.0);
+    crossing_due_.assign(model_.zero_crossings.size(), 0);
+    fired_now_.clear();
+    fired_now_.reserve(model_.zero_crossings.size() + model_.time_events.size() + model_.sampled_events.size());
+    x_trial_.setZero(n);
+    configure_integrator();
     index_names();
     ++generation_;
     spdlog::debug("built {} components, {} blocks ({} independent, {} dependent), {} states, L {}x{} ({}) in {:.1f} us",
@@ -73,6 +83,27 @@ void Simulator::build() {
                   model_.states.size(), model_.tearing.size(), model_.tearing.size(),
                   to_string(evaluator_.linear_system().policy()),
                   std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count());
+}
+
+// The integrator's view of this structure: tolerances, Jacobian structure, zero-crossing functions, sizes.
+void Simulator::configure_integrator() {
+    integrator_->set_tolerances(options_.tolerances);
+    integrator_->set_jacobian_interval(options_.jacobian_interval);
+    integrator_->set_linear_solver(options_.linear_solver);
+    if (integrator_->uses_jacobian()) integrator_->set_jacobian_pattern(jacobian_pattern());
+    const bool crossings = !model_.zero_crossings.empty();
+    integrator_->set_root_function(crossings ? &crossings_ : nullptr);
+    // The locator checks every accepted step, so an adaptive method must stop after each one.
+    integrator_->set_single_step(crossings && integrator_->adaptive() && !integrator_->finds_roots());
+    integrator_->resize(model_.states.size(), nominals());
+}
+
+const SparsityPattern& Simulator::jacobian_pattern() {
+    if (!have_pattern_) {
+        jacobian_pattern_ = state_jacobian_pattern(model_, schedule_);
+        have_pattern_ = true;
+    }
+    return jacobian_pattern_;
 }
 
 std::vector<double> Simulator::nominals() const {
@@ -100,12 +131,45 @@ void Simulator::reset() {
     built_ = false;
     t_ = 0.0;
     for (std::size_t i = 0; i < model_.states.size(); ++i) x_[static_cast<Eigen::Index>(i)] = model_.states[i].state->start;
-    time_.value = t_;
+    evaluator_.set_point(t_, x_.data());
     for (std::size_t e = 0; e < model_.time_events.size(); ++e) {
         model_.time_events[e].handler();   // initializes discrete values for t = 0
         event_fired_[e] = *model_.time_events[e].time <= t_;   // later ones fire at their time, however close
     }
+    std::fill(sample_index_.begin(), sample_index_.end(), 0);
+    take_states_from_components();
     check_and_start();
+    clear_statistics();
+}
+
+// Handlers may re-initialise states by writing their values: the state vector takes them over.
+void Simulator::take_states_from_components() {
+    for (std::size_t i = 0; i < model_.states.size(); ++i) x_[static_cast<Eigen::Index>(i)] = model_.states[i].state->value.value;
+}
+
+void Simulator::clear_statistics() {
+    integrator_->clear_stats();
+    evaluator_.clear_evaluations();
+    std::fill(time_event_counts_.begin(), time_event_counts_.end(), 0);
+    std::fill(sample_counts_.begin(), sample_counts_.end(), 0);
+    crossings_.clear_counts();
+}
+
+RunStatistics Simulator::statistics() const {
+    RunStatistics r;
+    const IntegratorStats& st = integrator_->stats();
+    r.solver = integrator_->name();
+    r.steps = st.steps;
+    r.rejected_steps = st.rejected;
+    r.solver_evaluations = st.rhs_calls;
+    r.model_evaluations = evaluator_.evaluations();
+    r.jacobians = st.jacobians;
+    r.jacobian_colours = static_cast<long>(integrator_->jacobian_colours());
+    r.factorizations = st.factorizations;
+    for (std::size_t e = 0; e < model_.time_events.size(); ++e) r.events.emplace_back(model_.time_events[e].path, time_event_counts_[e]);
+    for (std::size_t e = 0; e < model_.sampled_events.size(); ++e) r.events.emplace_back(model_.sampled_events[e].path, sample_counts_[e]);
+    for (std::size_t e = 0; e < model_.zero_crossings.size(); ++e) r.events.emplace_back(model_.zero_crossings[e].path, crossings_.counts()[e]);
+    return r;
 }
 
 // The build-time checks at the current point (every value finite, L regular, residuals affine), then a full
@@ -123,6 +187,8 @@ void Simulator::check_and_start() {
     if (options_.check_linearity) evaluator_.linear_system().check_affine(model_);
     evaluator_.linear_system().invalidate();
     evaluator_.evaluate(t_, x_.data());
+    crossings_.arm();
+    std::fill(crossing_due_.begin(), crossing_due_.end(), 0);
     root_.built_by_ = this;
     taken_over_ = false;
     built_ = true;
@@ -135,6 +201,8 @@ void Simulator::rebuild() {
         carried_events_.clear();
         for (std::size_t i = 0; i < model_.states.size(); ++i) carried_states_[model_.states[i].path] = x_[static_cast<Eigen::Index>(i)];
         for (std::size_t e = 0; e < model_.time_events.size(); ++e) carried_events_[model_.time_events[e].path] = event_fired_[e];
+        carried_samples_.clear();
+        for (std::size_t e = 0; e < model_.sampled_events.size(); ++e) carried_samples_[model_.sampled_events[e].path] = sample_index_[e];
     }
     const auto& survivors = carried_states_;
     const auto& fired = carried_events_;
@@ -148,11 +216,17 @@ void Simulator::rebuild() {
         x_[static_cast<Eigen::Index>(i)] = survives ? it->second : model_.states[i].state->start;
         kept += survives;
     }
-    time_.value = t_;
+    evaluator_.set_point(t_, x_.data());
     for (std::size_t e = 0; e < model_.time_events.size(); ++e) {
         model_.time_events[e].handler();
         auto it = fired.find(model_.time_events[e].path);
         event_fired_[e] = it != fired.end() ? it->second : (*model_.time_events[e].time <= t_);
+    }
+    // A surviving sampler goes on with its sequence; a new one starts with its first sample not in the past.
+    for (std::size_t e = 0; e < model_.sampled_events.size(); ++e) {
+        auto it = carried_samples_.find(model_.sampled_events[e].path);
+        const double k = std::ceil((t_ - *model_.sampled_events[e].offset) / *model_.sampled_events[e].period - 1e-9);
+        sample_index_[e] = it != carried_samples_.end() ? it->second : std::max(0L, static_cast<long>(k));
     }
     try {
         check_and_start();
@@ -167,29 +241,88 @@ void Simulator::evaluate() {
     if (built_ && root_.built_by_ == this) evaluator_.evaluate(t_, x_.data());
 }
 
-// Every event due now fires once, and its handler sees the event's own time: a time a rounding step ahead
-// (3 × 0.3 < 0.9) moves the simulation to the event instead of firing it early.
-void Simulator::fire_due_events() {
-    bool any = false;
+double Simulator::sample_time(std::size_t e) const {
+    const SampledEventInfo& se = model_.sampled_events[e];
+    return *se.offset + static_cast<double>(sample_index_[e]) * *se.period;   // no drift from adding periods
+}
+
+// Every event due now fires once, in this order: located state events, time events, sampled events. Handlers
+// see the event's own time and consistent signals: a time a rounding step ahead (3 × 0.3 < 0.9) moves the
+// simulation to the event instead of firing it early. Then the states take over what handlers wrote, the
+// zero crossings are re-armed, and integrator history and the factored L are dropped (a discontinuity).
+StepStatus Simulator::fire_due_events() {
+    const double horizon = t_ + time_tolerance(t_);
+    bool due = std::any_of(crossing_due_.begin(), crossing_due_.end(), [](char c) { return c != 0; });
+    for (std::size_t e = 0; e < model_.time_events.size() && !due; ++e) due = !event_fired_[e] && *model_.time_events[e].time <= horizon;
+    for (std::size_t e = 0; e < model_.sampled_events.size() && !due; ++e) due = sample_time(e) <= horizon;
+    if (!due) return StepStatus::Ok;
+
+    for (std::size_t e = 0; e < model_.time_events.size(); ++e)
+        if (!event_fired_[e] && *model_.time_events[e].time <= horizon) t_ = std::max(t_, *model_.time_events[e].time);
+    for (std::size_t e = 0; e < model_.sampled_events.size(); ++e)
+        if (sample_time(e) <= horizon) t_ = std::max(t_, sample_time(e));
+    time_.value = t_;
+    evaluator_.evaluate(t_, x_.data());
+    fired_now_.clear();
+
+    for (std::size_t i = 0; i < crossing_due_.size(); ++i) {
+        if (!crossing_due_[i]) continue;
+        if (crossings_.chatters(i, t_, options_.chatter_events, options_.chatter_interval)) {
+            chatter_crossing_ = static_cast<int>(i);
+            failed_time_ = t_;
+            std::fill(crossing_due_.begin(), crossing_due_.end(), 0);
+            return StepStatus::Chattering;
+        }
+        if (crossings_.flip(i)) {
+            crossings_.run_handler(i);
+            fired_now_.push_back(static_cast<int>(i));
+        }
+    }
     for (std::size_t e = 0; e < model_.time_events.size(); ++e) {
-        const double te = *model_.time_events[e].time;
-        if (event_fired_[e] || te > t_ + time_tolerance(t_)) continue;
-        t_ = std::max(t_, te);
-        time_.value = t_;
+        if (event_fired_[e] || *model_.time_events[e].time > horizon) continue;
         model_.time_events[e].handler();
         event_fired_[e] = 1;
-        any = true;
+        ++time_event_counts_[e];
+        fired_now_.push_back(static_cast<int>(crossing_due_.size() + e));
     }
-    if (any) {   // a discontinuity: multistep/FSAL history and a factored L may be stale
-        integrator_->reset();
-        evaluator_.linear_system().invalidate();
+    for (std::size_t e = 0; e < model_.sampled_events.size(); ++e) {
+        if (sample_time(e) > horizon) continue;
+        model_.sampled_events[e].handler();
+        ++sample_counts_[e];
+        fired_now_.push_back(static_cast<int>(crossing_due_.size() + model_.time_events.size() + e));
+        // The next sample after now (one handler call per instant, even after a long step).
+        const SampledEventInfo& se = model_.sampled_events[e];
+        sample_index_[e] = std::max(sample_index_[e] + 1, static_cast<long>(std::floor((t_ - *se.offset) / *se.period)) + 1);
+        while (sample_time(e) <= t_ + time_tolerance(t_)) ++sample_index_[e];
     }
+    take_states_from_components();
+    integrator_->reset();
+    evaluator_.linear_system().invalidate();
+    if (!model_.zero_crossings.empty()) {
+        evaluator_.derivatives(t_, x_.data(), k_end_.data());
+        crossings_.arm(&crossing_due_);
+    }
+    std::fill(crossing_due_.begin(), crossing_due_.end(), 0);
+    if (on_event_) notify_events();
+    return StepStatus::Ok;
+}
+
+// The user's callback, once per event that fired now; it may rebuild, so names are copied first.
+void Simulator::notify_events() {
+    std::vector<std::string> names;
+    const std::size_t nz = model_.zero_crossings.size(), nt = model_.time_events.size();
+    for (int id : fired_now_) {
+        const auto k = static_cast<std::size_t>(id);
+        names.push_back(k < nz ? model_.zero_crossings[k].path : k < nz + nt ? model_.time_events[k - nz].path : model_.sampled_events[k - nz - nt].path);
+    }
+    for (auto& name : names) on_event_(*this, name);
 }
 
 double Simulator::next_event_after(double t) const {
     double next = std::numeric_limits<double>::infinity();
     for (std::size_t e = 0; e < model_.time_events.size(); ++e)
         if (!event_fired_[e] && *model_.time_events[e].time > t + time_tolerance(t)) next = std::min(next, *model_.time_events[e].time);
+    for (std::size_t e = 0; e < model_.sampled_events.size(); ++e) next = std::min(next, sample_time(e));
     return next;
 }
 
@@ -254,10 +387,76 @@ StepStatus Simulator::step_once(double t_target, double h_max) {
     t_prev_ = t_;
     x_prev_ = x_;
     const StepStatus status = integrator_->advance(evaluator_, t_, h, x_);
-    t_ = (t_ + h >= stop - time_tolerance(stop)) ? stop : t_ + h;
+    // Adaptive methods may stop early: after one step (for the event locator) or at a root (CVODE).
+    const double done = integrator_->adaptive() && status == StepStatus::Ok ? integrator_->advanced() : h;
+    t_ = (t_ + done >= stop - time_tolerance(stop)) ? stop : t_ + done;
     if (status != StepStatus::Ok) return fail(status);
+    if (!model_.zero_crossings.empty()) {
+        if (integrator_->finds_roots()) take_roots_from_integrator();
+        else if (const StepStatus located = locate_crossing(); located != StepStatus::Ok) return fail(located);
+    }
     const StepStatus checked = check_states();
     return checked == StepStatus::Ok ? checked : fail(checked);
+}
+
+void Simulator::take_roots_from_integrator() {
+    if (!integrator_->root_found()) return;
+    for (std::size_t i = 0; i < crossing_due_.size(); ++i) crossing_due_[i] = integrator_->roots()[i] != 0;
+}
+
+// After a step from (t_prev_, x_prev_) to (t_, x_): if an indicator changed sides, find the earliest crossing
+// on the step's cubic Hermite interpolant by the Illinois method (regula falsi that halves a stale end), to
+// options.event_tolerance in time, and end the step there, just past the crossing. Crossings that happen at
+// that instant too are due with it. A pair of crossings inside one step (there and back) goes unseen, as
+// with every solver that checks signs at step ends.
+StepStatus Simulator::locate_crossing() {
+    const double t0 = t_prev_, t1 = t_;
+    if (!crossings_.values(t1, x_.data(), g_end_.data())) return StepStatus::EvaluationFailed;
+    bool any = false;
+    for (std::size_t i = 0; i < g_end_.size(); ++i) any |= crossings_.crossed(i, g_end_[i]);
+    if (!any) return StepStatus::Ok;
+
+    k_end_ = Eigen::Map<const Eigen::VectorXd>(crossings_.derivatives().data(), x_.size());
+    x_end_ = x_;
+    if (!crossings_.values(t0, x_prev_.data(), g_start_.data())) return StepStatus::EvaluationFailed;
+    k_prev_ = Eigen::Map<const Eigen::VectorXd>(crossings_.derivatives().data(), x_.size());
+    const double tol = std::max(options_.event_tolerance * std::max(1.0, std::abs(t1)), 4 * std::numeric_limits<double>::epsilon() * std::abs(t1));
+    double first = t1;
+    for (std::size_t i = 0; i < g_end_.size(); ++i) {
+        if (!crossings_.crossed(i, g_end_[i]) || crossings_.crossed(i, g_start_[i])) continue;
+        double a = t0, b = t1, ga = g_start_[i], gb = g_end_[i];
+        int stale = 0;   // which end stayed last time: −1 a, +1 b
+        for (int iteration = 0; b - a > tol && iteration < 200; ++iteration) {
+            double t = (a * gb - b * ga) / (gb - ga);
+            if (!(t > a && t < b)) t = 0.5 * (a + b);
+            hermite(t0, t1, t, x_trial_);
+            if (!crossings_.values(t, x_trial_.data(), g_trial_.data())) return StepStatus::EvaluationFailed;
+            if (crossings_.crossed(i, g_trial_[i])) {
+                b = t, gb = g_trial_[i];
+                if (stale == -1) ga *= 0.5;
+                stale = -1;
+            } else {
+                a = t, ga = g_trial_[i];
+                if (stale == 1) gb *= 0.5;
+                stale = 1;
+            }
+        }
+        first = std::min(first, b);
+    }
+    if (first < t1) {
+        hermite(t0, t1, first, x_);
+        t_ = first;
+    }
+    if (!crossings_.values(t_, x_.data(), g_trial_.data())) return StepStatus::EvaluationFailed;
+    for (std::size_t i = 0; i < g_trial_.size(); ++i) crossing_due_[i] = crossings_.crossed(i, g_trial_[i]);
+    return StepStatus::Ok;
+}
+
+// x(t) on the cubic Hermite interpolant of the last step (third order, from the states and derivatives at
+// both ends, held in x_prev_/k_prev_ and x_end_/k_end_).
+void Simulator::hermite(double t0, double t1, double t, Eigen::VectorXd& x) const {
+    const double h = t1 - t0, s = (t - t0) / h, s2 = s * s, s3 = s2 * s;
+    x = (2 * s3 - 3 * s2 + 1) * x_prev_ + ((s3 - 2 * s2 + s) * h) * k_prev_ + (-2 * s3 + 3 * s2) * x_end_ + ((s3 - s2) * h) * k_end_;
 }
 
 StepStatus Simulator::advance_to(double t_target, double h_max) {
@@ -266,11 +465,11 @@ StepStatus Simulator::advance_to(double t_target, double h_max) {
         taken_over_ = true;
         return StepStatus::NotBuilt;
     }
-    fire_due_events();
+    if (const StepStatus fired = fire_due_events(); fired != StepStatus::Ok) return fired;
     while (t_ < t_target - time_tolerance(t_target)) {
         const StepStatus status = step_once(t_target, h_max);
         if (status != StepStatus::Ok) return status;
-        fire_due_events();
+        if (const StepStatus fired = fire_due_events(); fired != StepStatus::Ok) return fired;
     }
     return StepStatus::Ok;
 }
@@ -287,15 +486,14 @@ StepStatus Simulator::step(double dt) {
 // Samples that fall strictly inside the last fixed step: cubic Hermite interpolation between its ends
 // (third order, from the states and derivatives at both ends), then the model evaluated there.
 void Simulator::sample_inside_step(Recorder& recorder) {
-    const double t0 = t_prev_, t1 = t_, h = t1 - t0;
+    const double t0 = t_prev_, t1 = t_;
     if (!(recorder.next_time() < t1 - time_tolerance(t1))) return;
     if (!evaluator_.derivatives(t0, x_prev_.data(), k_prev_.data()) || !evaluator_.derivatives(t1, x_.data(), k_end_.data()))
         throw SimulationError(describe(StepStatus::EvaluationFailed));
     x_end_ = x_;
     while (recorder.next_time() < t1 - time_tolerance(t1)) {
-        const double ts = recorder.next_time(), s = (ts - t0) / h, s2 = s * s, s3 = s2 * s;
-        x_ = (2 * s3 - 3 * s2 + 1) * x_prev_ + ((s3 - 2 * s2 + s) * h) * k_prev_ + (-2 * s3 + 3 * s2) * x_end_ +
-             ((s3 - s2) * h) * k_end_;
+        const double ts = recorder.next_time();
+        hermite(t0, t1, ts, x_);
         t_ = ts;
         evaluator_.evaluate(t_, x_.data());
         recorder.sample(*this);
@@ -328,7 +526,7 @@ void Simulator::simulate(double t_end, Recorder* recorder, const Progress& progr
         else if (adaptive) target = std::min(target, t_ + chunk);
         check(step_once(target, options_.dt));
         if (recorder && !adaptive) sample_inside_step(*recorder);
-        fire_due_events();
+        check(fire_due_events());
         if (recorder && recorder->due(t_)) {
             evaluate();
             check(check_variables());
@@ -345,8 +543,45 @@ void Simulator::simulate(double t_end, Recorder* recorder, const Progress& progr
 void Simulator::set_solver(std::string_view name) {
     integrator_ = make_integrator(name);
     options_.solver = std::string(name);
-    integrator_->set_tolerances(options_.tolerances);
-    integrator_->resize(model_.states.size(), nominals());
+    configure_integrator();
+}
+
+SteadyStateResult Simulator::initialize_steady_state(const std::vector<std::string>& states, SteadyStateSettings settings) {
+    if (!built_) throw std::logic_error("initialize_steady_state: the simulator has no valid structure (the last rebuild failed)");
+    std::vector<int> free;
+    if (states.empty()) {
+        for (std::size_t i = 0; i < model_.states.size(); ++i) free.push_back(static_cast<int>(i));
+    } else {
+        std::vector<std::string> names;
+        for (auto& st : model_.states) names.push_back(st.path);
+        for (auto& name : states) {
+            auto it = std::find(names.begin(), names.end(), name);
+            if (it == names.end()) throw std::invalid_argument("steady state: '" + name + "' is not a state" + did_you_mean(name, names));
+            free.push_back(static_cast<int>(it - names.begin()));
+        }
+    }
+    if (const StepStatus fired = fire_due_events(); fired != StepStatus::Ok) throw SimulationError(describe(fired));
+    const SteadyStateResult result = solve_steady_state(evaluator_, jacobian_pattern(), nominals(), t_, x_, free, settings);
+    integrator_->reset();
+    evaluator_.linear_system().invalidate();
+    evaluator_.evaluate(t_, x_.data());
+    crossings_.arm();
+    if (!result.converged) {
+        std::ostringstream s;
+        s << "steady-state initialisation did not converge in " << result.iterations << " iterations at t = " << t_ << " s: ";
+        if (result.worst >= 0)
+            s << "der(" << model_.states[static_cast<std::size_t>(result.worst)].path << ") / nominal = " << result.residual << " 1/s";
+        s << " (rule: every chosen derivative reaches |der(x)| / nominal <= " << settings.tolerance
+          << " 1/s; check that an equilibrium exists, e.g. no source that keeps filling a tank, or start closer to it)";
+        throw SimulationError(s.str());
+    }
+    if (const StepStatus checked = check_states(); checked != StepStatus::Ok) {
+        failed_time_ = t_;
+        throw SimulationError("the steady state is not physically valid: " + describe(checked));
+    }
+    spdlog::debug("steady state after {} iterations ({} evaluations, {} Jacobians), largest der/nominal {:.3g} 1/s",
+                  result.iterations, result.evaluations, result.jacobians, result.residual);
+    return result;
 }
 
 void Simulator::set_parameter(std::string_view name, double value) {
@@ -454,6 +689,19 @@ std::string Simulator::describe(StepStatus status) {
             if (!(failed_step_ > 0) || !std::isfinite(failed_step_)) s << "a step is a finite number > 0";
             else s << "the step is below the resolution of time there";
             break;
+        case StepStatus::SolverFailed:
+            unstable_step_possible = false;
+            s << "solver " << integrator_->name() << " failed at t = " << failed_time_ << " s: " << integrator_->failure();
+            break;
+        case StepStatus::Chattering: {
+            unstable_step_possible = false;
+            const auto i = static_cast<std::size_t>(chatter_crossing_);
+            s << "zero-crossing " << model_.zero_crossings[i].path << " chatters: it crossed " << options_.chatter_events
+              << " times within " << (failed_time_ - crossings_.chatter_start(i)) << " s up to t = " << failed_time_
+              << " s (rule: a state event fires a bounded number of times in an instant; declare a hysteresis on "
+                 "it, or remove the cause, e.g. a contact that comes to rest by ever shorter bounces)";
+            break;
+        }
         case StepStatus::StepSizeTooSmall:
             unstable_step_possible = false;
             s << "the step size of " << integrator_->name() << " became too small at t = " << failed_time_

@@ -5,7 +5,11 @@
 #include "core/integrator.h"
 #include "core/linear_policy.h"
 #include "core/model.h"
+#include "core/run_statistics.h"
 #include "core/schedule.h"
+#include "core/sparsity_pattern.h"
+#include "core/steady_state.h"
+#include "core/zero_crossings.h"
 
 #include <functional>
 #include <map>
@@ -21,7 +25,13 @@ class Recorder;
 struct SimulatorOptions {
     std::string solver = "rk4";
     double dt = 1e-2;                     // step of the fixed-step solvers, independent of the output interval
-    Tolerances tolerances;                // for adaptive solvers
+    Tolerances tolerances;                // for adaptive solvers (and their largest step)
+    int jacobian_interval = 1;            // implicit fixed-step solvers: a new Jacobian every k steps
+    // State events: a crossing is located to this width in time [s] (relative to |t| beyond 1 s); an event that
+    // fires chatter_events times within chatter_interval seconds stops the run unless it has a hysteresis.
+    double event_tolerance = 1e-10;
+    int chatter_events = 10;
+    double chatter_interval = 1e-6;
     LinearPolicy policy = LinearPolicy::Automatic;
     LinearSolverKind linear_solver = LinearSolverKind::Automatic;   // dense LU for small L, KLU for large
     bool check_linearity = true;          // verify at build that residuals are affine in z
@@ -65,6 +75,21 @@ public:
     // The unit of a state, variable or parameter ("" if it has none or is unknown).
     std::string unit(std::string_view name) const;
 
+    // Moves the states to a steady state at the current time (all derivatives zero, or only those of the named
+    // states, the others held) by pseudo-transient continuation; throws SimulationError naming the state
+    // with the largest derivative if it does not converge. Events due now have fired.
+    SteadyStateResult initialize_steady_state(const std::vector<std::string>& states = {}, SteadyStateSettings settings = {});
+
+    // Counters of the run since the last reset() or clear_statistics(): steps, evaluations, Jacobians,
+    // factorisations, and events by name. Allocates (not for the real-time loop; stats_counters() is).
+    RunStatistics statistics() const;
+    void clear_statistics();
+    // Called after every event's handlers (outside the integrator), e.g. to change the structure and rebuild().
+    using EventCallback = std::function<void(Simulator&, const std::string& event)>;
+    void on_event(EventCallback callback) { on_event_ = std::move(callback); }
+    // ∂ẋ/∂x's structure from the block graph (computed on first use per structure).
+    const SparsityPattern& jacobian_pattern();
+
     // Re-evaluates every block at the current (t, x), so that all variables are consistent.
     void evaluate();
     // One evaluation of ẋ = f(t, x) for an external integrator; allocation-free. False if L is singular.
@@ -94,8 +119,15 @@ private:
     StepStatus fail(StepStatus status);
     StepStatus check_states();
     void sample_inside_step(Recorder& recorder);
-    void fire_due_events();
+    void hermite(double t0, double t1, double t, Eigen::VectorXd& x) const;
+    StepStatus fire_due_events();
+    StepStatus locate_crossing();
+    void take_roots_from_integrator();
+    void take_states_from_components();
+    void notify_events();
     double next_event_after(double t) const;
+    double sample_time(std::size_t e) const;
+    void configure_integrator();
     void index_names();
     std::vector<double> nominals() const;
     std::string range_violation_text() const;
@@ -113,6 +145,17 @@ private:
     double t_prev_ = 0.0;
     std::vector<int> state_ranges_, variable_ranges_;  // indices into model_.ranges
     std::vector<char> event_fired_;
+    std::vector<long> time_event_counts_, sample_counts_, sample_index_;   // sample_index_: the next sample k
+    ZeroCrossings crossings_;
+    std::vector<double> g_start_, g_end_, g_trial_;
+    std::vector<char> crossing_due_;     // located crossings waiting for their handlers
+    std::vector<int> fired_now_;         // events fired at this instant (crossings, time, sampled events)
+    Eigen::VectorXd x_trial_;
+    SparsityPattern jacobian_pattern_;
+    bool have_pattern_ = false;
+    EventCallback on_event_;
+    StepStatus chatter_status_ = StepStatus::Ok;
+    int chatter_crossing_ = -1;
     std::unordered_map<std::string, const double*> values_;
     std::unordered_map<std::string, std::size_t> parameters_;
     // The last failure, recorded without allocating; describe() turns it into text.
@@ -127,6 +170,7 @@ private:
     bool built_ = false;
     std::map<std::string, double> carried_states_;   // rebuild: values of the last good structure by name
     std::map<std::string, char> carried_events_;
+    std::map<std::string, long> carried_samples_;
 };
 
 }  // namespace lied

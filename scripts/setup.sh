@@ -6,6 +6,7 @@ packages=(
   g++ cmake make               # toolchain
   libeigen3-dev                # dense linear algebra (small L·z = g)
   libsuitesparse-dev           # KLU: sparse LU of large L (circuit-style networks)
+  libsundials-dev              # CVODE: BDF and Adams with root finding (stiff systems, state events)
   libboost-graph-dev           # dependency graph, cycles, topological order
   libspdlog-dev                # logging
   doctest-dev                  # unit tests

@@ -143,7 +143,7 @@ TEST_CASE("parameters: unknown names get a suggestion, values out of range name 
     CHECK_THROWS_WITH(sim.set_parameter("p1.v_ref", 0), "p1.v_ref = 0 is out of range (0, inf) [m3/s] (reference volume flow)");
     CHECK_THROWS_WITH(sim.set_parameter("t1.A", std::nan("")), "t1.A = nan is out of range (0, inf) [m2] (cross-section area)");
     CHECK_THROWS_WITH(sim.value("t1.levle"), "unknown variable 't1.levle' (did you mean 't1.level'?)");
-    CHECK_THROWS_WITH(sim.set_solver("rk5"), "unknown solver 'rk5' (known solvers: euler, rk4, dopri5)");
+    CHECK_THROWS_WITH(sim.set_solver("rk5"), "unknown solver 'rk5' (known solvers: euler, rk4, dopri5, linearly-implicit-euler, ros2, cvode-bdf, cvode-adams)");
 }
 
 namespace {

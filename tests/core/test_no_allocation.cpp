@@ -7,6 +7,8 @@
 
 #include <SuiteSparse_config.h>
 
+#include "support/event_components.h"
+
 #include <doctest/doctest.h>
 
 #include <cmath>
@@ -52,10 +54,12 @@ TEST_CASE("the counter sees allocations (the test can fail)") {
 }
 
 TEST_CASE("step() allocates nothing: every solver, across the time event, with L factored once") {
-    for (const char* solver : {"euler", "rk4", "dopri5"}) {
+    // The linearly implicit ones with a coloured Jacobian and an LU per step, also with J every 4 steps.
+    for (const char* solver : {"euler", "rk4", "dopri5", "linearly-implicit-euler", "ros2", "ros2/4"}) {
         systems::ComVessels v;
         SimulatorOptions o;
-        o.solver = solver;
+        o.solver = std::string(solver) == "ros2/4" ? "ros2" : solver;
+        o.jacobian_interval = std::string(solver) == "ros2/4" ? 4 : 1;
         Simulator sim(v, o);
         long n = allocations_during([&] {
             for (int k = 0; k < 300; ++k)   // 0 → 3 s: crosses the elevation step at 1 s (event + new factorization)
@@ -65,6 +69,27 @@ TEST_CASE("step() allocates nothing: every solver, across the time event, with L
         CHECK(sim.time() == doctest::Approx(3.0));
         CHECK(sim.value("p1.m_flow") > 1.0);   // the steps did real work
     }
+}
+
+TEST_CASE("state events and sampled events allocate nothing: locating, handlers, re-arming") {
+    for (const char* solver : {"rk4", "dopri5", "ros2"}) {
+        lied::testing::BouncingBall ball;
+        SimulatorOptions o;
+        o.solver = solver;
+        Simulator sim(ball, o);
+        long n = allocations_during([&] {
+            for (int k = 0; k < 300; ++k) REQUIRE(sim.step(0.01) == StepStatus::Ok);
+        });
+        CHECK_MESSAGE(n == 0, solver);
+        CHECK(ball.bounces == 6);   // impacts at 0.45, 1.17, 1.75, 2.21, 2.58, 2.88 s
+    }
+    lied::testing::PlantWithPI loop;
+    Simulator sim(loop);
+    long n = allocations_during([&] {
+        for (int k = 0; k < 300; ++k) REQUIRE(sim.step(0.01) == StepStatus::Ok);
+    });
+    CHECK(n == 0);
+    CHECK(sim.statistics().events.back().second == 31);
 }
 
 TEST_CASE("step() allocates nothing when L is re-probed at every call") {

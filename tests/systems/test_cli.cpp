@@ -63,7 +63,7 @@ TEST_CASE("bad input: clear errors and exit code 2") {
     check({"run", "ComVessels", "--set", "p1.v_ref=-1"}, "p1.v_ref = -1 is out of range (0, inf) [m3/s] (reference volume flow)");
     check({"run", "ComVessels", "--set", "p1.v_ref"}, "--set expects NAME=VALUE, got 'p1.v_ref'");
     check({"run", "ComVessels", "--set", "p1.v_ref=0.01x"}, "--set p1.v_ref expects a number, got '0.01x'");
-    check({"run", "ComVessels", "--solver", "rk5"}, "unknown solver 'rk5' (known solvers: euler, rk4, dopri5)");
+    check({"run", "ComVessels", "--solver", "rk5"}, "unknown solver 'rk5' (known solvers: euler, rk4, dopri5, linearly-implicit-euler, ros2, cvode-bdf, cvode-adams)");
     check({"run", "ComVessels", "--t-end", "abc"}, "--t-end expects a number, got 'abc'");
     check({"run", "ComVessels", "--t-end", "-1"}, "--t-end must be > 0");
     check({"run", "ComVessels", "--dt"}, "--dt needs a value");
