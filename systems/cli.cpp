@@ -48,14 +48,19 @@ constexpr const char* kUsage =
     "run options:\n"
     "  --t-end T          end time [s]\n"
     "  --dt H             step size of fixed-step solvers [s]\n"
-    "  --solver NAME      euler | rk4 | dopri5\n"
-    "  --rtol R --atol A  tolerances of dopri5\n"
+    "  --solver NAME      euler | rk4 | dopri5 (explicit), linearly-implicit-euler | ros2 (stiff, fixed step),\n"
+    "                     cvode-bdf (stiff) | cvode-adams (non-stiff): adaptive, SUNDIALS CVODE\n"
+    "  --rtol R --atol A  tolerances of the adaptive solvers (A is scaled by each state's nominal value)\n"
+    "  --max-step H       largest step of the adaptive solvers [s]\n"
+    "  --jacobian-every K linearly implicit solvers: a new Jacobian every K steps (default 1)\n"
+    "  --steady-state     start from a steady state: every derivative zero (pseudo-transient continuation)\n"
+    "  --steady NAME      ... or only the derivative of this state zero, the others held (repeatable)\n"
     "  --interval I       output interval [s], independent of the step size\n"
     "  --set NAME=VALUE   set a parameter (repeatable)\n"
     "  --record NAME      record this variable too (repeatable)\n"
     "  --out FILE.csv     write the recorded variables as CSV (folders are created)\n"
     "  --plot FILE.png    plot the recorded variables: .png, .svg or .pdf (writes FILE.csv too if --out is not given)\n"
-    "  --verbose          log what the engine does (to stderr)\n"
+    "  --verbose          log what the engine does and the run's statistics (to stderr)\n"
     "exit codes: 0 done, 1 the simulation failed (results so far are written), 2 bad input or composition,\n"
     "            3 a file could not be read or written, 130 interrupted (results so far are written)\n";
 
@@ -336,6 +341,13 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
         else if (a == "--solver") settings.solver = next();
         else if (a == "--rtol") settings.rtol = parse_number(a, next()), tolerances_given = true;
         else if (a == "--atol") settings.atol = parse_number(a, next()), tolerances_given = true;
+        else if (a == "--max-step") settings.max_step = parse_number(a, next()), tolerances_given = true;
+        else if (a == "--jacobian-every") {
+            const double k = parse_number(a, next());
+            if (!(k >= 1) || k != std::floor(k) || k > 1e6) throw UsageError("--jacobian-every expects a whole number of steps from 1 to 1000000");
+            settings.jacobian_interval = static_cast<int>(k);
+        } else if (a == "--steady-state") settings.steady_state = true, settings.steady_states.clear();
+        else if (a == "--steady") settings.steady_state = true, settings.steady_states.push_back(next());
         else if (a == "--out") outputs.csv_path = next();
         else if (a == "--plot") outputs.plot_path = next();
         else if (a == "--record") settings.recorded.push_back(next());
@@ -355,16 +367,17 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     if (!(settings.dt > 0)) throw UsageError("--dt must be > 0");
     if (!(settings.interval > 0)) throw UsageError("--interval must be > 0");
     if (!(settings.rtol > 0) || !(settings.atol > 0)) throw UsageError("--rtol and --atol must be > 0");
+    if (!(settings.max_step >= 0)) throw UsageError("--max-step must be > 0");
     const bool adaptive = make_integrator(settings.solver)->adaptive();   // throws for an unknown solver
     if (tolerances_given && !adaptive)
-        throw UsageError("--rtol and --atol set the error control of dopri5; " + settings.solver +
+        throw UsageError("--rtol, --atol and --max-step set the error control of the adaptive solvers; " + settings.solver +
                          " is a fixed-step solver whose accuracy is set by --dt");
     // Guard against runs that would look like a hang or fill the memory with samples.
     constexpr double kMaxSteps = 1e9, kMaxSamples = 1e7;
     if (!adaptive && settings.t_end / settings.dt > kMaxSteps) {
         std::ostringstream s;
         s << "--t-end " << settings.t_end << " with --dt " << settings.dt << " takes " << settings.t_end / settings.dt
-          << " steps (at most 1e9); raise --dt or use --solver dopri5";
+          << " steps (at most 1e9); raise --dt or use an adaptive solver (dopri5, cvode-bdf)";
         throw UsageError(s.str());
     }
     if (settings.t_end / settings.interval > kMaxSamples) {
@@ -377,7 +390,8 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     SimulatorOptions options;
     options.solver = settings.solver;
     options.dt = settings.dt;
-    options.tolerances = {settings.rtol, settings.atol};
+    options.tolerances = {settings.rtol, settings.atol, settings.max_step};
+    options.jacobian_interval = settings.jacobian_interval;
     auto sim = std::make_unique<Simulator>(*entry.root, options);
     for (auto& [name, value] : sets) {
         try {
@@ -387,6 +401,16 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
         }
     }
     sim->reset();   // start values may depend on the parameters just set
+    if (settings.steady_state) {
+        try {
+            sim->initialize_steady_state(settings.steady_states);
+        } catch (const std::invalid_argument& e) {   // a name that is not a state
+            throw UsageError(e.what());
+        } catch (const SimulationError& e) {
+            err << "lied: simulation failed: " << e.what() << '\n';
+            return 1;
+        }
+    }
     Recorder recorder(settings.recorded, settings.interval);
     try {
         recorder.attach(*sim);
@@ -451,9 +475,7 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     }
     if (tty && std::chrono::steady_clock::now() - wall_start > std::chrono::seconds(1)) std::cerr << "\n";
     const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
-    const auto& stats = sim->integrator().stats();
-    spdlog::info("{} steps ({} rejected), {} evaluations, {} probes of L, {:.3f} s wall", stats.steps, stats.rejected,
-                 stats.rhs_calls, sim->linear_system().probes(), wall);
+    spdlog::info("{}\n{} probes of L, {:.3f} s wall", sim->statistics().text(), sim->linear_system().probes(), wall);
     write_results(true);
 
     std::size_t width = 8;

@@ -25,7 +25,7 @@ namespace {
 const std::vector<std::string> kTopKeys{"system", "description", "components", "connections", "expose", "run"};
 const std::vector<std::string> kComponentKeys{"type", "file", "description", "parameters"};
 const std::vector<std::string> kExposeKeys{"plugs", "signals", "parameters"};
-const std::vector<std::string> kRunKeys{"t_end", "dt", "solver", "interval", "rtol", "atol", "record"};
+const std::vector<std::string> kRunKeys{"t_end", "dt", "solver", "interval", "rtol", "atol", "max_step", "jacobian_interval", "steady_state", "record"};
 constexpr int kMaxNesting = 16;
 
 // Where a plug or signal of a child is, and whether it is already connected (and where).
@@ -470,6 +470,13 @@ private:
         if (run["interval"]) settings.interval = positive_number(run["interval"], "run.interval");
         if (run["rtol"]) settings.rtol = positive_number(run["rtol"], "run.rtol");
         if (run["atol"]) settings.atol = positive_number(run["atol"], "run.atol");
+        if (run["max_step"]) settings.max_step = positive_number(run["max_step"], "run.max_step");
+        if (const YAML::Node k = run["jacobian_interval"]) {
+            const double v = positive_number(k, "run.jacobian_interval");
+            if (v != std::floor(v) || v > 1e6) fail(k, "run.jacobian_interval", "expected a whole number of steps from 1 to 1000000");
+            settings.jacobian_interval = static_cast<int>(v);
+        }
+        if (const YAML::Node steady = run["steady_state"]) read_steady_state(steady, settings);
         if (run["solver"]) {
             settings.solver = text_of(run["solver"], "run.solver");
             const auto& names = integrator_names();
@@ -492,6 +499,30 @@ private:
                     fail(record[i], path, "unknown variable '" + name + "'" + did_you_mean(name, known));
                 settings.recorded.push_back(name);
             }
+        }
+    }
+
+    // `steady_state: true` (every derivative zero) or a list of the states whose derivatives are zero.
+    void read_steady_state(const YAML::Node& steady, RunSettings& settings) const {
+        const std::string rule = "expected true, false or a list of state names";
+        if (steady.IsScalar()) {
+            const std::string v = steady.Scalar();
+            if (v != "true" && v != "false") fail(steady, "run.steady_state", rule);
+            settings.steady_state = v == "true";
+            return;
+        }
+        if (!steady.IsSequence()) fail(steady, "run.steady_state", rule);
+        const Model m = describe(*root_);
+        std::vector<std::string> states;
+        for (auto& st : m.states) states.push_back(st.path);
+        settings.steady_state = true;
+        settings.steady_states.clear();
+        for (std::size_t i = 0; i < steady.size(); ++i) {
+            const std::string path = "run.steady_state[" + std::to_string(i) + "]";
+            const std::string name = text_of(steady[i], path);
+            if (std::find(states.begin(), states.end(), name) == states.end())
+                fail(steady[i], path, "'" + name + "' is not a state" + did_you_mean(name, states));
+            settings.steady_states.push_back(name);
         }
     }
 

@@ -17,8 +17,12 @@ struct RunSettings {
     std::string solver = "rk4";
     double interval = 0.1;
     std::vector<std::string> recorded;
-    double rtol = 1e-6;   // dopri5 only
+    double rtol = 1e-6;   // adaptive solvers only (dopri5, cvode-bdf, cvode-adams)
     double atol = 1e-6;
+    double max_step = 0;  // adaptive solvers: the largest step [s], 0 for no limit
+    int jacobian_interval = 1;   // linearly implicit solvers: a new Jacobian every k steps
+    bool steady_state = false;   // start from a steady state (all derivatives zero, or those of steady_states)
+    std::vector<std::string> steady_states;
 };
 
 struct SystemEntry {

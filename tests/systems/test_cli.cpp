@@ -69,7 +69,7 @@ TEST_CASE("bad input: clear errors and exit code 2") {
     check({"run", "ComVessels", "--dt"}, "--dt needs a value");
     check({"run", "ComVessels", "--record", "t1.levle"}, "cannot record unknown variable 't1.levle' (did you mean 't1.level'?)");
     check({"run", "ComVessels", "--frobnicate"}, "unknown option '--frobnicate' (lied run --help lists the options)");
-    check({"run", "ComVessels", "--dt", "1e-12"}, "--t-end 60 with --dt 1e-12 takes 6e+13 steps (at most 1e9); raise --dt or use --solver dopri5");
+    check({"run", "ComVessels", "--dt", "1e-12"}, "--t-end 60 with --dt 1e-12 takes 6e+13 steps (at most 1e9); raise --dt or use an adaptive solver (dopri5, cvode-bdf)");
     check({"run", "ComVessels", "--interval", "1e-9"}, "--t-end 60 with --interval 1e-09 records 6e+10 samples (at most 1e7); raise --interval");
     check({"runn"}, "unknown command 'runn' (did you mean 'run'?)");
 }
@@ -106,8 +106,28 @@ TEST_CASE("command-line numbers are finite; tolerances belong to dopri5; states 
     for (const char* option : {"--dt", "--interval", "--rtol", "--atol", "--t-end"})
         for (const char* value : {"inf", "nan", "-inf"})
             check({"run", "ComVessels", "--solver", "dopri5", option, value}, std::string(option) + " expects a finite number, got '" + value + "'");
-    check({"run", "ComVessels", "--rtol", "1e-3"}, "--rtol and --atol set the error control of dopri5; rk4 is a fixed-step solver whose accuracy is set by --dt");
+    check({"run", "ComVessels", "--rtol", "1e-3"}, "--rtol, --atol and --max-step set the error control of the adaptive solvers; rk4 is a fixed-step solver whose accuracy is set by --dt");
     check({"run", "ComVessels", "--set", "t1.level=5"}, "'t1.level' is a state, not a parameter; its start value is the parameter 't1.h0'");
+}
+
+TEST_CASE("stiff and adaptive solvers, steady-state start and their option errors") {
+    auto r = lied_cli({"run", "ComVessels", "--t-end", "5", "--solver", "cvode-bdf", "--rtol", "1e-8", "--atol", "1e-8", "--max-step", "0.5"});
+    CHECK(r.code == 0);
+    CHECK(r.out.rfind("ComVessels at t = 5 s (cvode-bdf):\n", 0) == 0);
+    r = lied_cli({"run", "ComVessels", "--t-end", "2", "--solver", "ros2", "--jacobian-every", "5"});
+    CHECK(r.code == 0);
+    // Levels 2, 1, 0.5 m: the steady state holds 3.5/3 m in each tank, and the run stays there until the step at 1 s.
+    r = lied_cli({"run", "ComVessels", "--t-end", "0.5", "--set", "t1.h0=2", "--set", "t3.h0=0.5", "--steady-state"});
+    CHECK(r.code == 0);
+    CHECK(r.out.find("\n  t2.level   1.16667 m\n") != std::string::npos);
+    auto check = [](std::vector<std::string> args, const std::string& message) {
+        const auto bad = lied_cli(args);
+        CHECK(bad.code == 2);
+        CHECK(bad.err == "lied: error: " + message + "\n");
+    };
+    check({"run", "ComVessels", "--jacobian-every", "0"}, "--jacobian-every expects a whole number of steps from 1 to 1000000");
+    check({"run", "ComVessels", "--steady", "t1.levle"}, "steady state: 't1.levle' is not a state (did you mean 't1.level'?)");
+    check({"run", "ComVessels", "--max-step", "0.1"}, "--rtol, --atol and --max-step set the error control of the adaptive solvers; rk4 is a fixed-step solver whose accuracy is set by --dt");
 }
 
 TEST_CASE("help for each command, a version, and logs on stderr only") {
