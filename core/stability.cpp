@@ -83,9 +83,9 @@ std::string stability_note(OdeFunction& f, const Integrator& integrator, double 
     const bool undamped = std::abs(l.real()) <= 1e-6 * std::abs(l);
     if (undamped && lo * std::abs(l) < 1e-3) {   // only steps far below the oscillation's own time scale are stable
         s << "; " << integrator.name() << " is unstable for every practical step on this undamped oscillation: use rk4 with "
-          << "a step below " << 2.0 * std::sqrt(2.0) / std::abs(l) << " s (2.83/|λ|), or dopri5";
+          << "a step below " << 2.0 * std::sqrt(2.0) / std::abs(l) << " s (2.83/|λ|), or an implicit solver (ros2 at a fixed step, cvode-bdf)";
     } else {
-        s << "; the step " << h << " s is beyond the stable limit of about " << lo << " s: use a step below that, or dopri5";
+        s << "; the step " << h << " s is beyond the stable limit of about " << lo << " s: use a step below that, or an implicit solver (ros2 at a fixed step, cvode-bdf)";
     }
     return s.str();
 }

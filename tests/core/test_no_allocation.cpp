@@ -92,6 +92,18 @@ TEST_CASE("state events and sampled events allocate nothing: locating, handlers,
     CHECK(sim.statistics().events.back().second == 31);
 }
 
+TEST_CASE("a stiff contact at 1 kHz with ros2 allocates nothing: Jacobian, LU and solves every step") {
+    lied::testing::StiffContact body;
+    SimulatorOptions o;
+    o.solver = "ros2";
+    Simulator sim(body, o);
+    long n = allocations_during([&] {
+        for (int k = 0; k < 1000; ++k) REQUIRE(sim.step(1e-3) == StepStatus::Ok);
+    });
+    CHECK(n == 0);
+    CHECK(sim.statistics().factorizations == 1000);
+}
+
 TEST_CASE("step() allocates nothing when L is re-probed at every call") {
     testing::Holder<testing::VariableMassOscillator> h("osc");
     Simulator sim(h);

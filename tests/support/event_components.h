@@ -1,7 +1,7 @@
 #pragma once
 // Test-only components for solvers and events: a bouncing ball (state event with re-initialisation), an
-// ideal relay (chattering without hysteresis), a first-order plant with a sampled PI controller, and two
-// stiff reference problems (Robertson's kinetics, Van der Pol).
+// ideal relay (chattering without hysteresis), a first-order plant with a sampled PI controller, a stiff
+// contact, and Robertson's stiff kinetics.
 #include "core/component.h"
 #include "core/meta.h"
 #include "core/state.h"
@@ -113,6 +113,27 @@ public:
     const char* type_name() const override { return "PlantWithPI"; }
 };
 
+// A mass resting on a stiff, damped support (a contact that stays closed): m·v' = −m·g − k·x − d·v, x' = v.
+// With k = 1e7 N/m and m = 1 kg, ω = 3162 1/s: at 1 kHz (h·ω = 3.2) every explicit method is unstable; at
+// rest the mass sinks m·g/k = 0.98 µm into the support.
+class StiffContact : public Component {
+public:
+    State x{0.0}, v{0.0};
+    double m = 1.0, g = 9.81, k = 1e7, d = 2000.0;
+    void metainfo(Meta& meta) override {
+        meta.state(x, "x", 1e-6, "m");
+        meta.state(v, "v", 1.0, "m/s");
+        meta.block<&StiffContact::eval>(this, "eval", {&x.value, &v.value}, {&x.der, &v.der});
+    }
+    const char* type_name() const override { return "StiffContact"; }
+
+private:
+    void eval() {
+        x.der.value = v();
+        v.der.value = -g - (k * x() + d * v()) / m;
+    }
+};
+
 // Robertson's chemical kinetics (Hairer & Wanner, Solving ODE II, §IV.1), stiff with eigenvalues to −1e4:
 // y1' = −0.04·y1 + 1e4·y2·y3,  y2' = 0.04·y1 − 1e4·y2·y3 − 3e7·y2²,  y3' = 3e7·y2².
 class Robertson : public Component {
@@ -131,25 +152,6 @@ private:
         y1.der.value = -0.04 * y1() + 1e4 * y2() * y3();
         y3.der.value = 3e7 * y2() * y2();
         y2.der.value = -y1.der.value - y3.der.value;
-    }
-};
-
-// Van der Pol: x' = y, y' = μ·((1 − x²)·y − x); stiff for large μ.
-class VanDerPol : public Component {
-public:
-    State x{2.0}, y{0.0};
-    double mu = 1000.0;
-    void metainfo(Meta& meta) override {
-        meta.state(x, "x", 1.0, "1");
-        meta.state(y, "y", 1.0, "1");
-        meta.block<&VanDerPol::eval>(this, "eval", {&x.value, &y.value}, {&x.der, &y.der});
-    }
-    const char* type_name() const override { return "VanDerPol"; }
-
-private:
-    void eval() {
-        x.der.value = y();
-        y.der.value = mu * ((1 - x() * x()) * y() - x());
     }
 };
 
