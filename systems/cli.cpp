@@ -243,6 +243,22 @@ int info(const std::string& name, std::ostream& out) {
         out << "  L at t = 0 (rows: residuals, columns: tearing variables):\n";
         print_matrix(out, ls.matrix());
     }
+    // The structure of ∂ẋ/∂x and what a Jacobian costs the implicit solvers.
+    const SparsityPattern& jp = sim.jacobian_pattern();
+    out << "\nJacobian ∂ẋ/∂x: " << jp.rows << "x" << jp.columns << ", " << jp.nonzeros() << " structural nonzeros, "
+        << colour_columns(jp).size() << " evaluations per Jacobian (coloured finite differences)\n";
+    if (!m.zero_crossings.empty() || !m.sampled_events.empty() || !m.time_events.empty()) {
+        out << "\nevents:\n";
+        for (auto& e : m.time_events) out << "  " << std::left << std::setw(22) << e.path << "time event at t = " << *e.time << " s\n";
+        for (auto& e : m.sampled_events)
+            out << "  " << std::left << std::setw(22) << e.path << "sampled every " << *e.period << " s from " << *e.offset << " s\n";
+        for (auto& z : m.zero_crossings) {
+            out << "  " << std::left << std::setw(22) << z.path << "state event when " << m.signal_name(z.indicator) << " crosses 0 "
+                << (z.direction == Crossing::Up ? "upwards" : z.direction == Crossing::Down ? "downwards" : "either way");
+            if (z.hysteresis > 0) out << " (hysteresis " << z.hysteresis << ")";
+            out << '\n';
+        }
+    }
     out << "\nparameters (" << m.parameters.size() << "):\n";
     for (auto& p : m.parameters)
         out << "  " << std::left << std::setw(22) << p.path << std::setw(10) << *p.value << std::setw(8) << p.spec.unit
