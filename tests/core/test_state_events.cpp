@@ -197,3 +197,27 @@ TEST_CASE("bad event declarations are build errors naming the component and the 
     loop.pi.Ts = 0;
     CHECK_THROWS_WITH(Simulator{loop}, doctest::Contains("pi.sample: sample period = 0"));
 }
+
+TEST_CASE("an event may request a structural change: the callback changes the system and rebuilds between steps") {
+    // After the second impact the floor turns soft (e = 0.5): a parameter change and a rebuild in the
+    // callback; the ball keeps its state and the next rebound follows the new law.
+    BouncingBall ball;
+    SimulatorOptions o;
+    o.dt = 0.01;
+    Simulator sim(ball, o);
+    std::vector<double> rebounds;
+    sim.on_event([&](Simulator& s, const std::string&) {
+        rebounds.push_back(s.value("v"));
+        if (rebounds.size() == 2) {
+            ball.e = 0.5;
+            s.rebuild();
+        }
+    });
+    sim.simulate(2.0);   // impacts at 0.45, 1.17 and 1.75 s (the fourth, softer, at 2.04 s)
+    REQUIRE(rebounds.size() == 3);
+    const double t1 = std::sqrt(2 / 9.81), v0 = 9.81 * t1;
+    CHECK(rebounds[0] == doctest::Approx(0.8 * v0).epsilon(1e-7));
+    CHECK(rebounds[1] == doctest::Approx(0.64 * v0).epsilon(1e-7));
+    CHECK(rebounds[2] == doctest::Approx(0.5 * 0.64 * v0).epsilon(1e-7));
+    CHECK(sim.generation() == 2);
+}
