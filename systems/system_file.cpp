@@ -491,15 +491,22 @@ private:
             for (auto& s : m.states) known.push_back(s.path);
             for (auto& v : m.variables) known.push_back(v.path);
             for (auto& p : m.parameters) known.push_back(p.path);
-            settings.recorded.clear();
-            for (std::size_t i = 0; i < record.size(); ++i) {
-                const std::string path = "run.record[" + std::to_string(i) + "]";
-                const std::string name = text_of(record[i], path);
-                if (std::find(known.begin(), known.end(), name) == known.end())
-                    fail(record[i], path, "unknown variable '" + name + "'" + did_you_mean(name, known));
-                settings.recorded.push_back(name);
-            }
+            settings.recorded = names_from(record, "run.record", known, [](const std::string& n) { return "unknown variable '" + n + "'"; });
         }
+    }
+
+    // The texts of a list, each one of `known`; `complaint` says what an unknown one is not.
+    template <class Complaint>
+    std::vector<std::string> names_from(const YAML::Node& list, const std::string& key, const std::vector<std::string>& known,
+                                        Complaint complaint) const {
+        std::vector<std::string> names;
+        for (std::size_t i = 0; i < list.size(); ++i) {
+            const std::string path = key + "[" + std::to_string(i) + "]";
+            const std::string name = text_of(list[i], path);
+            if (std::find(known.begin(), known.end(), name) == known.end()) fail(list[i], path, complaint(name) + did_you_mean(name, known));
+            names.push_back(name);
+        }
+        return names;
     }
 
     // `steady_state: true` (every derivative zero) or a list of the states whose derivatives are zero.
@@ -516,14 +523,7 @@ private:
         std::vector<std::string> states;
         for (auto& st : m.states) states.push_back(st.path);
         settings.steady_state = true;
-        settings.steady_states.clear();
-        for (std::size_t i = 0; i < steady.size(); ++i) {
-            const std::string path = "run.steady_state[" + std::to_string(i) + "]";
-            const std::string name = text_of(steady[i], path);
-            if (std::find(states.begin(), states.end(), name) == states.end())
-                fail(steady[i], path, "'" + name + "' is not a state" + did_you_mean(name, states));
-            settings.steady_states.push_back(name);
-        }
+        settings.steady_states = names_from(steady, "run.steady_state", states, [](const std::string& n) { return "'" + n + "' is not a state"; });
     }
 
     std::string file_;
