@@ -203,6 +203,8 @@ void Simulator::rebuild() {
         for (std::size_t e = 0; e < model_.time_events.size(); ++e) carried_events_[model_.time_events[e].path] = event_fired_[e];
         carried_samples_.clear();
         for (std::size_t e = 0; e < model_.sampled_events.size(); ++e) carried_samples_[model_.sampled_events[e].path] = sample_index_[e];
+        carried_counts_.clear();
+        for (auto& [name, count] : statistics().events) carried_counts_[name] = count;
     }
     const auto& survivors = carried_states_;
     const auto& fired = carried_events_;
@@ -234,6 +236,14 @@ void Simulator::rebuild() {
         restore_time_inputs(model_);
         throw;
     }
+    // Events keep their counts across the change (statistics of the whole run).
+    auto count_of = [&](const std::string& path) {
+        auto it = carried_counts_.find(path);
+        return it == carried_counts_.end() ? 0L : it->second;
+    };
+    for (std::size_t e = 0; e < model_.time_events.size(); ++e) time_event_counts_[e] = count_of(model_.time_events[e].path);
+    for (std::size_t e = 0; e < model_.sampled_events.size(); ++e) sample_counts_[e] = count_of(model_.sampled_events[e].path);
+    for (std::size_t e = 0; e < model_.zero_crossings.size(); ++e) crossings_.set_count(e, count_of(model_.zero_crossings[e].path));
     spdlog::debug("rebuilt at t = {}: {} of {} states kept their values", t_, kept, model_.states.size());
 }
 

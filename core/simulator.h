@@ -170,7 +170,7 @@ private:
     bool built_ = false;
     std::map<std::string, double> carried_states_;   // rebuild: values of the last good structure by name
     std::map<std::string, char> carried_events_;
-    std::map<std::string, long> carried_samples_;
+    std::map<std::string, long> carried_samples_, carried_counts_;
 };
 
 }  // namespace lied

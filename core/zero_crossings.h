@@ -7,6 +7,7 @@
 #include "core/integrator.h"
 #include "core/model.h"
 
+#include <algorithm>
 #include <vector>
 
 namespace lied {
@@ -33,6 +34,7 @@ public:
 
     const std::vector<long>& counts() const { return counts_; }
     void clear_counts() { std::fill(counts_.begin(), counts_.end(), 0); }
+    void set_count(std::size_t i, long count) { counts_[i] = count; }
     double chatter_start(std::size_t i) const { return window_start_[i]; }
     // The total derivative buffer used by values(): ẋ at the last point evaluated.
     const std::vector<double>& derivatives() const { return xdot_; }

@@ -220,4 +220,5 @@ TEST_CASE("an event may request a structural change: the callback changes the sy
     CHECK(rebounds[1] == doctest::Approx(0.64 * v0).epsilon(1e-7));
     CHECK(rebounds[2] == doctest::Approx(0.5 * 0.64 * v0).epsilon(1e-7));
     CHECK(sim.generation() == 2);
+    CHECK(sim.statistics().events[0].second == 3);   // counts survive the rebuild
 }
