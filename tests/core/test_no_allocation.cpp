@@ -8,6 +8,7 @@
 #include <SuiteSparse_config.h>
 
 #include "support/event_components.h"
+#include "thermofluid/media/media_registry.h"
 
 #include <doctest/doctest.h>
 
@@ -102,6 +103,21 @@ TEST_CASE("a stiff contact at 1 kHz with ros2 allocates nothing: Jacobian, LU an
     });
     CHECK(n == 0);
     CHECK(sim.statistics().factorizations == 1000);
+}
+
+TEST_CASE("property calls of every medium allocate nothing (they are on the per-step path)") {
+    for (const std::string& name : thermofluid::medium_names()) {
+        const thermofluid::Medium& m = thermofluid::medium(name);
+        const double X = 0.005, p = 2e5;
+        const double h = m.specific_enthalpy(p, 300.0, &X);
+        thermofluid::MediumProperties out;
+        long n = allocations_during([&] {
+            for (int k = 0; k < 100; ++k) m.properties(p, h + k, &X, out);
+            m.properties(p, 1e12, &X, out);   // and an invalid state
+        });
+        CHECK_MESSAGE(n == 0, name);
+        CHECK(!out.valid);
+    }
 }
 
 TEST_CASE("step() allocates nothing when L is re-probed at every call") {

@@ -1,0 +1,80 @@
+// Air: SimpleAir against its constants, DryAirNasa against tabulated air (Incropera & DeWitt, Fundamentals of
+// Heat and Mass Transfer, Table A.4, 1 atm) and the NASA polynomials' own reference point, MoistAir against
+// psychrometrics.
+#include "thermofluid/media/ideal_gas_air.h"
+#include "thermofluid/media/moist_air.h"
+#include "thermofluid/media/nasa_polynomial.h"
+
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+using namespace lied::thermofluid;
+
+TEST_CASE("SimpleAir: constant cp, ideal-gas density, h = cp·(T − 298.15 K)") {
+    SimpleAir air;
+    const double h = air.specific_enthalpy(1e5, 350.0, nullptr);
+    CHECK(h == doctest::Approx(1005.45 * (350.0 - 298.15)));
+    const MediumProperties m = air.at(1e5, h);
+    REQUIRE(m.valid);
+    CHECK(m.T == doctest::Approx(350.0));
+    CHECK(m.rho == doctest::Approx(1e5 / (287.0512 * 350.0)).epsilon(1e-6));
+    CHECK(m.drho_dp_h == doctest::Approx(m.rho / 1e5));
+    CHECK(!air.at(1e5, air.specific_enthalpy(1e5, 499.0, nullptr) + 2e3).valid);
+}
+
+TEST_CASE("DryAirNasa: the NASA coefficients reproduce their reference enthalpies, and air's tabulated properties") {
+    // By construction h(298.15 K) = H0 (enthalpy of formation excluded, zero at 0 K): this checks every
+    // coefficient of the low-temperature set at once.
+    // The data have 9 to 10 digits, so the check holds to 1e-5 of the enthalpy of formation it cancels.
+    for (const NasaCoefficients* c : {&nasa_air(), &nasa_steam()})
+        CHECK(std::abs(nasa_h(*c, 298.15) - c->H0) <= 1e-5 * std::max(std::abs(c->Hf), c->H0));
+    // The two sets meet at 1000 K (continuity of cp and h to the data's precision).
+    CHECK(nasa_cp(nasa_air(), 999.9999) == doctest::Approx(nasa_cp(nasa_air(), 1000.0)).epsilon(1e-4));
+    CHECK(nasa_h(nasa_air(), 999.9999) == doctest::Approx(nasa_h(nasa_air(), 1000.0)).epsilon(1e-5));
+    DryAirNasa air;
+    // Incropera Table A.4: T, ρ (its densities are p/(R·T) at 1 bar), cp, μ, λ. cp within 0.5 % (the table's 4 digits and air's small
+    // departure from an ideal gas), μ and λ within 3 % (Sutherland's law, stated accuracy about 2 %).
+    struct Row {
+        double T, rho, cp, mu, lambda;
+    };
+    for (Row r : {Row{250, 1.3947, 1006, 159.6e-7, 22.3e-3}, Row{300, 1.1614, 1007, 184.6e-7, 26.3e-3}, Row{400, 0.8711, 1014, 230.1e-7, 33.8e-3},
+                  Row{600, 0.5804, 1051, 305.8e-7, 46.9e-3}, Row{800, 0.4354, 1099, 369.8e-7, 57.3e-3}}) {
+        CAPTURE(r.T);
+        const MediumProperties m = air.at(1e5, air.specific_enthalpy(1e5, r.T, nullptr));
+        REQUIRE(m.valid);
+        CHECK(m.T == doctest::Approx(r.T).epsilon(1e-10));
+        CHECK(m.rho == doctest::Approx(r.rho).epsilon(2e-3));
+        CHECK(m.cp == doctest::Approx(r.cp).epsilon(5e-3));
+        CHECK(m.mu == doctest::Approx(r.mu).epsilon(3e-2));
+        CHECK(m.lambda == doctest::Approx(r.lambda).epsilon(3e-2));
+    }
+    // cp is the derivative of h.
+    const double dh = (air.specific_enthalpy(1e5, 500.001, nullptr) - air.specific_enthalpy(1e5, 499.999, nullptr)) / 0.002;
+    CHECK(dh == doctest::Approx(air.at(1e5, air.specific_enthalpy(1e5, 500, nullptr)).cp).epsilon(1e-7));
+}
+
+TEST_CASE("MoistAir: psychrometric enthalpy, saturation and the refusal to condense") {
+    MoistAir air;
+    // 25 °C, humidity ratio W = 0.01 kg/kg dry air: ASHRAE's h = 1.006·t + W·(2501 + 1.86·t) kJ/kg dry air.
+    const double W = 0.01, X = W / (1 + W), t = 25.0;
+    const double h = air.specific_enthalpy(101325, 273.15 + t, &X);
+    CHECK(h == doctest::Approx((1.006 * t + W * (2501 + 1.86 * t)) * 1e3 / (1 + W)).epsilon(3e-3));
+    const MediumProperties m = air.at(101325, h, &X);
+    REQUIRE(m.valid);
+    CHECK(m.T == doctest::Approx(298.15).epsilon(1e-10));
+    // Saturation pressure over water at 25 °C (IF97: 3.1699 kPa) and over ice at 230 K (IAPWS 2011: 8.94735 Pa).
+    CHECK(MoistAir::saturation_pressure(298.15) == doctest::Approx(3169.9).epsilon(1e-4));
+    CHECK(MoistAir::saturation_pressure(230.0) == doctest::Approx(8.94735).epsilon(1e-5));
+    // The saturated humidity ratio at 25 °C and 1 atm: W_s = 0.622·p_s/(p − p_s) = 0.02009 (molar mass ratio 0.622).
+    const double ps = MoistAir::saturation_pressure(298.15);
+    const double Ws = 0.62198 * ps / (101325 - ps);
+    CHECK(MoistAir::relative_humidity(101325, 298.15, Ws / (1 + Ws)) == doctest::Approx(1.0).epsilon(1e-4));
+    CHECK(MoistAir::relative_humidity(101325, 298.15, X) == doctest::Approx(W / Ws * (0.62198 + Ws) / (0.62198 + W)).epsilon(1e-4));
+    const double wet = 0.03;
+    const MediumProperties fog = air.at(101325, air.specific_enthalpy(101325, 298.15, &wet), &wet);
+    CHECK(!fog.valid);
+    CHECK(std::string(fog.invalid_reason).find("condensation is not modelled") != std::string::npos);
+}

@@ -1,0 +1,56 @@
+// Liquids: constant properties (Modelica's ConstantPropertyLiquidWater) and tables over temperature
+// (Modelica's Glycol47), and the registry that finds a medium by name.
+#include "thermofluid/media/constant_property_liquid.h"
+#include "thermofluid/media/media_registry.h"
+#include "thermofluid/media/table_liquid.h"
+
+#include <doctest/doctest.h>
+
+#include <cmath>
+
+using namespace lied::thermofluid;
+
+TEST_CASE("ConstantPropertyLiquidWater: Modelica's constants, h = cp·(T − 273.15 K), incompressible") {
+    const Medium& water = medium("ConstantPropertyLiquidWater");
+    const MediumProperties m = water.at(2e5, 4184.0 * 20);
+    REQUIRE(m.valid);
+    CHECK(m.T == doctest::Approx(293.15));
+    CHECK(m.rho == 995.586);
+    CHECK(m.mu == 1e-3);
+    CHECK(m.lambda == 0.598);
+    CHECK(m.drho_dp_h == 0.0);
+    CHECK(!water.at(2e5, 4184.0 * -10).valid);   // −10 °C: below its range
+}
+
+TEST_CASE("Glycol47: table values at the table points, h the exact integral of cp, T(h) its inverse") {
+    const Medium& glycol = medium("Glycol47");
+    // h(20 °C) = ∫ cp dT from 0 °C with cp linear between 3560 and 3620 J/(kg·K): 20·3590 J/kg.
+    CHECK(glycol.specific_enthalpy(1e5, 293.15, nullptr) == doctest::Approx(20 * 3590.0).epsilon(1e-12));
+    const MediumProperties at20 = glycol.at(1e5, 20 * 3590.0);
+    REQUIRE(at20.valid);
+    CHECK(at20.T == doctest::Approx(293.15).epsilon(1e-12));
+    CHECK(at20.rho == doctest::Approx(1044));
+    CHECK(at20.cp == doctest::Approx(3620));
+    CHECK(at20.mu == doctest::Approx(0.00626));
+    // Between points: linear, and viscosity linear in its logarithm (the geometric mean halfway).
+    const MediumProperties at30 = glycol.at(1e5, glycol.specific_enthalpy(1e5, 303.15, nullptr));
+    CHECK(at30.T == doctest::Approx(303.15).epsilon(1e-12));
+    CHECK(at30.rho == doctest::Approx(0.5 * (1044 + 1030)));
+    CHECK(at30.mu == doctest::Approx(std::sqrt(0.00626 * 0.00299)));
+    for (double T = 243.15; T <= 373.15; T += 3.7) {
+        CAPTURE(T);
+        CHECK(glycol.at(1e5, glycol.specific_enthalpy(1e5, T, nullptr)).T == doctest::Approx(T).epsilon(1e-12));
+    }
+    CHECK(!glycol.at(1e5, glycol.specific_enthalpy(1e5, 373.15, nullptr) + 1).valid);
+}
+
+TEST_CASE("bad liquid tables and unknown media are refused with a message") {
+    LiquidTables t = propylene_glycol_47();
+    t.T[3] = t.T[2];
+    CHECK_THROWS_WITH(TableLiquid{t}, "liquid tables of Glycol47: temperatures must ascend");
+    t = propylene_glycol_47();
+    t.mu.pop_back();
+    CHECK_THROWS_WITH(TableLiquid{t}, "liquid tables of Glycol47: every table has one value per temperature");
+    CHECK_THROWS_WITH(medium("WaterIF98"), doctest::Contains("unknown medium 'WaterIF98' (did you mean 'WaterIF97'?)"));
+    CHECK(medium_names().size() == 7);
+}

@@ -1,0 +1,59 @@
+#pragma once
+// A medium: the fluid's properties from its state (p, h, Xi). One virtual call gives everything a component
+// needs at one state, so the per-step price of choosing the medium at runtime (in C++ or in a system file) is
+// one indirect call per state, not one per property. Property calls allocate nothing and throw nothing: a state
+// outside the medium's range comes back with `valid` false, NaN values and `invalid_reason` set.
+#include <cstddef>
+#include <limits>
+
+namespace lied::thermofluid {
+
+struct MediumProperties {
+    static constexpr double nan = std::numeric_limits<double>::quiet_NaN();
+    double p = nan;             // pressure [Pa]
+    double h = nan;             // specific enthalpy [J/kg]
+    double T = nan;             // temperature [K]
+    double rho = nan;           // density [kg/m³]
+    double mu = nan;            // dynamic viscosity [Pa·s]
+    double cp = nan;            // specific heat capacity at constant pressure [J/(kg·K)] (NaN in two-phase states)
+    double lambda = nan;        // thermal conductivity [W/(m·K)]
+    double drho_dp_h = nan;     // ∂ρ/∂p at constant h [s²/m²] (0 for incompressible liquids)
+    double quality = nan;       // vapour mass fraction in a two-phase state, NaN in a single-phase one
+    bool valid = false;
+    const char* invalid_reason = "";   // a static text: which limit of the medium the state broke
+};
+
+class Medium {
+public:
+    virtual ~Medium() = default;
+    // The name a system file uses ("SimpleAir", "WaterIF97", ...).
+    virtual const char* name() const = 0;
+    // Number of independent mass fractions Xi (0 for a pure substance; 1 for moist air: the water).
+    virtual std::size_t mass_fractions() const { return 0; }
+    // Every property at (p, h, Xi); Xi points to mass_fractions() values (may be null if there are none).
+    virtual void properties(double p, double h, const double* Xi, MediumProperties& out) const = 0;
+    // The specific enthalpy at (p, T, Xi), to set a state from a temperature; NaN outside the range.
+    virtual double specific_enthalpy(double p, double T, const double* Xi) const = 0;
+    // The range the medium is valid in (states outside come back invalid).
+    virtual double T_min() const = 0;
+    virtual double T_max() const = 0;
+    virtual double p_min() const { return 0.0; }
+    virtual double p_max() const { return std::numeric_limits<double>::infinity(); }
+
+    // The same, returned by value (for tests and set-up code; components keep one MediumProperties).
+    MediumProperties at(double p, double h, const double* Xi = nullptr) const {
+        MediumProperties out;
+        properties(p, h, Xi, out);
+        return out;
+    }
+};
+
+// Marks `out` invalid with a reason (every value NaN except p and h).
+inline void invalidate(MediumProperties& out, double p, double h, const char* reason) {
+    out = MediumProperties{};
+    out.p = p;
+    out.h = h;
+    out.invalid_reason = reason;
+}
+
+}  // namespace lied::thermofluid
