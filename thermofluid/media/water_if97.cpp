@@ -15,8 +15,10 @@ using if97::Point;
 const double kPressure13 = if97::saturation_pressure(if97::T_13);
 
 // T with h(p, T) = h in [T_low, T_high] of one region: Newton with cp, kept inside the bracket by bisection.
+// Returns 0 and the point at T, or −1 / +1 if h lies below h(T_low) / above h(T_high).
 template <class Region>
-bool solve_temperature(Region region, double p, double h, double T_low, double T_high, double& T, Point& point) {
+int solve_temperature(Region region, double p, double h, double T_low, double T_high, double& T, Point& point) {
+    const double low = T_low, high = T_high;
     T = std::clamp(T, T_low, T_high);
     for (int i = 0; i < 60; ++i) {
         point = region(p, T);
@@ -24,14 +26,14 @@ bool solve_temperature(Region region, double p, double h, double T_low, double T
         if (f > 0) T_high = T; else T_low = T;
         double next = T - f / point.cp;
         if (!(next > T_low && next < T_high)) next = 0.5 * (T_low + T_high);
-        if (std::abs(next - T) <= 1e-12 * T) {
-            T = next;
-            point = region(p, T);
-            return true;
-        }
+        // Converged: Newton's step from the last point is below 1e-12·T, closer than its own rounding matters.
+        if (std::abs(f / point.cp) <= 1e-12 * T) return 0;
+        if (T_high - T_low <= 1e-12 * T) break;
         T = next;
     }
-    return std::abs(point.h - h) <= 1e-9 * std::max(1.0, std::abs(h));
+    if (T_low <= low && region(p, low).h > h) return -1;
+    if (T_high >= high && region(p, high).h < h) return 1;
+    return std::abs(point.h - h) <= 1e-9 * std::max(1.0, std::abs(h)) ? 0 : 1;
 }
 
 void single_phase(double p, double h, double T, const Point& pt, MediumProperties& out) {
@@ -74,35 +76,34 @@ void WaterIF97::properties(double p, double h, const double*, MediumProperties& 
     if (!std::isfinite(h)) return invalidate(out, p, h, "specific enthalpy not finite");
     double T;
     Point pt;
+    constexpr const char* kIce = "temperature below 273.15 K (ice is not modelled)";
+    constexpr const char* kHot = "temperature above 1073.15 K (region 5 is not modelled)";
     if (p <= kPressure13) {
         const Saturation s = saturation(p);
         if (h <= s.liquid.h) {
-            if (h < if97::region1(p, T_min()).h) return invalidate(out, p, h, "temperature below 273.15 K (ice is not modelled)");
-            T = T_min() + (h - if97::region1(p, T_min()).h) / 4200.0;
-            if (!solve_temperature(if97::region1, p, h, T_min(), s.T, T, pt)) return invalidate(out, p, h, "no liquid temperature found");
+            T = s.T - (s.liquid.h - h) / s.liquid.cp;   // Newton's start from the saturated liquid
+            if (solve_temperature(if97::region1, p, h, T_min(), s.T, T, pt) != 0) return invalidate(out, p, h, kIce);
             return single_phase(p, h, T, pt, out);
         }
         if (h >= s.vapour.h) {
-            if (h > if97::region2(p, T_max()).h) return invalidate(out, p, h, "temperature above 1073.15 K (region 5 is not modelled)");
-            T = s.T + (h - s.vapour.h) / 2100.0;
-            if (!solve_temperature(if97::region2, p, h, s.T, T_max(), T, pt)) return invalidate(out, p, h, "no steam temperature found");
+            T = s.T + (h - s.vapour.h) / s.vapour.cp;
+            if (solve_temperature(if97::region2, p, h, s.T, T_max(), T, pt) != 0) return invalidate(out, p, h, kHot);
             return single_phase(p, h, T, pt, out);
         }
         return two_phase(p, h, out);
     }
     // Above 16.53 MPa: region 1 up to 623.15 K, region 3 (not modelled) up to the 2–3 boundary, region 2 above.
-    if (h <= if97::region1(p, if97::T_13).h) {
-        if (h < if97::region1(p, T_min()).h) return invalidate(out, p, h, "temperature below 273.15 K (ice is not modelled)");
-        T = T_min() + (h - if97::region1(p, T_min()).h) / 4200.0;
-        if (!solve_temperature(if97::region1, p, h, T_min(), if97::T_13, T, pt)) return invalidate(out, p, h, "no liquid temperature found");
+    const Point at13 = if97::region1(p, if97::T_13);
+    if (h <= at13.h) {
+        T = if97::T_13 - (at13.h - h) / at13.cp;
+        if (solve_temperature(if97::region1, p, h, T_min(), if97::T_13, T, pt) != 0) return invalidate(out, p, h, kIce);
         return single_phase(p, h, T, pt, out);
     }
-    const double T23 = p <= if97::b23_pressure(863.15) ? if97::b23_temperature(p) : 863.15;
-    if (h < if97::region2(p, T23).h)
-        return invalidate(out, p, h, "state in IF97 region 3 (near the critical point), which is not modelled");
-    if (h > if97::region2(p, T_max()).h) return invalidate(out, p, h, "temperature above 1073.15 K (region 5 is not modelled)");
-    T = T23 + (h - if97::region2(p, T23).h) / 3000.0;
-    if (!solve_temperature(if97::region2, p, h, T23, T_max(), T, pt)) return invalidate(out, p, h, "no steam temperature found");
+    const double T23 = if97::b23_temperature(p);
+    const Point at23 = if97::region2(p, T23);
+    if (h < at23.h) return invalidate(out, p, h, "state in IF97 region 3 (near the critical point), which is not modelled");
+    T = T23 + (h - at23.h) / at23.cp;
+    if (solve_temperature(if97::region2, p, h, T23, T_max(), T, pt) != 0) return invalidate(out, p, h, kHot);
     single_phase(p, h, T, pt, out);
 }
 
@@ -110,7 +111,7 @@ double WaterIF97::specific_enthalpy(double p, double T, const double*) const {
     if (!(p >= p_min() && p <= p_max() && T >= T_min() && T <= T_max())) return MediumProperties::nan;
     if (p <= kPressure13) return T <= if97::saturation_temperature(p) ? if97::region1(p, T).h : if97::region2(p, T).h;
     if (T <= if97::T_13) return if97::region1(p, T).h;
-    const double T23 = p <= if97::b23_pressure(863.15) ? if97::b23_temperature(p) : 863.15;
+    const double T23 = if97::b23_temperature(p);
     return T >= T23 ? if97::region2(p, T).h : MediumProperties::nan;
 }
 
