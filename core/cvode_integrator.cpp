@@ -10,6 +10,7 @@
 #include <sunnonlinsol/sunnonlinsol_fixedpoint.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <stdexcept>
@@ -146,6 +147,7 @@ void CvodeIntegrator::start(double t, const Eigen::Ref<const Eigen::VectorXd>& x
     check(CVodeSetMaxStep(s_->memory, tolerances_.max_step > 0 ? tolerances_.max_step : 0.0), "CVodeSetMaxStep");
     initialised_ = true;
     t_now_ = t;
+    stop_set_ = -1.0;   // a re-initialised CVODE has no stop time
 }
 
 // CVODE's counters restart at every re-initialisation: add what was counted since the last look.
@@ -168,9 +170,17 @@ StepStatus CvodeIntegrator::advance(OdeFunction& f, double t, double h, Eigen::R
     root_found_ = false;
     advanced_ = 0.0;
     message_[0] = '\0';
-    if (!initialised_ || t != t_now_) start(t, x);
+    // The caller's t is where the last call ended up to rounding (t + (stop − t) need not equal stop): only a
+    // real jump in time (a failed step undone, a reset) restarts CVODE.
+    if (!initialised_ || std::abs(t - t_now_) > 1e-12 * std::max(1.0, std::abs(t))) start(t, x);
     const double t_out = t + h;
-    CVodeSetStopTime(s_->memory, t_out);
+    // CVODE steps past an output time and interpolates there (its steps do not depend on the output grid), but
+    // never past a hard stop (an event, the end of the run).
+    const double stop = std::max(std::min(hard_stop_, 1e300), t_out);
+    if (stop != stop_set_) {
+        CVodeSetStopTime(s_->memory, stop);
+        stop_set_ = stop;
+    }
     sunrealtype t_reached = t;
     const int flag = CVode(s_->memory, t_out, s_->y, &t_reached, CV_NORMAL);
     collect_stats();

@@ -41,6 +41,7 @@ private:
     std::size_t n_ = 0;
     bool initialised_ = false;
     double t_now_ = 0.0;
+    double stop_set_ = -1.0;
     long seen_steps_ = 0, seen_rhs_ = 0, seen_fails_ = 0, seen_setups_ = 0;
     char message_[512] = "";
 };

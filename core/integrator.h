@@ -7,6 +7,7 @@
 
 #include <Eigen/Core>
 #include <complex>
+#include <limits>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -78,6 +79,10 @@ public:
     void set_single_step(bool single) { single_step_ = single; }
     double advanced() const { return advanced_; }
 
+    // The next time the solution must not be integrated across (a time event, the end of the run): adaptive
+    // methods that interpolate their output (CVODE) may step beyond an output time, never beyond this.
+    void set_hard_stop(double t) { hard_stop_ = t; }
+
     // Methods that locate zero crossings themselves: advance() stops at the first root; root_found() and
     // roots() (per function: +1 rising, −1 falling, 0 none) say which.
     virtual bool finds_roots() const { return false; }
@@ -95,6 +100,7 @@ protected:
     LinearSolverKind linear_solver_ = LinearSolverKind::Automatic;
     bool single_step_ = false;
     double advanced_ = 0.0;
+    double hard_stop_ = std::numeric_limits<double>::infinity();
     RootFunction* roots_function_ = nullptr;
     bool root_found_ = false;
     std::vector<int> roots_;

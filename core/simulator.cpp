@@ -22,6 +22,9 @@ namespace {
 // Two times closer than this are the same instant (events, step ends, sample times). Relative only: a run
 // to t_end = 1e-12 s must still advance.
 double time_tolerance(double t) { return 1e-12 * std::abs(t); }
+// What crossing_due_ holds per zero-crossing: nothing, a side change seen by the locator, or a root the
+// integrator found rising or falling.
+constexpr char kSideChanged = 1, kRising = 2, kFalling = 3;
 }  // namespace
 
 Simulator::Simulator(Component& root, SimulatorOptions options) : root_(root), options_(std::move(options)) {
@@ -283,7 +286,8 @@ StepStatus Simulator::fire_due_events() {
             std::fill(crossing_due_.begin(), crossing_due_.end(), 0);
             return StepStatus::Chattering;
         }
-        if (crossings_.flip(i)) {
+        const bool runs = crossing_due_[i] == kSideChanged ? crossings_.flip(i) : crossings_.cross(i, crossing_due_[i] == kRising);
+        if (runs) {
             crossings_.run_handler(i);
             fired_now_.push_back(static_cast<int>(i));
         }
@@ -396,6 +400,7 @@ StepStatus Simulator::step_once(double t_target, double h_max) {
     }
     t_prev_ = t_;
     x_prev_ = x_;
+    integrator_->set_hard_stop(std::min(hard_end_, next_event_after(t_)));
     const StepStatus status = integrator_->advance(evaluator_, t_, h, x_);
     // Adaptive methods may stop early: after one step (for the event locator) or at a root (CVODE).
     const double done = integrator_->adaptive() && status == StepStatus::Ok ? integrator_->advanced() : h;
@@ -411,7 +416,9 @@ StepStatus Simulator::step_once(double t_target, double h_max) {
 
 void Simulator::take_roots_from_integrator() {
     if (!integrator_->root_found()) return;
-    for (std::size_t i = 0; i < crossing_due_.size(); ++i) crossing_due_[i] = integrator_->roots()[i] != 0;
+    // CVODE's root info says the direction: +1 rising, −1 falling.
+    for (std::size_t i = 0; i < crossing_due_.size(); ++i)
+        crossing_due_[i] = integrator_->roots()[i] > 0 ? kRising : integrator_->roots()[i] < 0 ? kFalling : 0;
 }
 
 // After a step from (t_prev_, x_prev_) to (t_, x_): if an indicator changed sides, find the earliest crossing
@@ -458,7 +465,7 @@ StepStatus Simulator::locate_crossing() {
         t_ = first;
     }
     if (!crossings_.values(t_, x_.data(), g_trial_.data())) return StepStatus::EvaluationFailed;
-    for (std::size_t i = 0; i < g_trial_.size(); ++i) crossing_due_[i] = crossings_.crossed(i, g_trial_[i]);
+    for (std::size_t i = 0; i < g_trial_.size(); ++i) crossing_due_[i] = crossings_.crossed(i, g_trial_[i]) ? kSideChanged : 0;
     return StepStatus::Ok;
 }
 
@@ -527,6 +534,11 @@ void Simulator::simulate(double t_end, Recorder* recorder, const Progress& progr
             recorder->sample(*this);
         }
     }
+    hard_end_ = t_end;
+    struct ResetHardEnd {
+        double& end;
+        ~ResetHardEnd() { end = std::numeric_limits<double>::infinity(); }
+    } reset_hard_end{hard_end_};
     const double t_start = t_;
     const double chunk = (t_end - t_start) / 200.0;   // adaptive runs without a recorder report progress this often
     const bool adaptive = integrator_->adaptive();

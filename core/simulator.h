@@ -12,6 +12,7 @@
 #include "core/zero_crossings.h"
 
 #include <functional>
+#include <limits>
 #include <map>
 #include <memory>
 #include <string>
@@ -143,6 +144,7 @@ private:
     double t_ = 0.0;
     Eigen::VectorXd x_prev_, k_prev_, k_end_, x_end_;   // the last step's start, and interpolation buffers
     double t_prev_ = 0.0;
+    double hard_end_ = std::numeric_limits<double>::infinity();   // simulate()'s t_end: no solver steps past it
     std::vector<int> state_ranges_, variable_ranges_;  // indices into model_.ranges
     std::vector<char> event_fired_;
     std::vector<long> time_event_counts_, sample_counts_, sample_index_;   // sample_index_: the next sample k

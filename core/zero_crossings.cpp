@@ -44,9 +44,10 @@ void ZeroCrossings::arm(const std::vector<char>* keep) {
     }
 }
 
-bool ZeroCrossings::flip(std::size_t i) {
-    const bool rising = side_[i] < 0;
-    side_[i] = -side_[i];
+bool ZeroCrossings::flip(std::size_t i) { return cross(i, side_[i] < 0); }
+
+bool ZeroCrossings::cross(std::size_t i, bool rising) {
+    side_[i] = rising ? 1 : -1;
     const bool runs = direction_[i] == Crossing::Both || (direction_[i] == Crossing::Up) == rising;
     counts_[i] += runs;
     return runs;

@@ -27,6 +27,9 @@ public:
     bool crossed(std::size_t i, double g) const { return side_[i] > 0 ? g < 0 : g > 0; }
     // Indicator i crossed: flip its side; true if its direction asks for the handler to run (counted).
     bool flip(std::size_t i);
+    // Indicator i crossed rising or falling, as a root finder saw it (which knows better than the side when
+    // the indicator sat exactly on zero at the last event): take the side after that crossing.
+    bool cross(std::size_t i, bool rising);
     // Records a crossing of indicator i at time t (either direction); true if it fired `limit` times within `interval` seconds
     // (chattering) and declares no hysteresis.
     bool chatters(std::size_t i, double t, int limit, double interval);
