@@ -1,6 +1,7 @@
 #include "core/crawler.h"
 
 #include "core/build_error.h"
+#include "core/closest_name.h"
 #include "core/meta.h"
 
 #include <cmath>
@@ -154,6 +155,41 @@ void resolve_ranges(Model& m) {
     }
 }
 
+// A choice holds one of its options.
+void check_choices(const Model& m) {
+    for (auto& c : m.choices)
+        if (!c.spec.admits(*c.value))
+            throw BuildError(c.path + " = '" + *c.value + "' is not one of its options (" + c.spec.options_text() + ")" +
+                                 did_you_mean(*c.value, c.spec.options) + " (rule: a choice takes one of its named options)",
+                             "choice options");
+}
+
+// Plugs that carry a shared property (a thermofluid plug's medium) connect only to plugs with the same one.
+void check_shared_properties(const Model& m) {
+    std::unordered_map<const SignalBase*, std::size_t> plug_of;
+    for (std::size_t k = 0; k < m.plugs.size(); ++k)
+        m.plugs[k].plug->members([&](SignalBase& s, std::string_view) { plug_of[&s] = k; });
+    for (std::size_t k = 0; k < m.plugs.size(); ++k) {
+        const PlugInfo& here = m.plugs[k];
+        const std::string mine = here.plug->shared_property();
+        if (mine.empty()) continue;
+        here.plug->members([&](SignalBase& s, std::string_view) {
+            if (!s.is_in()) return;
+            const OutBase* source = static_cast<const InBase&>(s).source();
+            auto it = source ? plug_of.find(source) : plug_of.end();
+            if (it == plug_of.end()) return;
+            const PlugInfo& there = m.plugs[it->second];
+            const std::string theirs = there.plug->shared_property();
+            if (theirs.empty() || theirs == mine) return;
+            const std::string what = here.plug->shared_property_name();
+            const std::string rule = "connected plugs carry the same " + what;
+            throw BuildError(here.path + ": " + what + " " + mine + " is connected to " + there.path + " with " + what + " " + theirs +
+                                 " (rule: " + rule + "; give both components the same " + what + ")",
+                             rule);
+        });
+    }
+}
+
 // State events watch a registered signal; hysteresis, period and offset are finite numbers that make sense.
 void check_events(const Model& m) {
     for (auto& z : m.zero_crossings) {
@@ -208,6 +244,8 @@ Model crawl(Component& root, Out<double>& time) {
         check_tearing_pairs(m);
         resolve_ranges(m);
         check_events(m);
+        check_choices(m);
+        check_shared_properties(m);
     } catch (...) {
         restore_time_inputs(m);
         throw;

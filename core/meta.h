@@ -35,6 +35,10 @@ public:
     // probed at every evaluation instead of once per structure or parameter change.
     void coefficients_depend_on_state() { model_.state_dependent_coefficients = true; }
     void parameter(double& value, std::string_view name, ParameterSpec spec);
+    // A parameter with named options (e.g. the medium); the crawler refuses a value that is not one of them.
+    void choice(std::string& value, std::string_view name, ChoiceSpec spec) {
+        model_.choices.push_back({join(name), &value, std::move(spec), component_});
+    }
     void variable(const double& value, std::string_view name, std::string_view unit);
     // The physically valid values of a state or variable registered under `name` (e.g. a level ≥ 0). The
     // simulator checks states after every step and variables at every recorded sample; leaving the range

@@ -68,6 +68,13 @@ struct ParameterInfo {
     int component;
 };
 
+struct ChoiceInfo {            // a parameter with named options
+    std::string path;
+    std::string* value;
+    ChoiceSpec spec;
+    int component;
+};
+
 struct VariableInfo {
     std::string path;
     const double* value;
@@ -121,6 +128,7 @@ struct Model {
     std::vector<TearingInfo> tearing;
     std::vector<ResidualInfo> residuals;
     std::vector<ParameterInfo> parameters;
+    std::vector<ChoiceInfo> choices;
     std::vector<VariableInfo> variables;
     std::vector<TimeEventInfo> time_events;
     std::vector<ZeroCrossingInfo> zero_crossings;

@@ -19,4 +19,16 @@ std::string interval_text(double min, double max, bool min_exclusive) {
 
 std::string ParameterSpec::range_text() const { return interval_text(min, max, min_exclusive); }
 
+bool ChoiceSpec::admits(const std::string& v) const {
+    for (auto& o : options)
+        if (o == v) return true;
+    return false;
+}
+
+std::string ChoiceSpec::options_text() const {
+    std::string t;
+    for (auto& o : options) t += (t.empty() ? "" : ", ") + o;
+    return t;
+}
+
 }  // namespace lied

@@ -2,6 +2,7 @@
 // What a parameter means and which values are valid. Checked when a user sets it by name.
 #include <limits>
 #include <string>
+#include <vector>
 
 namespace lied {
 
@@ -30,6 +31,15 @@ struct ParameterSpec {
         return v <= max;
     }
     std::string range_text() const;
+};
+
+// A parameter whose value is one of named options (a medium, a loss law, a valve characteristic). Changing it
+// may change the structure, so a built simulator applies it with a rebuild.
+struct ChoiceSpec {
+    std::vector<std::string> options;
+    std::string description;
+    bool admits(const std::string& v) const;
+    std::string options_text() const;   // "a, b, c"
 };
 
 }  // namespace lied

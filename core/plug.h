@@ -4,6 +4,7 @@
 #include "core/signal.h"
 
 #include <functional>
+#include <string>
 #include <string_view>
 
 namespace lied {
@@ -24,6 +25,10 @@ public:
     virtual bool is_outlet() const = 0;
     // Binds this outlet to `inlet` of the same domain. Precondition: is_outlet(), !inlet.is_outlet(), same domain.
     virtual void connect_to(Plug& inlet) = 0;
+    // A property both ends of a connection must share (a thermofluid plug's medium): its value ("" for none)
+    // and its name ("medium"). The crawler refuses a connection whose ends differ, naming both.
+    virtual std::string shared_property() const { return {}; }
+    virtual const char* shared_property_name() const { return ""; }
 };
 
 }  // namespace lied

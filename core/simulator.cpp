@@ -635,6 +635,43 @@ void Simulator::set_parameter(std::string_view name, double value) {
     integrator_->reset();
 }
 
+namespace {
+template <class Choices>
+auto* find_choice(Choices& choices, std::string_view name) {
+    for (auto& c : choices)
+        if (c.path == name) return &c;
+    return static_cast<decltype(&choices.front())>(nullptr);
+}
+}  // namespace
+
+void Simulator::set_choice(std::string_view name, const std::string& value) {
+    ChoiceInfo* c = find_choice(model_.choices, name);
+    if (!c) {
+        std::vector<std::string> names;
+        for (auto& ch : model_.choices) names.push_back(ch.path);
+        throw std::invalid_argument("unknown choice '" + std::string(name) + "'" + did_you_mean(name, names));
+    }
+    if (!c->spec.admits(value))
+        throw std::invalid_argument(c->path + " = '" + value + "' is not one of its options (" + c->spec.options_text() + ")" +
+                                    did_you_mean(value, c->spec.options));
+    std::string* target = c->value;
+    const std::string old = *target;
+    *target = value;
+    try {
+        rebuild();
+    } catch (...) {
+        *target = old;
+        rebuild();
+        throw;
+    }
+}
+
+const std::string& Simulator::choice(std::string_view name) const {
+    const ChoiceInfo* c = find_choice(model_.choices, name);
+    if (!c) throw std::invalid_argument("unknown choice '" + std::string(name) + "'");
+    return *c->value;
+}
+
 double Simulator::parameter(std::string_view name) const {
     auto it = parameters_.find(std::string(name));
     if (it == parameters_.end()) throw std::invalid_argument("unknown parameter '" + std::string(name) + "'");

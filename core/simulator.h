@@ -69,6 +69,11 @@ public:
     void set_solver(std::string_view name);           // throws std::invalid_argument
     void set_parameter(std::string_view name, double value);   // throws std::invalid_argument
     double parameter(std::string_view name) const;
+    // A choice parameter by name ("p1.medium"). A new value is applied by a rebuild (states carried over by
+    // name); an unknown name or option throws std::invalid_argument, and if the new structure cannot be built
+    // the old value is restored and rebuilt before the BuildError is passed on.
+    void set_choice(std::string_view name, const std::string& value);
+    const std::string& choice(std::string_view name) const;
     // Any state, variable or parameter by name; throws std::invalid_argument with a suggestion.
     double value(std::string_view name) const;
     const double* find_value(std::string_view name) const;     // nullptr if unknown

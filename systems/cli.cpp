@@ -10,6 +10,7 @@
 #include "systems/plot.h"
 #include "systems/system_file.h"
 #include "systems/system_registry.h"
+#include "thermofluid/media/media_registry.h"
 
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
@@ -41,6 +42,7 @@ constexpr const char* kUsage =
     "  lied --version                  the version of Lied\n"
     "  lied list                       the built-in example systems\n"
     "  lied list --components          every component type a system file can use\n"
+    "  lied list --media               the fluid media a thermofluid component can use (its 'medium' choice)\n"
     "  lied describe <Type>            parameters, plugs, signals and states of a component type\n"
     "  lied info <system>              components, schedule, states, tearing pairs, L\n"
     "  lied run <system> [options]     simulate and write results\n"
@@ -56,7 +58,7 @@ constexpr const char* kUsage =
     "  --steady-state     start from a steady state: every derivative zero (pseudo-transient continuation)\n"
     "  --steady NAME      ... or only the derivative of this state zero, the others held (repeatable)\n"
     "  --interval I       output interval [s], independent of the step size\n"
-    "  --set NAME=VALUE   set a parameter (repeatable)\n"
+    "  --set NAME=VALUE   set a parameter, or a choice by its option (--set p1.medium=WaterIF97) (repeatable)\n"
     "  --record NAME      record this variable too (repeatable)\n"
     "  --out FILE.csv     write the recorded variables as CSV (folders are created)\n"
     "  --plot FILE.png    plot the recorded variables: .png, .svg or .pdf (writes FILE.csv too if --out is not given)\n"
@@ -127,7 +129,16 @@ int list(const std::vector<std::string>& args, std::ostream& out) {
         for (auto& t : ComponentRegistry::instance().types()) out << std::left << std::setw(16) << t.name << t.description << '\n';
         return 0;
     }
-    if (args.size() != 1) throw UsageError("list takes no arguments but --components");
+    if (args.size() == 2 && args[1] == "--media") {
+        for (auto& name : thermofluid::medium_names()) {
+            const thermofluid::Medium& m = thermofluid::medium(name);
+            out << std::left << std::setw(30) << name << m.T_min() << " K to " << m.T_max() << " K";
+            if (m.mass_fractions()) out << ", " << m.mass_fractions() << " mass fraction (water vapour)";
+            out << '\n';
+        }
+        return 0;
+    }
+    if (args.size() != 1) throw UsageError("list takes no arguments but --components or --media");
     for (auto& e : SystemRegistry::instance().entries()) out << std::left << std::setw(16) << e.name << e.description << '\n';
     // The example system files, when run from the source tree.
     const std::filesystem::path files = "systems/files";
@@ -168,6 +179,11 @@ int describe_type(const std::string& name, std::ostream& out) {
         out << "  " << std::left << std::setw(14) << p.path << std::setw(10) << *p.value << std::setw(8) << p.spec.unit
             << std::setw(14) << p.spec.range_text() << p.spec.description << '\n';
     if (m.parameters.empty()) out << "  (none)\n";
+    if (!m.choices.empty()) {
+        out << "\nchoices (name, default, options, meaning):\n";
+        for (auto& c : m.choices)
+            out << "  " << std::left << std::setw(14) << c.path << std::setw(18) << *c.value << c.spec.options_text() << "  (" << c.spec.description << ")\n";
+    }
     auto direction = [](const SignalBase& s) {
         if (!s.is_in()) return std::string("out");
         return std::string(static_cast<const InBase&>(s).optional() ? "in, optional" : "in");
@@ -319,6 +335,12 @@ struct Outputs {
     }
 };
 
+bool is_choice(const Model& m, const std::string& name) {
+    for (auto& c : m.choices)
+        if (c.path == name) return true;
+    return false;
+}
+
 // Restores the default disposition of SIGINT and SIGTERM when the run ends.
 struct InterruptGuard {
     InterruptGuard() {
@@ -342,7 +364,7 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     }
     ResolvedSystem entry = resolve_system(args[1]);
     RunSettings settings = entry.settings;
-    std::vector<std::pair<std::string, double>> sets;
+    std::vector<std::pair<std::string, std::string>> sets;
     Outputs outputs;
     bool tolerances_given = false;
     for (std::size_t i = 2; i < args.size(); ++i) {
@@ -372,7 +394,7 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
             const std::string& kv = next();
             const auto eq = kv.find('=');
             if (eq == std::string::npos || eq == 0) throw UsageError("--set expects NAME=VALUE, got '" + kv + "'");
-            sets.emplace_back(kv.substr(0, eq), parse_number("--set " + kv.substr(0, eq), kv.substr(eq + 1)));
+            sets.emplace_back(kv.substr(0, eq), kv.substr(eq + 1));
         } else if (a == "--help" || a == "-h") {
             out << kUsage;
             return 0;
@@ -409,7 +431,18 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     options.tolerances = {settings.rtol, settings.atol, settings.max_step};
     options.jacobian_interval = settings.jacobian_interval;
     auto sim = std::make_unique<Simulator>(*entry.root, options);
+    // Choices (a medium, a loss law) first: each rebuilds, and the numbers then go to the final structure.
     for (auto& [name, value] : sets) {
+        if (!is_choice(sim->model(), name)) continue;
+        try {
+            sim->set_choice(name, value);
+        } catch (const std::invalid_argument& e) {
+            throw UsageError(e.what());
+        }
+    }
+    for (auto& [name, text] : sets) {
+        if (is_choice(sim->model(), name)) continue;
+        const double value = parse_number("--set " + name, text);
         try {
             sim->set_parameter(name, value);
         } catch (const std::invalid_argument& e) {

@@ -259,15 +259,32 @@ private:
         return std::move(sub_loader.load(text, /*top_level=*/false).root);
     }
 
+    // A choice parameter (medium, loss law) by its option's name; false if `key` is not a choice.
+    bool set_choice(const Model& m, const std::string& key, const YAML::Node& value, const std::string& where) const {
+        for (auto& c : m.choices) {
+            if (c.path != key) continue;
+            const std::string v = text_of(value, where);
+            if (!c.spec.admits(v))
+                fail(value, where, "'" + v + "' is not one of its options (" + c.spec.options_text() + ")" + did_you_mean(v, c.spec.options));
+            *c.value = v;
+            return true;
+        }
+        return false;
+    }
+
     void set_parameters(const std::string& name, Component& c, const YAML::Node& params, const std::string& path) {
-        if (!params.IsMap()) fail(params, path, "expected a map of parameter names to numbers");
+        if (!params.IsMap()) fail(params, path, "expected a map of parameter names to numbers (or option names for choices)");
         auto* composite = dynamic_cast<Composite*>(&c);
         const Model m = composite ? Model{} : describe(c);
         std::vector<std::string> known;
         if (composite) for (auto& [n, _] : composite->exposed_parameters()) known.push_back(n);
-        else for (auto& p : m.parameters) known.push_back(p.path);
+        else {
+            for (auto& p : m.parameters) known.push_back(p.path);
+            for (auto& c : m.choices) known.push_back(c.path);
+        }
 
         for (const auto& [key, value, key_node] : entries(params, path)) {
+            if (!composite && set_choice(m, key, value, path + "." + key)) continue;
             double* target = nullptr;
             const ParameterSpec* spec = nullptr;
             if (composite) {

@@ -3,6 +3,7 @@
 // downstream, the inertial pressure r travels upstream. An outlet is where fluid nominally leaves a component.
 #include "core/plug.h"
 #include "thermofluid/fluid_state.h"
+#include "thermofluid/media/medium.h"
 
 namespace lied::thermofluid {
 
@@ -18,6 +19,9 @@ public:
     const char* domain() const override { return "thermofluid"; }
     bool is_outlet() const override { return true; }
     void connect_to(Plug& inlet) override;
+    const Medium* medium = nullptr;   // set by the owning component: what flows here
+    std::string shared_property() const override { return medium ? medium->name() : ""; }
+    const char* shared_property_name() const override { return "medium"; }
 };
 
 class FluidInlet final : public Plug {
@@ -32,6 +36,9 @@ public:
     const char* domain() const override { return "thermofluid"; }
     bool is_outlet() const override { return false; }
     void connect_to(Plug& outlet) override;   // throws: connections are made from the outlet side
+    const Medium* medium = nullptr;
+    std::string shared_property() const override { return medium ? medium->name() : ""; }
+    const char* shared_property_name() const override { return "medium"; }
 };
 
 // Binds the four signals of a stream: outlet → inlet downstream, r upstream.

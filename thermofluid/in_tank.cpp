@@ -6,20 +6,21 @@
 
 namespace lied::thermofluid {
 
-double InTank::pressure() const { return p_amb + IdealWater::density * kGravity * (level() + elevation.value()); }
+double InTank::density() { return density_(*medium.medium, p_amb, inlet.state.value().h); }
 
 void InTank::evalInertial() {
-    p = pressure();
+    p = p_amb + density() * kGravity * (level() + elevation.value());
     inlet.r.value = p - inlet.state.value().p + L * inlet.der_m_flow.value();
 }
-void InTank::evalLevel() { level.der.value = inlet.m_flow.value() / (IdealWater::density * A); }
+void InTank::evalLevel() { level.der.value = inlet.m_flow.value() / (density() * A); }
 
 void InTank::metainfo(Meta& meta) {
+    medium.declare(meta, {&inlet}, {});
     meta.plug(inlet, "inlet");
     meta.signal(elevation, "elevation");
     meta.state(level, "level", 1.0, "m");
     meta.block<&InTank::evalInertial>(this, "evalInertial", {&inlet.state, &inlet.der_m_flow, &level.value, &elevation}, {&inlet.r});
-    meta.block<&InTank::evalLevel>(this, "evalLevel", {&inlet.m_flow}, {&level.der});
+    meta.block<&InTank::evalLevel>(this, "evalLevel", {&inlet.m_flow, &inlet.state}, {&level.der});
     meta.parameter(A, "A", ParameterSpec::positive("m2", "cross-section area"));
     meta.parameter(level.start, "h0", ParameterSpec::non_negative("m", "initial level"));
     meta.parameter(L, "L", ParameterSpec::non_negative("1/m", "inertance of the inlet"));

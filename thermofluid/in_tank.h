@@ -1,11 +1,12 @@
 #pragma once
 // Open tank that receives a stream (a sink with a level). It closes the inertial pressure of its inlet:
-//   r_in = (p_tank − p̂_in) + L·dm_flow/dt,   p_tank = p_amb + ρ·g·(level + elevation),
+//   r_in = (p_tank − p̂_in) + L·dm_flow/dt,   p_tank = p_amb + ρ·g·(level + elevation), ρ of the arriving liquid,
 //   d(level)/dt = m_flow / (ρ·A)
 // Flow may reverse (the tank then drains into the stream).
 #include "core/component.h"
 #include "core/state.h"
 #include "thermofluid/fluid_plugs.h"
+#include "thermofluid/medium_parameter.h"
 
 namespace lied::thermofluid {
 
@@ -21,12 +22,14 @@ public:
 
     void metainfo(Meta& meta) override;
     const char* type_name() const override { return "InTank"; }
-    double pressure() const;
     double p = 0.0;        // Pa, absolute pressure at the port, for recording and its valid range
+    MediumParameter medium;   // a liquid: ρ at (p_amb, h of the arriving stream)
 
 private:
+    double density();
     void evalInertial();
     void evalLevel();
+    CachedDensity density_;
 };
 
 }  // namespace lied::thermofluid

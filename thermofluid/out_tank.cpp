@@ -6,7 +6,8 @@
 
 namespace lied::thermofluid {
 
-double OutTank::pressure() const { return p_amb + IdealWater::density * kGravity * (level() + elevation.value()); }
+double OutTank::density() { return density_(*medium.medium, p_amb, h); }
+double OutTank::pressure() { return p_amb + density() * kGravity * (level() + elevation.value()); }
 
 void OutTank::evalState() {
     p = pressure();
@@ -17,10 +18,11 @@ void OutTank::evalDerFlow() {
     outlet.der_m_flow.value = der_m_flow_.value;
     m_flow.der.value = der_m_flow_.value;
 }
-void OutTank::evalLevel() { level.der.value = -m_flow() / (IdealWater::density * A); }
+void OutTank::evalLevel() { level.der.value = -m_flow() / (density() * A); }
 void OutTank::evalResidual() { residual_.value = outlet.r.value() + L * der_m_flow_.value; }
 
 void OutTank::metainfo(Meta& meta) {
+    medium.declare(meta, {}, {&outlet});
     meta.plug(outlet, "outlet");
     meta.signal(elevation, "elevation");
     meta.state(level, "level", 1.0, "m");
@@ -43,7 +45,7 @@ void OutTank::metainfo(Meta& meta) {
     // a result.
     meta.valid_range("level", ValidRange::at_least(0.0, "a tank holds no less than nothing: it ran dry"));
     meta.valid_range("p", ValidRange::above(0.0, "an absolute pressure is positive"));
-    meta.parameter(h, "h", ParameterSpec::any("J/kg", "specific enthalpy of the water"));
+    meta.parameter(h, "h", ParameterSpec::any("J/kg", "specific enthalpy of the liquid"));
 }
 
 LIED_REGISTER_COMPONENT(OutTank, "open tank feeding a stream: owns level and outlet mass flow (a source)");

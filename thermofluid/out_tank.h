@@ -6,6 +6,7 @@
 #include "core/component.h"
 #include "core/state.h"
 #include "thermofluid/fluid_plugs.h"
+#include "thermofluid/medium_parameter.h"
 
 namespace lied::thermofluid {
 
@@ -23,8 +24,9 @@ public:
 
     void metainfo(Meta& meta) override;
     const char* type_name() const override { return "OutTank"; }
-    double pressure() const;
+    double pressure();
     double p = 0.0;        // Pa, absolute pressure at the port, for recording and its valid range
+    MediumParameter medium;   // a liquid: ρ at (p_amb, h) sets the hydrostatic pressure
 
 private:
     void evalState();
@@ -32,6 +34,8 @@ private:
     void evalDerFlow();
     void evalLevel();
     void evalResidual();
+    double density();
+    CachedDensity density_;
     Out<double> der_m_flow_;   // tearing variable
     Out<double> residual_;
 };

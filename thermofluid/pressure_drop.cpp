@@ -2,7 +2,6 @@
 
 #include "core/component_registry.h"
 #include "core/meta.h"
-#include "thermofluid/medium.h"
 
 #include <algorithm>
 #include <cmath>
@@ -11,7 +10,8 @@ namespace lied::thermofluid {
 
 void PressureDrop::evalState() {
     const FluidState& in = inlet.state.value();
-    const double v_n = inlet.m_flow.value() / IdealWater::density_of(in) / v_ref;
+    medium.medium->properties(in.p, in.h, nullptr, fluid_);
+    const double v_n = inlet.m_flow.value() / fluid_.rho / v_ref;
     dp_.value = 0.5 * dp_ref * (v_n + v_n * std::abs(v_n));
     const double p_out = std::max(p_min, in.p - dp_.value);
     dr_corr_.value = p_out - (in.p - dp_.value);
@@ -25,6 +25,7 @@ void PressureDrop::evalDerFlow() { outlet.der_m_flow.value = inlet.der_m_flow.va
 void PressureDrop::evalInertial() { inlet.r.value = outlet.r.value() + L * inlet.der_m_flow.value() + dr_corr_.value; }
 
 void PressureDrop::metainfo(Meta& meta) {
+    medium.declare(meta, {&inlet}, {&outlet});
     meta.plug(inlet, "inlet");
     meta.plug(outlet, "outlet");
     meta.signal(dp_, "dp");

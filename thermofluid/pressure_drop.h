@@ -27,6 +27,7 @@ private:
     void evalInertial();
     Out<double> dp_;
     Out<double> dr_corr_;
+    MediumProperties fluid_;   // at the inlet state, from the medium
 };
 
 }  // namespace lied::thermofluid

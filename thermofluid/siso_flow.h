@@ -3,6 +3,7 @@
 // valves. Systems hold them through this base so one can be replaced by another at runtime.
 #include "core/component.h"
 #include "thermofluid/fluid_plugs.h"
+#include "thermofluid/medium_parameter.h"
 
 namespace lied::thermofluid {
 
@@ -10,6 +11,7 @@ class SISOFlow : public Component {
 public:
     FluidInlet inlet;
     FluidOutlet outlet;
+    MediumParameter medium;
 };
 
 }  // namespace lied::thermofluid

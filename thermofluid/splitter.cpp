@@ -29,6 +29,7 @@ void Splitter::evalInertial() {
 }
 
 void Splitter::metainfo(Meta& meta) {
+    medium.declare(meta, {&inlet}, {&outlet1, &outlet2});
     meta.plug(inlet, "inlet");
     meta.plug(outlet1, "outlet1");
     meta.plug(outlet2, "outlet2");

@@ -7,6 +7,7 @@
 #include "core/component.h"
 #include "core/state.h"
 #include "thermofluid/fluid_plugs.h"
+#include "thermofluid/medium_parameter.h"
 
 namespace lied::thermofluid {
 
@@ -17,6 +18,7 @@ public:
     FluidOutlet outlet2;
     double L = 0.0;          // 1/m, inertance of each outlet branch
     State m_flow_1{0.0};     // kg/s, start value is the parameter m_flow_1_0
+    MediumParameter medium;
 
     void metainfo(Meta& meta) override;
     const char* type_name() const override { return "Splitter"; }

@@ -31,7 +31,7 @@ TEST_CASE("list and info") {
     CHECK(r.out.find("t1.der_m_flow        -> residual t1.residual") != std::string::npos);
     CHECK(r.out.find("linear system L·z = g: 2x2, 4 nonzeros, dense LU, policy: factor once per structure/parameter change") != std::string::npos);
     CHECK(r.out.find("         200        -100") != std::string::npos);
-    CHECK(r.out.find("Jacobian ∂ẋ/∂x: 5x5, 15 structural nonzeros, 5 evaluations per Jacobian") != std::string::npos);
+    CHECK(r.out.find("Jacobian ∂ẋ/∂x: 5x5, 17 structural nonzeros, 5 evaluations per Jacobian") != std::string::npos);
     CHECK(r.out.find("  elevation.step        time event at t = 1 s\n") != std::string::npos);
 }
 

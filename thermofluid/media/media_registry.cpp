@@ -34,9 +34,14 @@ std::vector<std::string> medium_names() {
     return names;
 }
 
-const Medium& medium(std::string_view name) {
+const Medium* find_medium(std::string_view name) {
     for (auto& m : all())
-        if (name == m->name()) return *m;
+        if (name == m->name()) return m.get();
+    return nullptr;
+}
+
+const Medium& medium(std::string_view name) {
+    if (const Medium* m = find_medium(name)) return *m;
     std::string known;
     for (auto& n : medium_names()) known += (known.empty() ? "" : ", ") + n;
     throw std::invalid_argument("unknown medium '" + std::string(name) + "'" + did_you_mean(name, medium_names()) + " (known media: " + known + ")");
