@@ -1,0 +1,60 @@
+#pragma once
+// ThermofluidStream's Source and Sink: boundaries at a set pressure (and, for the source, temperature or
+// specific enthalpy), from parameters or from input signals when those are connected.
+//  - Source: p̂_out = p0, h_out = h0 (or h(p0, T0) of the medium). It owns the outlet mass flow as a state;
+//    its derivative is the tearing variable, with the residual r_out + L·dṁ/dt = 0 (the stream's inertial
+//    pressure, as every source of a LIED stream).
+//  - Sink: closes the stream's inertial pressure at its pressure: r_in = (p0 − p̂_in) + L·dṁ/dt.
+// L defaults to TFS's dropOfCommons.L = 0.01 1/m.
+#include "core/component.h"
+#include "core/state.h"
+#include "thermofluid/fluid_plugs.h"
+#include "thermofluid/medium_parameter.h"
+
+#include <string>
+
+namespace lied::thermofluid {
+
+class Source final : public Component {
+public:
+    FluidOutlet outlet;
+    MediumParameter medium;
+    // Optional inputs; while unconnected the parameters hold.
+    In<double> p0_var{In<double>::Optional{0.0}}, T0_var{In<double>::Optional{0.0}}, h0_var{In<double>::Optional{0.0}};
+    double p0_par = 1e5;        // Pa
+    double T0_par = 293.15;     // K
+    double h0_par = 0.0;        // J/kg
+    std::string setEnthalpy = "false";
+    double L = 0.01;            // 1/m
+    State m_flow{0.0};          // kg/s, outlet mass flow; start value is the parameter m_flow_0
+
+    void metainfo(Meta& meta) override;
+    const char* type_name() const override { return "Source"; }
+
+private:
+    void evalState();
+    void evalFlow();
+    void evalDerFlow();
+    void evalResidual();
+    Out<double> der_m_flow_, residual_;
+    bool set_enthalpy_ = false;
+    double p_ = 0, T_ = 0, h_ = 0;
+};
+
+class Sink final : public Component {
+public:
+    FluidInlet inlet;
+    MediumParameter medium;
+    In<double> p0_var{In<double>::Optional{0.0}};
+    double p0_par = 1e5;        // Pa
+    double L = 0.01;            // 1/m
+
+    void metainfo(Meta& meta) override;
+    const char* type_name() const override { return "Sink"; }
+
+private:
+    void evalInertial();
+    double p_ = 0;
+};
+
+}  // namespace lied::thermofluid
