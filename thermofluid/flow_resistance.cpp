@@ -52,28 +52,14 @@ double FlowResistance::pressure_loss(double m_flow, double rho, double mu) const
 void FlowResistance::evalState() {
     const FluidState& in = inlet.state.value();
     medium.medium->properties(in.p, in.h, nullptr, fluid_);
-    L_ = inertance();   // from parameters that may change between evaluations (set_parameter needs no rebuild)
-    dp_.value = pressure_loss(inlet.m_flow.value(), std::max(fluid_.rho, rho_min), fluid_.mu);
-    const double p_out = std::max(p_min, in.p - dp_.value);
-    dr_corr_.value = p_out - (in.p - dp_.value);
-    outlet.state.value = {p_out, in.h};
+    L_ = inertance_ = inertance();   // from parameters that may change between evaluations (set_parameter needs no rebuild)
+    set_outlet(in, pressure_loss(inlet.m_flow.value(), std::max(fluid_.rho, rho_min), fluid_.mu), p_min);
 }
 
-void FlowResistance::evalFlow() { outlet.m_flow.value = inlet.m_flow.value(); }
-void FlowResistance::evalDerFlow() { outlet.der_m_flow.value = inlet.der_m_flow.value(); }
-void FlowResistance::evalInertial() { inlet.r.value = outlet.r.value() + L_ * inlet.der_m_flow.value() + dr_corr_.value; }
-
 void FlowResistance::metainfo(Meta& meta) {
-    medium.declare(meta, {&inlet}, {&outlet});
     resolve_choices();
-    meta.plug(inlet, "inlet");
-    meta.plug(outlet, "outlet");
-    meta.signal(dp_, "dp");
-    meta.signal(dr_corr_, "dr_corr");
+    declare_flow(meta);
     meta.block<&FlowResistance::evalState>(this, "evalState", {&inlet.state, &inlet.m_flow}, {&outlet.state, &dp_, &dr_corr_});
-    meta.block<&FlowResistance::evalFlow>(this, "evalFlow", {&inlet.m_flow}, {&outlet.m_flow});
-    meta.block<&FlowResistance::evalDerFlow>(this, "evalDerFlow", {&inlet.der_m_flow}, {&outlet.der_m_flow});
-    meta.block<&FlowResistance::evalInertial>(this, "evalInertial", {&outlet.r, &inlet.der_m_flow, &dr_corr_}, {&inlet.r});
     meta.choice(shape, "shape", ChoiceSpec{{"circular", "rectangle", "other"}, "cross-section shape"});
     meta.parameter(l, "l", ParameterSpec::non_negative("m", "length"));
     meta.parameter(r, "r", ParameterSpec::positive("m", "radius (circular)"));
@@ -95,8 +81,6 @@ void FlowResistance::metainfo(Meta& meta) {
     meta.parameter(rho_ref, "rho_ref", ParameterSpec::positive("kg/m3", "reference: density"));
     meta.choice(dp_function, "dp_function", ChoiceSpec{{"linear", "quadratic", "customExponent"}, "reference: dp ~ (m_flow/m_flow_ref)^1, ^2 or ^m"});
     meta.parameter(m, "m", ParameterSpec::positive("1", "reference: exponent of customExponent"));
-    meta.variable(inlet.m_flow.value(), "m_flow", "kg/s");
-    meta.variable(dp_.value, "dp", "Pa");
     meta.variable(L_, "L", "1/m");
 }
 

@@ -46,10 +46,6 @@ private:
     bool compute_L_ = true;
     void resolve_choices();
     void evalState();
-    void evalFlow();
-    void evalDerFlow();
-    void evalInertial();
-    Out<double> dp_, dr_corr_;
     MediumProperties fluid_;
     double L_ = 0.0;
 };

@@ -22,11 +22,6 @@ public:
 
 private:
     void evalState();
-    void evalFlow();
-    void evalDerFlow();
-    void evalInertial();
-    Out<double> dp_;
-    Out<double> dr_corr_;
     MediumProperties fluid_;   // at the inlet state, from the medium
 };
 

@@ -1,6 +1,10 @@
 #pragma once
 // A flow element with one inlet and one outlet (ThermofluidStream's SISOFlow): pressure drops, pipes,
 // valves. Systems hold them through this base so one can be replaced by another at runtime.
+// The base carries what every such element shares: the mass flow passes through, the outlet pressure is
+// clipped at p_min with the withheld drop added to the inertial pressure (dr_corr, so the flow still
+// decelerates), and r_in = r_out + L·dṁ/dt + dr_corr. A subclass computes its drop in its own state block
+// and calls set_outlet().
 #include "core/component.h"
 #include "thermofluid/fluid_plugs.h"
 #include "thermofluid/medium_parameter.h"
@@ -12,6 +16,21 @@ public:
     FluidInlet inlet;
     FluidOutlet outlet;
     MediumParameter medium;
+
+protected:
+    // Registers the medium, the plugs, dp and dr_corr, and the flow, derivative and inertial blocks. The
+    // subclass then registers its state block reading the inlet and writing outlet.state, dp and dr_corr.
+    void declare_flow(Meta& meta);
+    // The outlet state for a drop dp from the inlet state `in`, clipped at p_min.
+    void set_outlet(const FluidState& in, double dp, double p_min);
+    // Inertance used by the inertial block (set by the subclass, from a parameter or the geometry).
+    double inertance_ = 0.0;
+    Out<double> dp_, dr_corr_;
+
+private:
+    void evalFlow();
+    void evalDerFlow();
+    void evalInertial();
 };
 
 }  // namespace lied::thermofluid
