@@ -8,6 +8,7 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <initializer_list>
 #include <string>
 
 using namespace lied::thermofluid;
@@ -16,38 +17,34 @@ namespace {
 constexpr double kDigits = 1e-8;
 }
 
-TEST_CASE("IF97 region 1 (liquid): Table 5 of the release") {
-    struct Row {
-        double T, p, v, h, s, cp;
-    };
-    for (Row r : {Row{300, 3e6, 0.100215168e-2, 0.115331273e3, 0.392294792, 0.417301218e1},
-                  Row{300, 80e6, 0.971180894e-3, 0.184142828e3, 0.368563852, 0.401008987e1},
-                  Row{500, 3e6, 0.120241800e-2, 0.975542239e3, 0.258041912e1, 0.465580682e1}}) {
+namespace {
+// One row of the release's verification tables: T [K], p [Pa], v [m³/kg], h [kJ/kg], s and cp [kJ/(kg·K)].
+struct Row {
+    double T, p, v, h, s, cp;
+};
+void check_region(if97::Point (*region)(double, double), std::initializer_list<Row> rows) {
+    for (const Row& r : rows) {
         CAPTURE(r.T);
         CAPTURE(r.p);
-        const if97::Point pt = if97::region1(r.p, r.T);
+        const if97::Point pt = region(r.p, r.T);
         CHECK(pt.v == doctest::Approx(r.v).epsilon(kDigits));
         CHECK(pt.h == doctest::Approx(r.h * 1e3).epsilon(kDigits));
         CHECK(pt.s == doctest::Approx(r.s * 1e3).epsilon(kDigits));
         CHECK(pt.cp == doctest::Approx(r.cp * 1e3).epsilon(kDigits));
     }
 }
+}  // namespace
+
+TEST_CASE("IF97 region 1 (liquid): Table 5 of the release") {
+    check_region(if97::region1, {Row{300, 3e6, 0.100215168e-2, 0.115331273e3, 0.392294792, 0.417301218e1},
+                                 Row{300, 80e6, 0.971180894e-3, 0.184142828e3, 0.368563852, 0.401008987e1},
+                                 Row{500, 3e6, 0.120241800e-2, 0.975542239e3, 0.258041912e1, 0.465580682e1}});
+}
 
 TEST_CASE("IF97 region 2 (steam): Table 15 of the release") {
-    struct Row {
-        double T, p, v, h, s, cp;
-    };
-    for (Row r : {Row{300, 0.0035e6, 0.394913866e2, 0.254991145e4, 0.852238967e1, 0.191300162e1},
-                  Row{700, 0.0035e6, 0.923015898e2, 0.333568375e4, 0.101749996e2, 0.208141274e1},
-                  Row{700, 30e6, 0.542946619e-2, 0.263149474e4, 0.517540298e1, 0.103505092e2}}) {
-        CAPTURE(r.T);
-        CAPTURE(r.p);
-        const if97::Point pt = if97::region2(r.p, r.T);
-        CHECK(pt.v == doctest::Approx(r.v).epsilon(kDigits));
-        CHECK(pt.h == doctest::Approx(r.h * 1e3).epsilon(kDigits));
-        CHECK(pt.s == doctest::Approx(r.s * 1e3).epsilon(kDigits));
-        CHECK(pt.cp == doctest::Approx(r.cp * 1e3).epsilon(kDigits));
-    }
+    check_region(if97::region2, {Row{300, 0.0035e6, 0.394913866e2, 0.254991145e4, 0.852238967e1, 0.191300162e1},
+                                 Row{700, 0.0035e6, 0.923015898e2, 0.333568375e4, 0.101749996e2, 0.208141274e1},
+                                 Row{700, 30e6, 0.542946619e-2, 0.263149474e4, 0.517540298e1, 0.103505092e2}});
 }
 
 TEST_CASE("IF97 saturation line (Tables 35 and 36) and the 2–3 boundary") {
