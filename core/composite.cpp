@@ -25,7 +25,10 @@ void Composite::metainfo(Meta& meta) {
         meta.component(*c.component, name, c.description);
     }
     // Exposed parameters are aliases: "branch.dp_ref" and "branch.valve.dp_ref" set the same value.
-    for (auto& [name, p] : parameters_) meta.parameter(*p.value, name, p.spec);
+    for (auto& [name, p] : parameters_) {
+        if (p.follower) meta.alias_parameter(*p.follower, name, p.spec);
+        else meta.parameter(*p.value, name, p.spec);
+    }
 }
 
 }  // namespace lied

@@ -3,6 +3,7 @@
 // plugs, signals and parameters of its children under its own names, so it can be used as a subsystem.
 #include "core/component.h"
 #include "core/parameter_spec.h"
+#include "core/system_default.h"
 #include "core/plug.h"
 
 #include <map>
@@ -23,12 +24,14 @@ public:
 
     void expose_plug(const std::string& name, Plug& plug) { plugs_[name] = &plug; }
     void expose_signal(const std::string& name, SignalBase& signal) { signals_[name] = &signal; }
-    void expose_parameter(const std::string& name, double& value, ParameterSpec spec) {
-        parameters_[name] = {&value, std::move(spec)};
+    // `follower` is set when the child's parameter follows a system default: setting the alias overrides it.
+    void expose_parameter(const std::string& name, double& value, ParameterSpec spec, SystemDefault* follower = nullptr) {
+        parameters_[name] = {&value, std::move(spec), follower};
     }
     struct ExposedParameter {
         double* value;
         ParameterSpec spec;
+        SystemDefault* follower = nullptr;
     };
     const std::map<std::string, Plug*>& exposed_plugs() const { return plugs_; }
     const std::map<std::string, SignalBase*>& exposed_signals() const { return signals_; }

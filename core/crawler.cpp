@@ -155,6 +155,31 @@ void resolve_ranges(Model& m) {
     }
 }
 
+// Each system-default parameter follows the nearest provider of its key up the tree (one per key and scope).
+void link_system_defaults(Model& m) {
+    for (std::size_t a = 0; a < m.default_providers.size(); ++a)
+        for (std::size_t b = a + 1; b < m.default_providers.size(); ++b) {
+            const DefaultProviderInfo &x = m.default_providers[a], &y = m.default_providers[b];
+            if (x.key == y.key && x.scope == y.scope)
+                throw BuildError(y.path + ": sets the system default " + y.key + " that " + x.path + " already sets for " +
+                                     (x.scope.empty() ? std::string("the whole system") : "'" + x.scope + "'") +
+                                     " (rule: one provider per system default and subsystem)",
+                                 "one provider per system default");
+        }
+    auto in_scope = [](const std::string& path, const std::string& scope) {
+        return scope.empty() || (path.size() > scope.size() && path.compare(0, scope.size(), scope) == 0 && path[scope.size()] == '.');
+    };
+    for (auto& d : m.system_defaults) {
+        d.provider = -1;
+        for (std::size_t k = 0; k < m.default_providers.size(); ++k) {
+            const DefaultProviderInfo& p = m.default_providers[k];
+            if (p.key != d.key || !in_scope(d.path, p.scope)) continue;
+            if (d.provider < 0 || p.scope.size() > m.default_providers[d.provider].scope.size()) d.provider = static_cast<int>(k);
+        }
+    }
+    m.apply_system_defaults();
+}
+
 // A choice holds one of its options.
 void check_choices(const Model& m) {
     for (auto& c : m.choices)
@@ -243,6 +268,7 @@ Model crawl(Component& root, Out<double>& time) {
         check_blocks(m, time);
         check_tearing_pairs(m);
         resolve_ranges(m);
+        link_system_defaults(m);
         check_events(m);
         check_choices(m);
         check_shared_properties(m);

@@ -54,6 +54,20 @@ void Meta::parameter(double& value, std::string_view name, ParameterSpec spec) {
     model_.parameters.push_back({join(name), &value, std::move(spec), component_});
 }
 
+void Meta::parameter(SystemDefault& value, std::string_view name, std::string_view key, ParameterSpec spec) {
+    spec.description += (spec.description.empty() ? "" : "; ") + std::string("system default ") + std::string(key);
+    model_.parameters.push_back({join(name), value.storage(), std::move(spec), component_, &value});
+    model_.system_defaults.push_back({join(name), &value, std::string(key), component_});
+}
+
+void Meta::provide_default(double& value, std::string_view name, std::string_view key, ParameterSpec spec) {
+    spec.description += (spec.description.empty() ? "" : "; ") + std::string("sets the system default ") + std::string(key);
+    model_.parameters.push_back({join(name), &value, std::move(spec), component_});
+    const auto dot = path_.rfind('.');
+    const std::string scope = dot == std::string::npos ? std::string() : path_.substr(0, dot);
+    model_.default_providers.push_back({join(name), scope, std::string(key), &value, component_});
+}
+
 void Meta::variable(const double& value, std::string_view name, std::string_view unit) {
     model_.variables.push_back({join(name), &value, std::string(unit), component_});
 }

@@ -35,6 +35,14 @@ public:
     // probed at every evaluation instead of once per structure or parameter change.
     void coefficients_depend_on_state() { model_.state_dependent_coefficients = true; }
     void parameter(double& value, std::string_view name, ParameterSpec spec);
+    // A parameter that follows the system default `key` unless set on this component.
+    void parameter(SystemDefault& value, std::string_view name, std::string_view key, ParameterSpec spec);
+    // An alias of a child's system-default parameter (a subsystem's exposed parameter): setting it overrides.
+    void alias_parameter(SystemDefault& value, std::string_view name, ParameterSpec spec) {
+        model_.parameters.push_back({join(name), value.storage(), std::move(spec), component_, &value});
+    }
+    // This component's parameter `value` sets the system default `key` for the subtree of this component's parent.
+    void provide_default(double& value, std::string_view name, std::string_view key, ParameterSpec spec);
     // A parameter with named options (e.g. the medium); the crawler refuses a value that is not one of them.
     void choice(std::string& value, std::string_view name, ChoiceSpec spec) {
         model_.choices.push_back({join(name), &value, std::move(spec), component_});

@@ -7,6 +7,7 @@
 #include "core/plug.h"
 #include "core/signal.h"
 #include "core/state.h"
+#include "core/system_default.h"
 #include "core/valid_range.h"
 
 #include <string>
@@ -65,6 +66,23 @@ struct ParameterInfo {
     std::string path;
     double* value;
     ParameterSpec spec;
+    int component;
+    SystemDefault* system_default = nullptr;   // set: the parameter follows a system default until set by name
+};
+
+struct SystemDefaultInfo {     // a parameter that follows a system-wide default (see core/system_default.h)
+    std::string path;
+    SystemDefault* parameter;
+    std::string key;           // what it follows, e.g. "thermofluid.L"
+    int component;
+    int provider = -1;         // index into Model::default_providers of the provider in scope, or -1
+};
+
+struct DefaultProviderInfo {   // a component parameter that sets a system default for the provider's subtree
+    std::string path;          // the provider's parameter ("dropOfCommons.L")
+    std::string scope;         // the path of the provider's parent; the default applies below it
+    std::string key;
+    const double* value;
     int component;
 };
 
@@ -129,6 +147,8 @@ struct Model {
     std::vector<ResidualInfo> residuals;
     std::vector<ParameterInfo> parameters;
     std::vector<ChoiceInfo> choices;
+    std::vector<SystemDefaultInfo> system_defaults;
+    std::vector<DefaultProviderInfo> default_providers;
     std::vector<VariableInfo> variables;
     std::vector<TimeEventInfo> time_events;
     std::vector<ZeroCrossingInfo> zero_crossings;
@@ -145,6 +165,10 @@ struct Model {
         return it == signal_index_.end() ? -1 : it->second;
     }
     std::string signal_name(const SignalBase* s) const;
+    // Gives every system-default parameter the value in force (own, provider's or fallback); allocation-free.
+    void apply_system_defaults() const {
+        for (auto& d : system_defaults) d.parameter->resolve(d.provider < 0 ? nullptr : default_providers[d.provider].value);
+    }
     void index_signals();
 
 private:

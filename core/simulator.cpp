@@ -630,7 +630,9 @@ void Simulator::set_parameter(std::string_view name, double value) {
         if (!p.spec.description.empty()) s << " (" << p.spec.description << ")";
         throw std::invalid_argument(s.str());
     }
-    *p.value = value;
+    if (p.system_default) *p.system_default = value;   // set by name: no longer follows the system default
+    else *p.value = value;
+    model_.apply_system_defaults();                     // a provider's change reaches every follower
     evaluator_.linear_system().invalidate();
     integrator_->reset();
 }

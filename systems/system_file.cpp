@@ -286,16 +286,19 @@ private:
         for (const auto& [key, value, key_node] : entries(params, path)) {
             if (!composite && set_choice(m, key, value, path + "." + key)) continue;
             double* target = nullptr;
+            SystemDefault* follower = nullptr;   // a parameter that otherwise follows a system default
             const ParameterSpec* spec = nullptr;
             if (composite) {
                 if (auto it = composite->exposed_parameters().find(key); it != composite->exposed_parameters().end()) {
                     target = it->second.value;
+                    follower = it->second.follower;
                     spec = &it->second.spec;
                 }
             } else {
                 for (auto& p : m.parameters)
                     if (p.path == key) {
                         target = p.value;
+                        follower = p.system_default;
                         spec = &p.spec;
                     }
             }
@@ -313,7 +316,8 @@ private:
                 if (!spec->description.empty()) s << " (" << spec->description << ")";
                 fail(value, where, s.str());
             }
-            *target = v;
+            if (follower) *follower = v;
+            else *target = v;
         }
     }
 
@@ -432,7 +436,7 @@ private:
             if (auto* composite = dynamic_cast<Composite*>(c)) {
                 auto it = composite->exposed_parameters().find(member);
                 if (it == composite->exposed_parameters().end()) fail(target, path, text.substr(0, dot) + " exposes no parameter '" + member + "'");
-                root_->expose_parameter(name, *it->second.value, it->second.spec);
+                root_->expose_parameter(name, *it->second.value, it->second.spec, it->second.follower);
                 return;
             }
             const Model m = describe(*c);
@@ -440,7 +444,7 @@ private:
             for (auto& p : m.parameters) {
                 known.push_back(p.path);
                 if (p.path == member) {
-                    root_->expose_parameter(name, *p.value, p.spec);
+                    root_->expose_parameter(name, *p.value, p.spec, p.system_default);
                     return;
                 }
             }

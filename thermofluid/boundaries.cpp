@@ -41,7 +41,7 @@ void Source::metainfo(Meta& meta) {
     meta.parameter(T0_par, "T0_par", ParameterSpec::positive("K", "temperature (unless setEnthalpy or T0_var is connected)"));
     meta.parameter(h0_par, "h0_par", ParameterSpec::any("J/kg", "specific enthalpy when setEnthalpy (unless h0_var is connected)"));
     meta.choice(setEnthalpy, "setEnthalpy", ChoiceSpec{{"false", "true"}, "true: set h0, false: set T0"});
-    meta.parameter(L, "L", ParameterSpec::non_negative("1/m", "inertance of the source"));
+    meta.parameter(L, "L", defaults::kL, ParameterSpec::non_negative("1/m", "inertance of the source"));
     meta.parameter(m_flow.start, "m_flow_0", ParameterSpec::any("kg/s", "initial mass flow"));
     meta.variable(p_, "p", "Pa");
     meta.variable(T_, "T", "K");
@@ -59,7 +59,7 @@ void Sink::metainfo(Meta& meta) {
     meta.signal(p0_var, "p0_var");
     meta.block<&Sink::evalInertial>(this, "evalInertial", {&inlet.state, &inlet.der_m_flow, &p0_var}, {&inlet.r});
     meta.parameter(p0_par, "p0_par", ParameterSpec::positive("Pa", "pressure (unless p0_var is connected)"));
-    meta.parameter(L, "L", ParameterSpec::non_negative("1/m", "inertance of the sink"));
+    meta.parameter(L, "L", defaults::kL, ParameterSpec::non_negative("1/m", "inertance of the sink"));
     meta.variable(p_, "p", "Pa");
     meta.variable(inlet.m_flow.value(), "m_flow", "kg/s");
 }

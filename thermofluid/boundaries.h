@@ -5,9 +5,11 @@
 //    its derivative is the tearing variable, with the residual r_out + L·dṁ/dt = 0 (the stream's inertial
 //    pressure, as every source of a LIED stream).
 //  - Sink: closes the stream's inertial pressure at its pressure: r_in = (p0 − p̂_in) + L·dṁ/dt.
-// L defaults to TFS's dropOfCommons.L = 0.01 1/m.
+// L follows the system default (DropOfCommons.L, 0.01 1/m) unless set.
 #include "core/component.h"
 #include "core/state.h"
+#include "core/system_default.h"
+#include "thermofluid/drop_of_commons.h"
 #include "thermofluid/fluid_plugs.h"
 #include "thermofluid/medium_parameter.h"
 
@@ -25,7 +27,7 @@ public:
     double T0_par = 293.15;     // K
     double h0_par = 0.0;        // J/kg
     std::string setEnthalpy = "false";
-    double L = 0.01;            // 1/m
+    SystemDefault L{defaults::L};   // 1/m
     State m_flow{0.0};          // kg/s, outlet mass flow; start value is the parameter m_flow_0
 
     void metainfo(Meta& meta) override;
@@ -47,7 +49,7 @@ public:
     MediumParameter medium;
     In<double> p0_var{In<double>::Optional{0.0}};
     double p0_par = 1e5;        // Pa
-    double L = 0.01;            // 1/m
+    SystemDefault L{defaults::L};   // 1/m
 
     void metainfo(Meta& meta) override;
     const char* type_name() const override { return "Sink"; }

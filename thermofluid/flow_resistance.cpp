@@ -68,9 +68,9 @@ void FlowResistance::metainfo(Meta& meta) {
     meta.parameter(areaCrossInput, "areaCrossInput", ParameterSpec::positive("m2", "cross-section area (other)"));
     meta.parameter(perimeterInput, "perimeterInput", ParameterSpec::positive("m", "wetted perimeter (other)"));
     meta.choice(computeL, "computeL", ChoiceSpec{{"true", "false"}, "true: L = l / hydraulic area; false: L = L_value"});
-    meta.parameter(L_value, "L_value", ParameterSpec::non_negative("1/m", "inertance when computeL = false"));
+    meta.parameter(L_value, "L_value", defaults::kL, ParameterSpec::non_negative("1/m", "inertance when computeL = false"));
     meta.parameter(rho_min, "rho_min", ParameterSpec::positive("kg/m3", "lowest inlet density used by the loss law"));
-    meta.parameter(p_min, "p_min", ParameterSpec::positive("Pa", "lowest outlet pressure (absolute)"));
+    meta.parameter(p_min, "p_min", defaults::kPMin, ParameterSpec::positive("Pa", "lowest outlet pressure (absolute)"));
     meta.choice(pLoss, "pLoss", ChoiceSpec{{"linearQuadratic", "laminar", "laminarTurbulent", "zeta", "reference"}, "pressure loss law"});
     meta.parameter(k, "k", ParameterSpec::non_negative("Pa.s/kg", "linearQuadratic: linear coefficient"));
     meta.parameter(k2, "k2", ParameterSpec::non_negative("Pa.s2/kg2", "linearQuadratic: quadratic coefficient"));

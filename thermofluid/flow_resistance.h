@@ -6,6 +6,8 @@
 // clip withholds goes to the inertial pressure (dr_corr), so flow still decelerates.
 //   dp = pLoss(ṁ, max(ρ_in, rho_min), μ_in, D_h/2, l),   p̂_out = max(p_min, p̂_in − dp),   h_out = h_in
 //   r_in = r_out + L·dṁ/dt + dr_corr
+#include "core/system_default.h"
+#include "thermofluid/drop_of_commons.h"
 #include "thermofluid/siso_flow.h"
 
 #include <string>
@@ -18,9 +20,9 @@ public:
     std::string shape = "circular";
     double l = 1.0, r = 0.01, a = 0.01, b = 0.01, areaCrossInput = 1e-4, perimeterInput = 0.04;
     std::string computeL = "true";
-    double L_value = 0.01;        // 1/m, used when computeL = false (TFS's dropOfCommons.L)
+    SystemDefault L_value{defaults::L};   // 1/m, used when computeL = false (system default DropOfCommons.L)
     double rho_min = 1e-10;       // kg/m³
-    double p_min = 100.0;         // Pa (TFS's dropOfCommons.p_min)
+    SystemDefault p_min{defaults::p_min};   // Pa (system default DropOfCommons.p_min)
     // Loss law and its parameters.
     std::string pLoss = "laminarTurbulent";
     double k = 0.0, k2 = 0.0;     // linearQuadratic

@@ -1,0 +1,18 @@
+#include "thermofluid/drop_of_commons.h"
+
+#include "core/component_registry.h"
+#include "core/meta.h"
+
+namespace lied::thermofluid {
+
+void DropOfCommons::metainfo(Meta& meta) {
+    meta.provide_default(L, "L", defaults::kL, ParameterSpec::non_negative("1/m", "inertance of boundaries and elements without geometry"));
+    meta.provide_default(p_min, "p_min", defaults::kPMin, ParameterSpec::positive("Pa", "lowest pressure a flow element may produce"));
+    meta.provide_default(m_flow_reg, "m_flow_reg", defaults::kMFlowReg,
+                         ParameterSpec::positive("kg/s", "mass flow below which flow-direction switches are regularised"));
+    meta.provide_default(g, "g", defaults::kG, ParameterSpec::non_negative("m/s2", "gravitational acceleration"));
+}
+
+LIED_REGISTER_COMPONENT(DropOfCommons, "system-wide thermofluid defaults (L, p_min, m_flow_reg, g) for the (sub)system it is in");
+
+}  // namespace lied::thermofluid

@@ -1,0 +1,30 @@
+#pragma once
+// ThermofluidStream's DropOfCommons: the defaults every thermofluid component of a system (or subsystem) shares,
+// set once. A component's own value overrides them; without a DropOfCommons the values below hold.
+#include "core/component.h"
+
+namespace lied::thermofluid {
+
+namespace defaults {
+inline constexpr const char* kL = "thermofluid.L";
+inline constexpr const char* kPMin = "thermofluid.p_min";
+inline constexpr const char* kMFlowReg = "thermofluid.m_flow_reg";
+inline constexpr const char* kG = "thermofluid.g";
+inline constexpr double L = 0.01;            // 1/m, inertance of boundaries and given-L elements
+inline constexpr double p_min = 100.0;       // Pa, lowest pressure a flow element may produce
+inline constexpr double m_flow_reg = 0.01;   // kg/s, mass flow below which flow-direction switches are smoothed
+inline constexpr double g = 9.80665;         // m/s², standard gravity
+}  // namespace defaults
+
+class DropOfCommons final : public Component {
+public:
+    double L = defaults::L;
+    double p_min = defaults::p_min;
+    double m_flow_reg = defaults::m_flow_reg;
+    double g = defaults::g;
+
+    void metainfo(Meta& meta) override;
+    const char* type_name() const override { return "DropOfCommons"; }
+};
+
+}  // namespace lied::thermofluid
