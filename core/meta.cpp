@@ -34,6 +34,10 @@ void Meta::add_block(Block block, std::string_view name, Reads reads, Writes wri
                              std::vector<const OutBase*>(writes), component_});
 }
 
+void Meta::add_block(Block block, std::string_view name, std::vector<const SignalBase*> reads, std::vector<const OutBase*> writes) {
+    model_.blocks.push_back({join(name), block, std::move(reads), std::move(writes), component_});
+}
+
 void Meta::state(State& state, std::string_view name, double nominal, std::string_view unit) {
     model_.states.push_back({join(name), &state, nominal, std::string(unit), component_});
     signal(state.value, name);

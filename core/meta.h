@@ -7,6 +7,7 @@
 #include <initializer_list>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace lied {
 
@@ -26,6 +27,11 @@ public:
     template <auto Method, class C>
     void block(C* self, std::string_view name, Reads reads, Writes writes) {
         add_block(make_block<Method>(self), name, reads, writes);
+    }
+    // The same with lists built at crawl time (components with N plugs).
+    template <auto Method, class C>
+    void block(C* self, std::string_view name, std::vector<const SignalBase*> reads, std::vector<const OutBase*> writes) {
+        add_block(make_block<Method>(self), name, std::move(reads), std::move(writes));
     }
     // Registers the value and derivative signals too ("level", "der(level)").
     void state(State& state, std::string_view name, double nominal, std::string_view unit);
@@ -84,6 +90,7 @@ public:
 
 private:
     void add_block(Block block, std::string_view name, Reads reads, Writes writes);
+    void add_block(Block block, std::string_view name, std::vector<const SignalBase*> reads, std::vector<const OutBase*> writes);
     std::string join(std::string_view name) const;
 
     Model& model_;

@@ -23,6 +23,8 @@ public:
     virtual const char* domain() const = 0;
     // Connections go from the plug where flow nominally leaves (outlet) to the one where it enters (inlet).
     virtual bool is_outlet() const = 0;
+    // True where a connection has no nominal direction (heat ports): either end may be named first.
+    virtual bool symmetric() const { return false; }
     // Binds this outlet to `inlet` of the same domain. Precondition: is_outlet(), !inlet.is_outlet(), same domain.
     virtual void connect_to(Plug& inlet) = 0;
     // A property both ends of a connection must share (a thermofluid plug's medium): its value ("" for none)

@@ -1,5 +1,6 @@
 #include "systems/system_file.h"
 
+#include "core/build_error.h"
 #include "core/closest_name.h"
 #include "core/component_registry.h"
 #include "core/integrator.h"
@@ -68,6 +69,17 @@ public:
     Loader(std::string file_name, fs::path directory, std::vector<std::string> include_chain, LoadBudget& budget)
         : file_(std::move(file_name)), directory_(std::move(directory)), chain_(std::move(include_chain)), budget_(budget) {}
 
+    // YAML reads the brackets of "j.inlets[2]" inside a flow list [a, b] as a nested list: say how to write it.
+    static std::string indexed_plug_hint(const std::string& text, int line) {
+        std::size_t begin = 0;
+        for (int k = 0; k < line && begin != std::string::npos; ++k) begin = text.find('\n', begin) == std::string::npos ? std::string::npos : text.find('\n', begin) + 1;
+        if (begin == std::string::npos) return {};
+        const std::string row = text.substr(begin, text.find('\n', begin) - begin);
+        const auto open = row.find('[');
+        if (open == std::string::npos || row.find('[', open + 1) == std::string::npos) return {};
+        return " (a plug with an index inside [from, to] must be quoted: [a.outlet, \"j.inlets[2]\"])";
+    }
+
     LoadedSystem load(const std::string& text, bool top_level) {
         YAML::Node doc;
         try {
@@ -75,7 +87,7 @@ public:
             doc = YAML::Load(text);
         } catch (const YAML::ParserException& e) {
             throw SystemFileError(file_ + ":" + std::to_string(e.mark.line + 1) + ":" + std::to_string(e.mark.column + 1) +
-                                  ": syntax error: " + e.msg);
+                                  ": syntax error: " + e.msg + indexed_plug_hint(text, e.mark.line));
         }
         if (!doc.IsMap()) fail(doc, "", "a system file is a map with the keys " + join(kTopKeys));
         check_keys(doc, "", kTopKeys);
@@ -105,6 +117,20 @@ public:
 
 private:
     // ---- messages ----
+    // A child's registrations; a rule its metainfo() enforces (e.g. N an integer) becomes a file error naming it.
+    Model describe_child(Component& c) const {
+        try {
+            return describe(c);
+        } catch (const BuildError& e) {
+            for (auto& name : root_->child_names())
+                if (root_->child(name) == &c) {
+                    auto it = component_nodes_.find(name);
+                    fail(it == component_nodes_.end() ? YAML::Node() : it->second, "components." + name, name + "." + e.what());
+                }
+            throw;
+        }
+    }
+
     [[noreturn]] void fail(const YAML::Node& node, const std::string& path, const std::string& message) const {
         std::ostringstream s;
         s << file_;
@@ -275,7 +301,7 @@ private:
     void set_parameters(const std::string& name, Component& c, const YAML::Node& params, const std::string& path) {
         if (!params.IsMap()) fail(params, path, "expected a map of parameter names to numbers (or option names for choices)");
         auto* composite = dynamic_cast<Composite*>(&c);
-        const Model m = composite ? Model{} : describe(c);
+        const Model m = composite ? Model{} : describe_child(c);
         std::vector<std::string> known;
         if (composite) for (auto& [n, _] : composite->exposed_parameters()) known.push_back(n);
         else {
@@ -340,7 +366,7 @@ private:
             for (auto& [n, _] : composite->exposed_plugs()) known.push_back(n);
             for (auto& [n, _] : composite->exposed_signals()) known.push_back(n);
         } else {
-            const Model m = describe(*c);
+            const Model m = describe_child(*c);
             for (auto& p : m.plugs) {
                 known.push_back(p.path);
                 if (p.path == member) e.plug = p.plug;
@@ -367,16 +393,19 @@ private:
             const std::string a = std::string(from.plug->kind()), b = std::string(to.plug->kind());
             if (std::string(from.plug->domain()) != to.plug->domain())
                 fail(pair, path, "cannot connect " + from.path + " (" + a + ") to " + to.path + " (" + b + "): different domains");
-            if (!from.plug->is_outlet() && to.plug->is_outlet())
+            if (!from.plug->is_outlet() && to.plug->is_outlet() && !from.plug->symmetric())
                 fail(pair, path, "wrong direction: " + from.path + " is an inlet and " + to.path +
                                      " an outlet; a connection goes from an outlet to an inlet: [" + to.path + ", " + from.path + "]");
             if (from.plug->is_outlet() == to.plug->is_outlet())
-                fail(pair, path, "cannot connect " + from.path + " (" + a + ") to " + to.path + " (" + b +
-                                     "): a connection goes from an outlet to an inlet");
+                fail(pair, path, "cannot connect " + from.path + " (" + a + ") to " + to.path + " (" + b + "): " +
+                                     (from.plug->symmetric() ? "a heat port (temperature) connects to a heat flow port; put a "
+                                                               "ThermalConductor between two temperatures"
+                                                             : "a connection goes from an outlet to an inlet"));
             for (const Endpoint* e : {&from, &to})
                 if (auto it = connected_.find(e->plug); it != connected_.end())
                     fail(pair, path, e->path + " is already connected (" + it->second + "); use a splitter or junction to branch");
-            from.plug->connect_to(*to.plug);
+            if (from.plug->is_outlet()) from.plug->connect_to(*to.plug);
+            else to.plug->connect_to(*from.plug);   // a symmetric connection named the other way round
             connected_[from.plug] = path;
             connected_[to.plug] = path;
             return;
@@ -439,7 +468,7 @@ private:
                 root_->expose_parameter(name, *it->second.value, it->second.spec, it->second.follower);
                 return;
             }
-            const Model m = describe(*c);
+            const Model m = describe_child(*c);
             std::vector<std::string> known;
             for (auto& p : m.parameters) {
                 known.push_back(p.path);
@@ -473,7 +502,7 @@ private:
                     if (unbound(*signal) && !connected_.count(signal) && !exposed_.count(signal)) report(name + "." + sname);
                 continue;
             }
-            const Model m = describe(*c);
+            const Model m = describe_child(*c);
             for (auto& p : m.plugs)
                 if (!connected_.count(p.plug) && !exposed_.count(p.plug)) report(name + "." + p.path);
             for (auto& s : m.signals)

@@ -1,0 +1,49 @@
+#include "thermofluid/thermal/heat_ports.h"
+
+#include <stdexcept>
+#include <string>
+
+namespace lied::thermofluid {
+
+HeatPort::HeatPort() {
+    T.set_loop_rule(kThermalLoopRule);
+    Q_flow.set_loop_rule(kThermalLoopRule);
+}
+
+void HeatPort::members(const MemberVisitor& visit) {
+    visit(T, "T");
+    visit(Q_flow, "Q_flow");
+}
+
+void HeatPort::connect_to(Plug& other) {
+    auto* flow = dynamic_cast<HeatFlowPort*>(&other);
+    if (!flow)
+        throw std::invalid_argument(std::string("a heat port (a temperature) connects to a heat flow port (a conductor or heat source), not to a ") +
+                                    other.kind());
+    connect(*this, *flow);
+}
+
+HeatFlowPort::HeatFlowPort() {
+    T.set_loop_rule(kThermalLoopRule);
+    Q_flow.set_loop_rule(kThermalLoopRule);
+}
+
+void HeatFlowPort::members(const MemberVisitor& visit) {
+    visit(T, "T");
+    visit(Q_flow, "Q_flow");
+}
+
+void HeatFlowPort::connect_to(Plug& other) {
+    auto* body = dynamic_cast<HeatPort*>(&other);
+    if (!body)
+        throw std::invalid_argument(std::string("a heat flow port connects to a heat port (a capacitor or a fixed temperature), not to a ") +
+                                    other.kind());
+    connect(*body, *this);
+}
+
+void connect(HeatPort& body, HeatFlowPort& flow) {
+    flow.T.connect(body.T);
+    body.Q_flow.connect(flow.Q_flow);
+}
+
+}  // namespace lied::thermofluid

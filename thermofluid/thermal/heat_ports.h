@@ -1,0 +1,46 @@
+#pragma once
+// Heat ports with a fixed causality: the temperature travels one way, the heat flow the other.
+//  - HeatPort belongs to what owns a temperature (a heat capacitor, a fixed or prescribed temperature): it sends
+//    T and receives the heat flow into it.
+//  - HeatFlowPort belongs to what computes a heat flow (a conductor, a heat source, a pipe wall's convection):
+//    it receives T and sends Q_flow, positive into the body on the other side.
+// A connection joins one of each, in either order; two capacitors are joined through a ThermalConductor.
+#include "core/plug.h"
+
+namespace lied::thermofluid {
+
+inline constexpr const char* kThermalLoopRule =
+    "every thermal path between two heat flows passes a temperature owner (a HeatCapacitor or a fixed/prescribed temperature)";
+
+class HeatFlowPort;
+
+class HeatPort final : public Plug {
+public:
+    HeatPort();
+    Out<double> T;          // K
+    In<double> Q_flow;      // W, into this port's owner
+    void members(const MemberVisitor& visit) override;
+    const char* kind() const override { return "heat port (sends T)"; }
+    const char* domain() const override { return "thermal"; }
+    bool is_outlet() const override { return true; }
+    bool symmetric() const override { return true; }
+    void connect_to(Plug& other) override;
+};
+
+class HeatFlowPort final : public Plug {
+public:
+    HeatFlowPort();
+    In<double> T;           // K, of the body on the other side
+    Out<double> Q_flow;     // W, into the body on the other side
+    void members(const MemberVisitor& visit) override;
+    const char* kind() const override { return "heat flow port (sends Q_flow)"; }
+    const char* domain() const override { return "thermal"; }
+    bool is_outlet() const override { return false; }
+    bool symmetric() const override { return true; }
+    void connect_to(Plug& other) override;
+};
+
+void connect(HeatPort& body, HeatFlowPort& flow);
+inline void connect(HeatFlowPort& flow, HeatPort& body) { connect(body, flow); }
+
+}  // namespace lied::thermofluid

@@ -1,0 +1,42 @@
+#include "thermofluid/thermal/thermal_boundaries.h"
+
+#include "core/component_registry.h"
+#include "core/meta.h"
+
+namespace lied::thermofluid {
+
+void FixedTemperature::metainfo(Meta& meta) {
+    meta.plug(port, "port");
+    meta.block<&FixedTemperature::evalTemperature>(this, "evalTemperature", {}, {&port.T});
+    meta.block<&FixedTemperature::evalHeatFlow>(this, "evalHeatFlow", {&port.Q_flow}, {});
+    meta.parameter(T, "T", ParameterSpec::positive("K", "temperature the environment holds"));
+    meta.variable(Q_flow_, "Q_flow", "W");
+}
+
+void PrescribedTemperature::metainfo(Meta& meta) {
+    meta.plug(port, "port");
+    meta.signal(T_in, "T_in");
+    meta.block<&PrescribedTemperature::evalTemperature>(this, "evalTemperature", {&T_in}, {&port.T});
+    meta.block<&PrescribedTemperature::evalHeatFlow>(this, "evalHeatFlow", {&port.Q_flow}, {});
+    meta.variable(Q_flow_, "Q_flow", "W");
+}
+
+void FixedHeatFlow::metainfo(Meta& meta) {
+    meta.plug(port, "port");
+    meta.block<&FixedHeatFlow::evalHeatFlow>(this, "evalHeatFlow", {}, {&port.Q_flow});
+    meta.parameter(Q_flow, "Q_flow", ParameterSpec::any("W", "heat flow into the connected body"));
+}
+
+void PrescribedHeatFlow::metainfo(Meta& meta) {
+    meta.plug(port, "port");
+    meta.signal(Q_flow_in, "Q_flow_in");
+    meta.block<&PrescribedHeatFlow::evalHeatFlow>(this, "evalHeatFlow", {&Q_flow_in}, {&port.Q_flow});
+    meta.variable(port.Q_flow.value, "Q_flow", "W");
+}
+
+LIED_REGISTER_COMPONENT(FixedTemperature, "heat port held at the temperature T");
+LIED_REGISTER_COMPONENT(PrescribedTemperature, "heat port held at the temperature of the input T_in");
+LIED_REGISTER_COMPONENT(FixedHeatFlow, "heat flow Q_flow into the connected body");
+LIED_REGISTER_COMPONENT(PrescribedHeatFlow, "heat flow from the input Q_flow_in into the connected body");
+
+}  // namespace lied::thermofluid
