@@ -11,8 +11,11 @@ void DropOfCommons::metainfo(Meta& meta) {
     meta.provide_default(m_flow_reg, "m_flow_reg", defaults::kMFlowReg,
                          ParameterSpec::positive("kg/s", "mass flow below which flow-direction switches are regularised"));
     meta.provide_default(g, "g", defaults::kG, ParameterSpec::non_negative("m/s2", "gravitational acceleration"));
+    meta.provide_default(k_volume_damping, "k_volume_damping", defaults::kVolumeDamping,
+                         ParameterSpec::non_negative("", "damping factor of the inertial pressure at volumes"));
+    meta.provide_default(rho_min, "rho_min", defaults::kRhoMin, ParameterSpec::positive("kg/m3", "lowest density a flow element divides by"));
 }
 
-LIED_REGISTER_COMPONENT(DropOfCommons, "system-wide thermofluid defaults (L, p_min, m_flow_reg, g) for the (sub)system it is in");
+LIED_REGISTER_COMPONENT(DropOfCommons, "system-wide thermofluid defaults (L, p_min, m_flow_reg, g, k_volume_damping, rho_min) for the (sub)system it is in");
 
 }  // namespace lied::thermofluid

@@ -10,10 +10,14 @@ inline constexpr const char* kL = "thermofluid.L";
 inline constexpr const char* kPMin = "thermofluid.p_min";
 inline constexpr const char* kMFlowReg = "thermofluid.m_flow_reg";
 inline constexpr const char* kG = "thermofluid.g";
+inline constexpr const char* kVolumeDamping = "thermofluid.k_volume_damping";
+inline constexpr const char* kRhoMin = "thermofluid.rho_min";
 inline constexpr double L = 0.01;            // 1/m, inertance of boundaries and given-L elements
 inline constexpr double p_min = 100.0;       // Pa, lowest pressure a flow element may produce
 inline constexpr double m_flow_reg = 0.01;   // kg/s, mass flow below which flow-direction switches are smoothed
 inline constexpr double g = 9.80665;         // m/s², standard gravity
+inline constexpr double k_volume_damping = 0.1;   // damping of the inertial pressure between coupled volumes
+inline constexpr double rho_min = 1e-10;     // kg/m³, lowest density a flow element divides by
 }  // namespace defaults
 
 class DropOfCommons final : public Component {
@@ -22,6 +26,8 @@ public:
     double p_min = defaults::p_min;
     double m_flow_reg = defaults::m_flow_reg;
     double g = defaults::g;
+    double k_volume_damping = defaults::k_volume_damping;
+    double rho_min = defaults::rho_min;
 
     void metainfo(Meta& meta) override;
     const char* type_name() const override { return "DropOfCommons"; }

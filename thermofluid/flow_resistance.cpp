@@ -53,7 +53,7 @@ void FlowResistance::evalState() {
     const FluidState& in = inlet.state.value();
     medium.medium->properties(in.p, in.h, nullptr, fluid_);
     L_ = inertance_ = inertance();   // from parameters that may change between evaluations (set_parameter needs no rebuild)
-    set_outlet(in, pressure_loss(inlet.m_flow.value(), std::max(fluid_.rho, rho_min), fluid_.mu), p_min);
+    set_outlet(in, pressure_loss(inlet.m_flow.value(), std::max(fluid_.rho, rho_min.value()), fluid_.mu), p_min);
 }
 
 void FlowResistance::metainfo(Meta& meta) {
@@ -69,7 +69,7 @@ void FlowResistance::metainfo(Meta& meta) {
     meta.parameter(perimeterInput, "perimeterInput", ParameterSpec::positive("m", "wetted perimeter (other)"));
     meta.choice(computeL, "computeL", ChoiceSpec{{"true", "false"}, "true: L = l / hydraulic area; false: L = L_value"});
     meta.parameter(L_value, "L_value", defaults::kL, ParameterSpec::non_negative("1/m", "inertance when computeL = false"));
-    meta.parameter(rho_min, "rho_min", ParameterSpec::positive("kg/m3", "lowest inlet density used by the loss law"));
+    meta.parameter(rho_min, "rho_min", defaults::kRhoMin, ParameterSpec::positive("kg/m3", "lowest inlet density used by the loss law"));
     meta.parameter(p_min, "p_min", defaults::kPMin, ParameterSpec::positive("Pa", "lowest outlet pressure (absolute)"));
     meta.choice(pLoss, "pLoss", ChoiceSpec{{"linearQuadratic", "laminar", "laminarTurbulent", "zeta", "reference"}, "pressure loss law"});
     meta.parameter(k, "k", ParameterSpec::non_negative("Pa.s/kg", "linearQuadratic: linear coefficient"));

@@ -21,7 +21,7 @@ public:
     double l = 1.0, r = 0.01, a = 0.01, b = 0.01, areaCrossInput = 1e-4, perimeterInput = 0.04;
     std::string computeL = "true";
     SystemDefault L_value{defaults::L};   // 1/m, used when computeL = false (system default DropOfCommons.L)
-    double rho_min = 1e-10;       // kg/m³
+    SystemDefault rho_min{defaults::rho_min};   // kg/m³ (system default DropOfCommons.rho_min)
     SystemDefault p_min{defaults::p_min};   // Pa (system default DropOfCommons.p_min)
     // Loss law and its parameters.
     std::string pLoss = "laminarTurbulent";
