@@ -24,6 +24,8 @@ namespace lied::thermofluid {
 
 class Volume final : public Component {
 public:
+    // A rigid volume needs a compressible medium, so its default is air rather than the idealized water.
+    Volume() { medium.name = "SimpleAir"; }
     FluidInlet inlet;
     FluidOutlet outlet;
     HeatFlowPort heatPort;                 // registered when useHeatport = true
