@@ -1,0 +1,70 @@
+#include "thermofluid/junction_n.h"
+
+#include "core/component_registry.h"
+#include "core/meta.h"
+
+#include <cmath>
+
+namespace lied::thermofluid {
+
+void JunctionN::evalMix() {
+    double total = 0.0;
+    for (int k = 1; k <= n_; ++k) total += std::abs(inlets[k].m_flow.value()) + m_flow_eps;
+    FluidState mix{0.0, 0.0};
+    for (int k = 1; k <= n_; ++k) {
+        const double w = (std::abs(inlets[k].m_flow.value()) + m_flow_eps) / total;
+        mix.p += w * inlets[k].state.value().p;
+        mix.h += w * inlets[k].state.value().h;
+    }
+    outlet.state.value = mix;
+}
+
+void JunctionN::evalFlow() {
+    double sum = 0.0;
+    for (int k = 1; k <= n_; ++k) sum += inlets[k].m_flow.value();
+    outlet.m_flow.value = sum;
+}
+
+void JunctionN::evalDerFlow() {
+    double sum = 0.0;
+    for (int k = 1; k <= n_; ++k) sum += inlets[k].der_m_flow.value();
+    outlet.der_m_flow.value = sum;
+}
+
+void JunctionN::evalInertial() {
+    const double total_pressure = outlet.state.value.p + outlet.r.value() + L * outlet.der_m_flow.value;
+    for (int k = 1; k <= n_; ++k)
+        inlets[k].r.value = total_pressure - inlets[k].state.value().p + L * inlets[k].der_m_flow.value();
+}
+
+void JunctionN::metainfo(Meta& meta) {
+    meta.parameter(N, "N", ParameterSpec::positive_up_to(PlugArray<FluidInlet>::kMaxSize, "", "number of inlets (structural: applied at the next build)"));
+    inlets.resize_from(N, meta.path().empty() ? "N" : meta.path() + ".N");
+    n_ = inlets.size();
+    medium.declare(meta, {}, {&outlet});
+    std::vector<const SignalBase*> mix_reads, flow_reads, der_reads, inertial_reads{&outlet.state, &outlet.r, &outlet.der_m_flow};
+    std::vector<const OutBase*> inertial_writes;
+    for (int k = 1; k <= n_; ++k) {
+        inlets[k].medium = medium.medium;
+        meta.plug(inlets[k], PlugArray<FluidInlet>::name("inlets", k));
+        mix_reads.push_back(&inlets[k].state);
+        mix_reads.push_back(&inlets[k].m_flow);
+        flow_reads.push_back(&inlets[k].m_flow);
+        der_reads.push_back(&inlets[k].der_m_flow);
+        inertial_reads.push_back(&inlets[k].state);
+        inertial_reads.push_back(&inlets[k].der_m_flow);
+        inertial_writes.push_back(&inlets[k].r);
+    }
+    meta.plug(outlet, "outlet");
+    meta.block<&JunctionN::evalMix>(this, "evalMix", mix_reads, std::vector<const OutBase*>{&outlet.state});
+    meta.block<&JunctionN::evalFlow>(this, "evalFlow", flow_reads, std::vector<const OutBase*>{&outlet.m_flow});
+    meta.block<&JunctionN::evalDerFlow>(this, "evalDerFlow", der_reads, std::vector<const OutBase*>{&outlet.der_m_flow});
+    meta.block<&JunctionN::evalInertial>(this, "evalInertial", inertial_reads, inertial_writes);
+    meta.parameter(L, "L", defaults::kL, ParameterSpec::non_negative("1/m", "inertance of each inlet and of the outlet"));
+    meta.parameter(m_flow_eps, "m_flow_eps", defaults::kMFlowReg, ParameterSpec::positive("kg/s", "regularisation of the mixing weights"));
+    meta.variable(outlet.m_flow.value, "m_flow", "kg/s");
+}
+
+LIED_REGISTER_COMPONENT(JunctionN, "mixes N streams into one with TFS's regularised flow-weighted mixing (TFS JunctionN)");
+
+}  // namespace lied::thermofluid

@@ -1,0 +1,41 @@
+#pragma once
+// ThermofluidStream's JunctionN: N inlets mix into one outlet. The outlet carries the flow-weighted mixture,
+// regularised near zero flow so the weights stay smooth when a branch stops or reverses:
+//   w_k = (|ṁ_k| + m_flow_eps) / (Σ|ṁ_j| + N·m_flow_eps),   p̂_mix = Σ w_k·p̂_k,   h_mix = Σ w_k·h_k
+//   ṁ_out = Σ ṁ_k,   r_mix = r_out + L·dṁ_out/dt,   r_k = p̂_mix + r_mix − p̂_k + L·dṁ_k/dt
+// (the total pressure p̂ + r is equal at every inlet, as in TFS). The junction owns no flow: each inlet's flow
+// belongs to its branch. Energy is balanced exactly when the branches' enthalpies are equal or the flows large
+// against m_flow_eps; the regularisation error is ≤ N·m_flow_eps/Σ|ṁ| of the enthalpy spread.
+#include "core/component.h"
+#include "core/plug_array.h"
+#include "core/system_default.h"
+#include "thermofluid/drop_of_commons.h"
+#include "thermofluid/fluid_plugs.h"
+#include "thermofluid/medium_parameter.h"
+
+#include <vector>
+
+namespace lied::thermofluid {
+
+class JunctionN final : public Component {
+public:
+    explicit JunctionN(int n = 2) : inlets(n), N(n) {}
+    PlugArray<FluidInlet> inlets;   // inlets[1] … inlets[N]
+    FluidOutlet outlet;
+    MediumParameter medium;
+    double N;
+    SystemDefault L{defaults::L};
+    SystemDefault m_flow_eps{defaults::m_flow_reg};
+
+    void metainfo(Meta& meta) override;
+    const char* type_name() const override { return "JunctionN"; }
+
+private:
+    void evalMix();
+    void evalFlow();
+    void evalDerFlow();
+    void evalInertial();
+    int n_ = 0;
+};
+
+}  // namespace lied::thermofluid
