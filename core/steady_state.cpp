@@ -98,6 +98,14 @@ SteadyStateResult solve_steady_state(OdeFunction& f, const SparsityPattern& patt
         }
         step = fy;
         matrix.solve(step.data());
+        // Near Newton (large τ) with a step at the rounding level of the states: the states cannot get closer, and
+        // what is left of ẋ is rounding (a pressure of 1e5 Pa over a small inertance leaves |ẋ| ~ 1e-9 1/s).
+        if (tau >= 1e6 && residual <= 1e-6) {
+            double relative_step = 0.0;
+            for (Eigen::Index k = 0; k < n; ++k)
+                relative_step = std::max(relative_step, std::abs(step[k]) / std::max(std::abs(y[k]), scale[static_cast<std::size_t>(k)]));
+            if (relative_step <= 1e-13) return finish(true);
+        }
         Eigen::VectorXd y_new = y + step, f_new(n);
         if (!g.derivatives(t, y_new.data(), f_new.data()) || !(norm(f_new, nullptr) <= 100 * residual)) {
             tau *= 0.1;   // left the domain or blew up: a smaller pseudo time step

@@ -14,7 +14,8 @@
 namespace lied {
 
 struct SteadyStateSettings {
-    double tolerance = 1e-10;     // largest |ẋ_i| / nominal_i accepted as zero [1/s]
+    double tolerance = 1e-10;     // largest |ẋ_i| / nominal_i accepted as zero [1/s]; also accepted: a Newton step
+                                  // (τ ≥ 1e6 s) below 1e-13 of the states while |ẋ_i| / nominal_i ≤ 1e-6 (rounding)
     int max_iterations = 500;
 };
 
