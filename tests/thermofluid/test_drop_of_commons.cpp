@@ -8,6 +8,7 @@
 #include "thermofluid/boundaries.h"
 #include "thermofluid/drop_of_commons.h"
 #include "thermofluid/flow_resistance.h"
+#include "support/derivative_of.h"
 
 #include <doctest/doctest.h>
 
@@ -43,11 +44,7 @@ struct Line : Component {
     const char* type_name() const override { return "Line"; }
 };
 
-double start_up_rate(Simulator& sim) {
-    Eigen::VectorXd xdot(sim.states().size());
-    REQUIRE(sim.derivatives(0.0, sim.states().data(), xdot.data()));
-    return xdot[0];
-}
+double start_up_rate(Simulator& sim) { return test::derivative_of(sim, "source.m_flow"); }
 }  // namespace
 
 TEST_CASE("without a DropOfCommons the TFS defaults hold: L = 0.01 1/m, p_min = 100 Pa") {

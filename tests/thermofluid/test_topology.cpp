@@ -8,6 +8,7 @@
 #include "thermofluid/boundaries.h"
 #include "thermofluid/junction_n.h"
 #include "thermofluid/splitter_n.h"
+#include "support/derivative_of.h"
 
 #include <Eigen/Dense>
 #include <doctest/doctest.h>
@@ -20,15 +21,7 @@ using namespace lied;
 using namespace lied::thermofluid;
 
 namespace {
-// The derivative of a state by name at t = 0.
-double rate(Simulator& sim, const std::string& state) {
-    Eigen::VectorXd xdot(sim.states().size());
-    REQUIRE(sim.derivatives(0.0, sim.states().data(), xdot.data()));
-    for (std::size_t i = 0; i < sim.model().states.size(); ++i)
-        if (sim.model().states[i].path == state) return xdot[static_cast<Eigen::Index>(i)];
-    FAIL("no state " << state);
-    return 0;
-}
+using test::derivative_of;
 
 struct SplitFan : Component {
     Source source;
@@ -67,9 +60,9 @@ TEST_CASE("SplitterN with pure inertances: the ramp rates solved by hand") {
     double a[3];
     for (int k = 0; k < 3; ++k) a[k] = (r_mix + p_in - p[k]) / (Lk[k] + L);
     // 1e-9: L is probed with finite steps, exact to the rounding of pressures ~1e5 Pa
-    CHECK(rate(sim, "splitter.m_flow_1") == doctest::Approx(a[0]).epsilon(1e-9));
-    CHECK(rate(sim, "splitter.m_flow_2") == doctest::Approx(a[1]).epsilon(1e-9));
-    CHECK(rate(sim, "source.m_flow") == doctest::Approx(a[0] + a[1] + a[2]).epsilon(1e-9));
+    CHECK(derivative_of(sim, "splitter.m_flow_1") == doctest::Approx(a[0]).epsilon(1e-9));
+    CHECK(derivative_of(sim, "splitter.m_flow_2") == doctest::Approx(a[1]).epsilon(1e-9));
+    CHECK(derivative_of(sim, "source.m_flow") == doctest::Approx(a[0] + a[1] + a[2]).epsilon(1e-9));
 }
 
 namespace {
@@ -103,8 +96,8 @@ TEST_CASE("JunctionN with pure inertances: the ramp rates solved by hand") {
     Eigen::Matrix2d A;
     A << 0.5 + 1.0 + 2.5, 2.5, 2.5, 0.5 + 3.0 + 2.5;
     const Eigen::Vector2d a = A.lu().solve(Eigen::Vector2d(1e5, 0.4e5));
-    CHECK(rate(sim, "a.m_flow") == doctest::Approx(a[0]).epsilon(1e-9));
-    CHECK(rate(sim, "b.m_flow") == doctest::Approx(a[1]).epsilon(1e-9));
+    CHECK(derivative_of(sim, "a.m_flow") == doctest::Approx(a[0]).epsilon(1e-9));
+    CHECK(derivative_of(sim, "b.m_flow") == doctest::Approx(a[1]).epsilon(1e-9));
 }
 
 TEST_CASE("a split-and-join network (system file, indexed plugs) reaches the Kirchhoff steady state") {
