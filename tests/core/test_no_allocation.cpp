@@ -4,6 +4,12 @@
 #include "support/test_components.h"
 #include "support/networks.h"
 #include "systems/com_vessels.h"
+#include "systems/simple_stream.h"
+#include "thermofluid/boundaries.h"
+#include "thermofluid/control_valve.h"
+#include "thermofluid/flow_resistance.h"
+#include "thermofluid/thermal/thermal_boundaries.h"
+#include "thermofluid/volume.h"
 
 #include <SuiteSparse_config.h>
 
@@ -70,6 +76,60 @@ TEST_CASE("step() allocates nothing: every solver, across the time event, with L
         CHECK(sim.time() == doctest::Approx(3.0));
         CHECK(sim.value("p1.m_flow") > 1.0);   // the steps did real work
     }
+}
+
+TEST_CASE("thermofluid networks step without allocating: splitter, junction, conduction element, volume, valve") {
+    for (const char* solver : {"rk4", "ros2"}) {
+        systems::SimpleStream stream;
+        stream.T_source.start_time = 0.5;   // the time event inside the counted steps
+        SimulatorOptions o;
+        o.solver = solver;
+        Simulator sim(stream, o);
+        long n = allocations_during([&] {
+            for (int k = 0; k < 1000; ++k)
+                if (sim.step(1e-3) != StepStatus::Ok) break;
+        });
+        CHECK_MESSAGE(n == 0, solver);
+        CHECK(sim.time() == doctest::Approx(1.0));
+        CHECK(sim.value("source.T") == 400.0);
+    }
+    // A heated Volume (Newton on the medium every evaluation) feeding a control valve.
+    struct Chamber : Component {
+        thermofluid::Source source;
+        thermofluid::FlowResistance pipe;
+        thermofluid::Volume volume;
+        thermofluid::BasicControlValve valve;
+        thermofluid::Sink sink;
+        thermofluid::FixedTemperature wall;
+        Chamber() {
+            for (auto* m : {&source.medium, &pipe.medium, &volume.medium, &valve.medium, &sink.medium}) m->name = "DryAirNasa";
+            source.p0_par = 2e5;
+            volume.useHeatport = "true";
+            valve.flowCoefficient = "m_flow_set";
+            valve.m_flow_ref_set = 0.05, valve.rho_ref = 1.2;
+            valve.u_par = 0.5;
+            wall.T = 400;
+            thermofluid::connect(source.outlet, pipe.inlet);
+            thermofluid::connect(pipe.outlet, volume.inlet);
+            thermofluid::connect(volume.outlet, valve.inlet);
+            thermofluid::connect(valve.outlet, sink.inlet);
+            thermofluid::connect(wall.port, volume.heatPort);
+        }
+        void metainfo(Meta& meta) override {
+            for (auto [c, name] : {std::pair<Component*, const char*>{&source, "source"}, {&pipe, "pipe"}, {&volume, "volume"},
+                                   {&valve, "valve"}, {&sink, "sink"}, {&wall, "wall"}})
+                meta.component(*c, name);
+        }
+        const char* type_name() const override { return "Chamber"; }
+    } chamber;
+    Simulator sim(chamber, SimulatorOptions{.solver = "ros2", .dt = 1e-3});
+    long n = allocations_during([&] {
+        for (int k = 0; k < 500; ++k)
+            if (sim.step(1e-3) != StepStatus::Ok) break;
+    });
+    CHECK(n == 0);
+    CHECK(sim.time() == doctest::Approx(0.5));
+    CHECK(sim.value("volume.p") > 1e5);
 }
 
 TEST_CASE("state events and sampled events allocate nothing: locating, handlers, re-arming") {
