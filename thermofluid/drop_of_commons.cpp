@@ -13,9 +13,11 @@ void DropOfCommons::metainfo(Meta& meta) {
     meta.provide_default(g, "g", defaults::kG, ParameterSpec::non_negative("m/s2", "gravitational acceleration"));
     meta.provide_default(k_volume_damping, "k_volume_damping", defaults::kVolumeDamping,
                          ParameterSpec::non_negative("", "damping factor of the inertial pressure at volumes"));
+    meta.provide_default(omega_reg, "omega_reg", defaults::kOmegaReg,
+                         ParameterSpec::positive("rad/s", "speed below which turbo machines' torque is regularised"));
     meta.provide_default(rho_min, "rho_min", defaults::kRhoMin, ParameterSpec::positive("kg/m3", "lowest density a flow element divides by"));
 }
 
-LIED_REGISTER_COMPONENT(DropOfCommons, "system-wide thermofluid defaults (L, p_min, m_flow_reg, g, k_volume_damping, rho_min) for the (sub)system it is in");
+LIED_REGISTER_COMPONENT(DropOfCommons, "system-wide thermofluid defaults (L, p_min, m_flow_reg, g, k_volume_damping, rho_min, omega_reg) for the (sub)system it is in");
 
 }  // namespace lied::thermofluid

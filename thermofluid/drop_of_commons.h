@@ -12,12 +12,14 @@ inline constexpr const char* kMFlowReg = "thermofluid.m_flow_reg";
 inline constexpr const char* kG = "thermofluid.g";
 inline constexpr const char* kVolumeDamping = "thermofluid.k_volume_damping";
 inline constexpr const char* kRhoMin = "thermofluid.rho_min";
+inline constexpr const char* kOmegaReg = "thermofluid.omega_reg";
 inline constexpr double L = 0.01;            // 1/m, inertance of boundaries and given-L elements
 inline constexpr double p_min = 100.0;       // Pa, lowest pressure a flow element may produce
 inline constexpr double m_flow_reg = 0.01;   // kg/s, mass flow below which flow-direction switches are smoothed
 inline constexpr double g = 9.80665;         // m/s², standard gravity
 inline constexpr double k_volume_damping = 0.1;   // damping of the inertial pressure between coupled volumes
 inline constexpr double rho_min = 1e-10;     // kg/m³, lowest density a flow element divides by
+inline constexpr double omega_reg = 1.0;     // rad/s, speed below which turbo machines' torque is regularised
 }  // namespace defaults
 
 class DropOfCommons final : public Component {
@@ -28,6 +30,7 @@ public:
     double g = defaults::g;
     double k_volume_damping = defaults::k_volume_damping;
     double rho_min = defaults::rho_min;
+    double omega_reg = defaults::omega_reg;
 
     void metainfo(Meta& meta) override;
     const char* type_name() const override { return "DropOfCommons"; }
