@@ -4,10 +4,10 @@
 
 namespace lied {
 
-Model describe(Component& component) {
+Model describe(Component& component, const std::string& path) {
     Model m;
     m.components.push_back({"", &component, ""});
-    Meta meta(m, "", 0);
+    Meta meta(m, path, 0);
     component.metainfo(meta);
     m.index_signals();
     return m;

@@ -6,6 +6,8 @@
 namespace lied {
 
 // Runs metainfo() into a scratch model; no binding is required and nothing is validated.
-Model describe(Component& component);
+// With a `path`, metainfo() runs as if the component sat there (registered names and the messages of rules it
+// enforces carry the prefix): the file loader uses it to name a component that refuses its parameters.
+Model describe(Component& component, const std::string& path = {});
 
 }  // namespace lied

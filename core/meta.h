@@ -87,6 +87,8 @@ public:
     void time(In<double>& in) { model_.time_inputs.push_back(&in); }
 
     const std::string& path() const { return path_; }
+    // "<path>.<name>" (or "<name>" at the root): how the engine names this component's members in messages.
+    std::string path_of(std::string_view name) const { return join(name); }
 
 private:
     void add_block(Block block, std::string_view name, Reads reads, Writes writes);

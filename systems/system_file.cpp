@@ -71,10 +71,10 @@ public:
 
     // YAML reads the brackets of "j.inlets[2]" inside a flow list [a, b] as a nested list: say how to write it.
     static std::string indexed_plug_hint(const std::string& text, int line) {
-        std::size_t begin = 0;
-        for (int k = 0; k < line && begin != std::string::npos; ++k) begin = text.find('\n', begin) == std::string::npos ? std::string::npos : text.find('\n', begin) + 1;
-        if (begin == std::string::npos) return {};
-        const std::string row = text.substr(begin, text.find('\n', begin) - begin);
+        std::istringstream lines(text);
+        std::string row;
+        for (int k = 0; k <= line; ++k)
+            if (!std::getline(lines, row)) return {};
         const auto open = row.find('[');
         if (open == std::string::npos || row.find('[', open + 1) == std::string::npos) return {};
         return " (a plug with an index inside [from, to] must be quoted: [a.outlet, \"j.inlets[2]\"])";
@@ -121,11 +121,15 @@ private:
     Model describe_child(Component& c) const {
         try {
             return describe(c);
-        } catch (const BuildError& e) {
+        } catch (const BuildError&) {
             for (auto& name : root_->child_names())
                 if (root_->child(name) == &c) {
                     auto it = component_nodes_.find(name);
-                    fail(it == component_nodes_.end() ? YAML::Node() : it->second, "components." + name, name + "." + e.what());
+                    try {
+                        describe(c, name);   // again under its name, so the message names it as a build would
+                    } catch (const BuildError& named) {
+                        fail(it == component_nodes_.end() ? YAML::Node() : it->second, "components." + name, named.what());
+                    }
                 }
             throw;
         }

@@ -8,7 +8,6 @@
 namespace lied::thermofluid {
 
 void CheckValve::evalState() {
-    inertance_ = L;
     const double m = inlet.m_flow.value(), x = m / m_flow_ref;
     const double dp = m < 0 ? -p_ref * x * x : 0.0;
     set_outlet(inlet.state.value(), dp, -std::numeric_limits<double>::infinity());   // TFS: no clip
@@ -16,7 +15,7 @@ void CheckValve::evalState() {
 
 void CheckValve::metainfo(Meta& meta) {
     declare_flow(meta);
-    inertance_ = L;
+    inertance_ = L.storage();
     meta.parameter(L, "L", defaults::kL, ParameterSpec::non_negative("1/m", "inertance"));
     meta.parameter(m_flow_ref, "m_flow_ref", defaults::kMFlowReg, ParameterSpec::positive("kg/s", "reverse flow at which the drop is p_ref"));
     meta.parameter(p_ref, "p_ref", ParameterSpec::positive("Pa", "reverse-flow drop at m_flow_ref"));

@@ -10,7 +10,6 @@ namespace lied::thermofluid {
 
 void ConductionElement::evalState() {
     const FluidState in = inlet.state.value();
-    inertance_ = L;
     set_outlet(in, 0.0, 0.0);   // no pressure drop, no clip (TFS: clip_p_out = false)
     outlet.state.value.h = h();
     medium.medium->properties(in.p, h(), nullptr, props_);
@@ -43,11 +42,11 @@ void ConductionElement::metainfo(Meta& meta) {
     if (const Medium* m = medium.medium) {
         h.start = init == "h" ? h_0 : m->specific_enthalpy(p_init, T_0, nullptr);
         if (!std::isfinite(h.start))
-            throw BuildError((meta.path().empty() ? std::string("element") : meta.path()) + ": T_0 = " + std::to_string(T_0) +
+            throw BuildError(meta.path() + ": T_0 = " + std::to_string(T_0) +
                                  " K is outside medium " + m->name() + " (rule: the initial state is in the medium's range)",
                              "start state in range");
     }
-    inertance_ = L;
+    inertance_ = L.storage();
     meta.state(h, "h", 1e5, "J/kg");
     meta.plug(heatPort, "heatPort");
     meta.signal(Q_flow_, "heat_flow");

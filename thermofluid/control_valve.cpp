@@ -30,7 +30,6 @@ double BasicControlValve::reference_mass_flow() const {
 }
 
 void BasicControlValve::evalState() {
-    inertance_ = L;
     const FluidState in = inlet.state.value();
     const double u = u_in.source() ? u_in.value() : u_par;
     u_ = std::clamp(invert_ ? 1 - u : u, 0.0, 1.0);
@@ -49,7 +48,7 @@ void BasicControlValve::metainfo(Meta& meta) {
     meta.choice(flowCoefficient, "flowCoefficient", ChoiceSpec{{"Kvs", "Cvs_US", "m_flow_set"}, "what sets the reference flow"});
     characteristic_ = valveCharacteristics == "parabolic" ? Parabolic : valveCharacteristics == "equalPercentage" ? EqualPercentage : Linear;
     invert_ = invertInput == "true";
-    inertance_ = L;
+    inertance_ = L.storage();
     meta.parameter(L, "L", defaults::kL, ParameterSpec::non_negative("1/m", "inertance"));
     meta.parameter(u_par, "u_par", ParameterSpec{"1", "opening while u_in is unconnected", 0.0, 1.0});
     meta.parameter(Kvs, "Kvs", ParameterSpec::positive("m3/h", "flow at 1 bar with water, fully open"));
@@ -61,7 +60,7 @@ void BasicControlValve::metainfo(Meta& meta) {
     meta.parameter(p_min, "p_min", defaults::kPMin, ParameterSpec::positive("Pa", "lowest outlet pressure"));
     meta.parameter(rho_min, "rho_min", defaults::kRhoMin, ParameterSpec::positive("kg/m3", "lowest density the law divides by"));
     if (flowCoefficient != "m_flow_set" && (dp_ref != 1e5 || rho_ref != 1000.0))
-        throw BuildError((meta.path().empty() ? std::string("valve") : meta.path()) + ": dp_ref and rho_ref are 1 bar and 1000 kg/m3 when " +
+        throw BuildError(meta.path() + ": dp_ref and rho_ref are 1 bar and 1000 kg/m3 when " +
                              flowCoefficient + " is given (rule: a Kv or Cv value is defined for water at 1 bar; use flowCoefficient = m_flow_set for other references)",
                          "Kv reference conditions");
     meta.block<&BasicControlValve::evalState>(this, "evalState", {&inlet.state, &inlet.m_flow, &u_in}, {&outlet.state, &dp_, &dr_corr_});

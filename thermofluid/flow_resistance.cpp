@@ -52,13 +52,14 @@ double FlowResistance::pressure_loss(double m_flow, double rho, double mu) const
 void FlowResistance::evalState() {
     const FluidState& in = inlet.state.value();
     medium.medium->properties(in.p, in.h, nullptr, fluid_);
-    L_ = inertance_ = inertance();   // from parameters that may change between evaluations (set_parameter needs no rebuild)
+    L_ = inertance();   // from parameters that may change between evaluations (set_parameter needs no rebuild)
     set_outlet(in, pressure_loss(inlet.m_flow.value(), std::max(fluid_.rho, rho_min.value()), fluid_.mu), p_min);
 }
 
 void FlowResistance::metainfo(Meta& meta) {
     resolve_choices();
     declare_flow(meta);
+    inertance_ = &L_;
     meta.block<&FlowResistance::evalState>(this, "evalState", {&inlet.state, &inlet.m_flow}, {&outlet.state, &dp_, &dr_corr_});
     meta.choice(shape, "shape", ChoiceSpec{{"circular", "rectangle", "other"}, "cross-section shape"});
     meta.parameter(l, "l", ParameterSpec::non_negative("m", "length"));

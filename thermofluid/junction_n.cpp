@@ -39,7 +39,7 @@ void JunctionN::evalInertial() {
 
 void JunctionN::metainfo(Meta& meta) {
     meta.parameter(N, "N", ParameterSpec::positive_up_to(PlugArray<FluidInlet>::kMaxSize, "", "number of inlets (structural: applied at the next build)"));
-    inlets.resize_from(N, meta.path().empty() ? "N" : meta.path() + ".N");
+    inlets.resize_from(N, meta.path_of("N"));
     n_ = inlets.size();
     medium.declare(meta, {}, {&outlet});
     std::vector<const SignalBase*> mix_reads, flow_reads, der_reads, inertial_reads{&outlet.state, &outlet.r, &outlet.der_m_flow};

@@ -3,13 +3,13 @@
 #include "core/component_registry.h"
 #include "core/meta.h"
 
+#include <limits>
+
 namespace lied::thermofluid {
 
 void MultiSensor_Tpm::evalState() {
     const FluidState in = inlet.state.value();
-    dp_.value = 0.0;
-    dr_corr_.value = 0.0;
-    outlet.state.value = in;
+    set_outlet(in, 0.0, -std::numeric_limits<double>::infinity());   // no drop, no clip
     medium.medium->properties(in.p, in.h, nullptr, props_);
     T.value = props_.T;
     p.value = in.p;

@@ -11,12 +11,12 @@ void PressureDrop::evalState() {
     const FluidState& in = inlet.state.value();
     medium.medium->properties(in.p, in.h, nullptr, fluid_);
     const double v_n = inlet.m_flow.value() / fluid_.rho / v_ref;
-    inertance_ = L;
     set_outlet(in, 0.5 * dp_ref * (v_n + v_n * std::abs(v_n)), p_min);
 }
 
 void PressureDrop::metainfo(Meta& meta) {
     declare_flow(meta);
+    inertance_ = &L;
     meta.block<&PressureDrop::evalState>(this, "evalState", {&inlet.state, &inlet.m_flow}, {&outlet.state, &dp_, &dr_corr_});
     meta.parameter(v_ref, "v_ref", ParameterSpec::positive("m3/s", "reference volume flow"));
     meta.parameter(dp_ref, "dp_ref", ParameterSpec::non_negative("Pa", "pressure drop at the reference flow"));

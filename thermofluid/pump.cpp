@@ -13,7 +13,6 @@ constexpr double kRadPerRevolution = 2 * std::numbers::pi;
 }
 
 void Pump::evalState() {
-    inertance_ = L;
     const FluidState in = inlet.state.value();
     omega_ = omega_input.source() ? omega_input.value() : omega_par;
     medium.medium->properties(in.p, in.h, nullptr, props_);
@@ -54,7 +53,7 @@ void Pump::metainfo(Meta& meta) {
     } else {
         V_r_ = V_r_input, k_p_ = k_p_input, k_fric_ = k_fric_input;
     }
-    inertance_ = L;
+    inertance_ = L.storage();
     meta.block<&Pump::evalState>(this, "evalState", {&inlet.state, &inlet.m_flow, &omega_input}, {&outlet.state, &dp_, &dr_corr_});
     meta.variable(omega_, "omega", "rad/s");
     meta.variable(dp_rise_, "dp_rise", "Pa");

@@ -15,7 +15,7 @@ void SISOFlow::set_outlet(const FluidState& in, double dp, double p_min) {
 
 void SISOFlow::evalFlow() { outlet.m_flow.value = inlet.m_flow.value(); }
 void SISOFlow::evalDerFlow() { outlet.der_m_flow.value = inlet.der_m_flow.value(); }
-void SISOFlow::evalInertial() { inlet.r.value = outlet.r.value() + inertance_ * inlet.der_m_flow.value() + dr_corr_.value; }
+void SISOFlow::evalInertial() { inlet.r.value = outlet.r.value() + *inertance_ * inlet.der_m_flow.value() + dr_corr_.value; }
 
 void SISOFlow::declare_flow(Meta& meta) {
     medium.declare(meta, {&inlet}, {&outlet});

@@ -23,8 +23,10 @@ protected:
     void declare_flow(Meta& meta);
     // The outlet state for a drop dp from the inlet state `in`, clipped at p_min.
     void set_outlet(const FluidState& in, double dp, double p_min);
-    // Inertance used by the inertial block (set by the subclass, from a parameter or the geometry).
-    double inertance_ = 0.0;
+    // The inertance the inertial block reads: the subclass points it at its parameter (or at the value it derives
+    // from the geometry) in metainfo, so a change by set_parameter or a system default needs no copying per step.
+    const double* inertance_ = &kNoInertance;
+    static constexpr double kNoInertance = 0.0;
     Out<double> dp_, dr_corr_;
 
 private:

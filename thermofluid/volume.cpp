@@ -12,16 +12,14 @@ namespace lied::thermofluid {
 
 void Volume::evalMedium() {
     const double d = M() / V_par, u = U_med() / M();
-    if (state_from_density(*medium.medium, d, u, nullptr, p_, props_)) {
-        p_ = props_.p, h_ = props_.h, T_ = props_.T, rho_ = props_.rho;
+    if (state_from_density(*medium.medium, d, u, nullptr, p_guess_, props_)) {
+        p_guess_ = p_ = props_.p, h_ = props_.h, T_ = props_.T, rho_ = props_.rho;
         damping_factor_ = k_volume_damping * std::sqrt(std::abs(2.0 * L / (V_par * std::max(props_.drho_dp_h, 1e-10))));
     } else {
         // No state: NaN reaches the outlet and the diagnosis names this volume and the medium's reason.
-        h_ = T_ = rho_ = std::numeric_limits<double>::quiet_NaN();
-        p_ = std::numeric_limits<double>::quiet_NaN();
+        p_ = h_ = T_ = rho_ = std::numeric_limits<double>::quiet_NaN();
     }
     outlet.state.value = {p_, h_};
-    if (!std::isfinite(p_)) p_ = 1e5;   // the next Newton start
 }
 
 void Volume::evalFlow() { outlet.m_flow.value = m_flow_out(); }
@@ -69,7 +67,7 @@ void Volume::metainfo(Meta& meta) {
     if (const Medium* m = medium.medium) {
         const double h0 = m->specific_enthalpy(p_start, T_start, nullptr);
         const MediumProperties s = m->at(p_start, h0);
-        const std::string where = meta.path().empty() ? std::string("volume") : meta.path();
+        const std::string& where = meta.path();
         if (!s.valid)
             throw BuildError(where + ": the start state p_start = " + std::to_string(p_start) + " Pa, T_start = " +
                                  std::to_string(T_start) + " K is outside medium " + m->name() + " (" + s.invalid_reason +
@@ -81,7 +79,7 @@ void Volume::metainfo(Meta& meta) {
                              "compressible medium in a rigid volume");
         M.start = V_par * s.rho;
         U_med.start = M.start * (h0 - p_start / s.rho);
-        p_ = p_start;
+        p_ = p_guess_ = p_start;
         T_ = s.T;
         meta.state(M, "M", M.start, "kg");
         meta.state(U_med, "U_med", M.start * std::max(std::abs(h0 - p_start / s.rho), 1e4), "J");

@@ -58,6 +58,7 @@ private:
     MediumProperties props_;
     bool heat_port_ = false;
     double p_ = 1e5, h_ = 0, T_ = 0, rho_ = 0, damping_factor_ = 0;
+    double p_guess_ = 1e5;   // Newton's start: the last pressure found (kept through a failed evaluation)
 };
 
 }  // namespace lied::thermofluid
