@@ -271,6 +271,7 @@ Model crawl(Component& root, Out<double>& time) {
         link_system_defaults(m);
         check_events(m);
         check_choices(m);
+        for (auto& r : m.unmet_requirements) throw BuildError(r.message + " (rule: " + r.rule + ")", r.rule);
         check_shared_properties(m);
     } catch (...) {
         restore_time_inputs(m);

@@ -86,6 +86,12 @@ public:
     // Binds `in` to the simulation time.
     void time(In<double>& in) { model_.time_inputs.push_back(&in); }
 
+    // A rule that must hold for a simulator to build, but not to describe the component (a time table without
+    // its file can still list its parameters). `message` follows "<path>: "; the crawler throws a BuildError.
+    void require(bool holds, std::string_view message, std::string_view rule) {
+        if (!holds) model_.unmet_requirements.push_back({path_ + (path_.empty() ? "" : ": ") + std::string(message), std::string(rule)});
+    }
+
     const std::string& path() const { return path_; }
     // "<path>.<name>" (or "<name>" at the root): how the engine names this component's members in messages.
     std::string path_of(std::string_view name) const { return join(name); }

@@ -137,6 +137,11 @@ struct RangeInfo {             // a declared valid range of a state or variable
     std::string unit;
 };
 
+struct UnmetRequirement {     // a rule a component found broken in metainfo, reported when a simulator builds
+    std::string message;       // names the component path and the rule
+    std::string rule;
+};
+
 struct Model {
     std::vector<ComponentInfo> components;
     std::vector<SignalInfo> signals;
@@ -154,6 +159,7 @@ struct Model {
     std::vector<ZeroCrossingInfo> zero_crossings;
     std::vector<SampledEventInfo> sampled_events;
     std::vector<RangeInfo> ranges;
+    std::vector<UnmetRequirement> unmet_requirements;
     std::vector<In<double>*> time_inputs;
     std::vector<const OutBase*> time_sources_before;   // what each time input was bound to before this crawl
     std::vector<const OutBase*> discrete_signals;  // written by event handlers, constant in between

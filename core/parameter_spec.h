@@ -38,6 +38,10 @@ struct ParameterSpec {
 struct ChoiceSpec {
     std::vector<std::string> options;
     std::string description;
+    // A file path instead of named options (a time table's CSV file): any printable text up to 4096 characters.
+    // A system file resolves a relative path against its own folder.
+    bool file_path = false;
+    static ChoiceSpec path(std::string description) { return {{}, std::move(description), true}; }
     bool admits(const std::string& v) const;
     std::string options_text() const;   // "a, b, c"
 };

@@ -182,7 +182,8 @@ int describe_type(const std::string& name, std::ostream& out) {
     if (!m.choices.empty()) {
         out << "\nchoices (name, default, options, meaning):\n";
         for (auto& c : m.choices)
-            out << "  " << std::left << std::setw(14) << c.path << std::setw(18) << *c.value << c.spec.options_text() << "  (" << c.spec.description << ")\n";
+            out << "  " << std::left << std::setw(14) << c.path << ' ' << std::setw(17) << (c.value->empty() ? "(unset)" : *c.value)
+                << c.spec.options_text() << "  (" << c.spec.description << ")\n";
     }
     auto direction = [](const SignalBase& s) {
         if (!s.is_in()) return std::string("out");

@@ -293,7 +293,9 @@ private:
     bool set_choice(const Model& m, const std::string& key, const YAML::Node& value, const std::string& where) const {
         for (auto& c : m.choices) {
             if (c.path != key) continue;
-            const std::string v = text_of(value, where);
+            std::string v = text_of(value, where);
+            // A file named in a system file is found next to it, wherever lied runs.
+            if (c.spec.file_path && c.spec.admits(v) && fs::path(v).is_relative()) v = (directory_ / v).lexically_normal().string();
             if (!c.spec.admits(v))
                 fail(value, where, "'" + v + "' is not one of its options (" + c.spec.options_text() + ")" + did_you_mean(v, c.spec.options));
             *c.value = v;

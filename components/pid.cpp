@@ -1,0 +1,66 @@
+#include "components/pid.h"
+
+#include "core/component_registry.h"
+#include "core/meta.h"
+
+#include <algorithm>
+
+namespace lied::components {
+
+void PID::output() {
+    const double P = wp * u_s.value() - u_m.value();
+    const double D = derivative_ ? Nd * (wd * u_s.value() - u_m.value() - x_D()) : 0.0;
+    y_unlimited_.value = k * (P + (integral_ ? I() : 0.0) + D);
+    y.value = std::min(std::max(y_unlimited_.value, yMin), yMax);
+}
+
+void PID::derivatives() {
+    if (integral_) I.der.value = (u_s.value() - u_m.value() + (y.value - y_unlimited_.value) / (k * Ni)) / Ti;
+    if (derivative_) x_D.der.value = (wd * u_s.value() - u_m.value() - x_D()) * Nd / Td;
+}
+
+void PID::metainfo(Meta& meta) {
+    meta.choice(controllerType, "controllerType", ChoiceSpec{{"P", "PI", "PD", "PID"}, "the parts of the controller"});
+    integral_ = controllerType == "PI" || controllerType == "PID";
+    derivative_ = controllerType == "PD" || controllerType == "PID";
+    meta.signal(u_s, "u_s");
+    meta.signal(u_m, "u_m");
+    meta.signal(y, "y");
+    meta.signal(y_unlimited_, "y_unlimited");
+    meta.parameter(k, "k", ParameterSpec::any("", "gain (negative: reverse acting)"));
+    meta.parameter(Ti, "Ti", ParameterSpec::positive("s", "integral time"));
+    meta.parameter(Td, "Td", ParameterSpec::positive("s", "derivative time"));
+    meta.parameter(yMax, "yMax", ParameterSpec::any("", "upper limit of the output"));
+    meta.parameter(yMin, "yMin", ParameterSpec::any("", "lower limit of the output"));
+    meta.parameter(wp, "wp", ParameterSpec::non_negative("", "set-point weight of the proportional part"));
+    meta.parameter(wd, "wd", ParameterSpec::non_negative("", "set-point weight of the derivative part"));
+    meta.parameter(Ni, "Ni", ParameterSpec::positive("", "anti-windup: back-calculation time constant Ni·Ti"));
+    meta.parameter(Nd, "Nd", ParameterSpec::positive("", "derivative filter: the derivative acts up to Nd/Td"));
+    meta.require(k != 0.0, "k = 0", "a controller's gain is not zero (anti-windup divides by k)");
+    meta.require(yMin <= yMax, "yMin = " + std::to_string(yMin) + " is above yMax = " + std::to_string(yMax), "a controller's yMin <= yMax");
+    std::vector<const SignalBase*> reads{&u_s, &u_m};
+    std::vector<const OutBase*> derivative_writes;
+    if (integral_) {
+        meta.parameter(I.start, "xi_start", ParameterSpec::any("", "initial integral part"));
+        meta.state(I, "I", 1.0, "");
+        reads.push_back(&I.value);
+        derivative_writes.push_back(&I.der);
+    }
+    if (derivative_) {
+        meta.parameter(x_D.start, "xd_start", ParameterSpec::any("", "initial state of the derivative filter"));
+        meta.state(x_D, "x_D", 1.0, "");
+        reads.push_back(&x_D.value);
+        derivative_writes.push_back(&x_D.der);
+    }
+    meta.block<&PID::output>(this, "output", reads, {&y, &y_unlimited_});
+    if (!derivative_writes.empty()) {
+        reads.push_back(&y);
+        reads.push_back(&y_unlimited_);
+        meta.block<&PID::derivatives>(this, "derivatives", reads, derivative_writes);
+    }
+    meta.variable(y.value, "y", "");
+}
+
+LIED_REGISTER_COMPONENT(PID, "signal block: limited PID controller with anti-windup (Modelica LimPID)");
+
+}  // namespace lied::components

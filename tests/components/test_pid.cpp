@@ -1,0 +1,133 @@
+// PID: a PI loop on a first-order plant against its closed form, the anti-windup's bounded integrator, the
+// filtered derivative of a ramp, and the build rules.
+#include "components/pid.h"
+#include "components/sources.h"
+#include "core/build_error.h"
+#include "core/meta.h"
+#include "core/simulator.h"
+#include "core/state.h"
+
+#include <doctest/doctest.h>
+
+#include <cmath>
+
+using namespace lied;
+using namespace lied::components;
+
+namespace {
+SimulatorOptions accurate() {
+    SimulatorOptions o;
+    o.solver = "dopri5";
+    o.tolerances = {1e-12, 1e-12};
+    return o;
+}
+
+// Plant τ·dx/dt = u − x under a PI controller with Ti = τ: the controller's zero cancels the plant's pole, the loop
+// is k/(τ·s) and the closed loop x(t) = r·(1 − exp(−k·t/τ)) as long as the output stays inside its limits.
+class PiLoop : public Component {
+public:
+    Constant r{1.0};
+    PID pid;
+    State x{0.0};
+    In<double> u;
+    Out<double> measured;
+    double tau = 2.0;
+    PiLoop() {
+        pid.k = 4.0;
+        pid.Ti = tau;
+        pid.yMax = 100, pid.yMin = -100;
+        pid.u_s.connect(r.y);
+        pid.u_m.connect(measured);
+        u.connect(pid.y);
+    }
+    void metainfo(Meta& meta) override {
+        meta.component(r, "r");
+        meta.component(pid, "pid");
+        meta.signal(u, "u");
+        meta.signal(measured, "measured");
+        meta.state(x, "x", 1.0, "");
+        meta.block<&PiLoop::measure>(this, "measure", {&x.value}, {&measured});
+        meta.block<&PiLoop::plant>(this, "plant", {&u, &x.value}, {&x.der});
+    }
+    const char* type_name() const override { return "PiLoop"; }
+
+private:
+    void measure() { measured.value = x(); }
+    void plant() { x.der.value = (u.value() - x()) / tau; }
+};
+}  // namespace
+
+TEST_CASE("PI on a first-order plant with Ti = τ follows x = r·(1 − exp(−k·t/τ))") {
+    PiLoop sys;
+    Simulator sim(sys, accurate());
+    for (double t : {0.2, 1.0, 3.0}) {
+        sim.simulate(t);
+        CHECK(sim.value("x") == doctest::Approx(1.0 - std::exp(-4.0 * t / 2.0)).epsilon(1e-9));
+    }
+}
+
+TEST_CASE("anti-windup: a saturated PI's integrator settles at yMax/k + (Ni − 1)·e instead of growing") {
+    // The measurement never reaches the set point (an open loop): e = 1 forever, the output saturates at yMax.
+    // Back-calculation makes dI/dt = (e + (y − y_unlimited)/(k·Ni))/Ti vanish at I = yMax/k + (Ni − 1)·e.
+    class OpenLoop : public Component {
+    public:
+        Constant s{1.0}, m{0.0};
+        PID pid;
+        OpenLoop() {
+            pid.k = 2.0, pid.Ti = 0.5, pid.Ni = 0.9, pid.yMax = 0.6, pid.yMin = -0.6;
+            pid.u_s.connect(s.y);
+            pid.u_m.connect(m.y);
+        }
+        void metainfo(Meta& meta) override {
+            meta.component(s, "s");
+            meta.component(m, "m");
+            meta.component(pid, "pid");
+        }
+        const char* type_name() const override { return "OpenLoop"; }
+    } sys;
+    Simulator sim(sys, accurate());
+    sim.simulate(50.0);
+    CHECK(sim.value("pid.y") == 0.6);
+    CHECK(sim.value("pid.I") == doctest::Approx(0.6 / 2.0 + (0.9 - 1.0) * 1.0).epsilon(1e-9));
+    // The set point drops below the measurement: a wound-up integrator would hold the output at yMax for ages;
+    // this one leaves the limit at once (y_unlimited = k·(e + I) = 2·(−1 + 0.2) < yMax).
+    sim.set_parameter("s.k", -1.0);
+    sim.simulate(50.01);
+    CHECK(sim.value("pid.y") < 0.6);
+}
+
+TEST_CASE("PD: the filtered derivative of a ramp measurement is −a·Td·(1 − exp(−t·Nd/Td))") {
+    class RampMeasured : public Component {
+    public:
+        Constant s{0.0};
+        Ramp m{3.0, 1.0};   // slope a = 3 for 1 s
+        PID pid;
+        RampMeasured() {
+            pid.controllerType = "PD";
+            pid.k = 1.0, pid.Td = 0.2, pid.Nd = 10, pid.yMax = 1e3, pid.yMin = -1e3;
+            pid.u_s.connect(s.y);
+            pid.u_m.connect(m.y);
+        }
+        void metainfo(Meta& meta) override {
+            meta.component(s, "s");
+            meta.component(m, "m");
+            meta.component(pid, "pid");
+        }
+        const char* type_name() const override { return "RampMeasured"; }
+    } sys;
+    Simulator sim(sys, accurate());
+    const double t = 0.05;
+    sim.simulate(t);
+    const double D = -3.0 * 0.2 * (1.0 - std::exp(-t * 10 / 0.2));
+    CHECK(sim.value("pid.y") == doctest::Approx(-3.0 * t + D).epsilon(1e-9));   // P = −u_m, D filtered
+    CHECK_THROWS(sim.value("pid.I"));   // a PD has no integral state
+}
+
+TEST_CASE("PID: a zero gain and crossed limits are build errors naming the component and the rule") {
+    PiLoop sys;
+    sys.pid.k = 0.0;
+    CHECK_THROWS_WITH_AS(Simulator{sys}, doctest::Contains("pid: k = 0 (rule: a controller's gain is not zero"), BuildError);
+    PiLoop crossed;
+    crossed.pid.yMin = 200;
+    CHECK_THROWS_WITH_AS(Simulator{crossed}, doctest::Contains("pid: yMin = 200.000000 is above yMax = 100.000000"), BuildError);
+}
