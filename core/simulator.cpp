@@ -34,8 +34,19 @@ Simulator::Simulator(Component& root, SimulatorOptions options) : root_(root), o
         reset();
     } catch (...) {
         restore_time_inputs(model_);   // the tree goes back to the simulator that had it
+        // reset() ran this structure's time-event handlers and an evaluation on the shared tree: the simulator that
+        // holds the tree sets its discrete values and signals back to its own time (only a Simulator sets built_by_).
+        if (root_.built_by_ && root_.built_by_ != this)
+            const_cast<Simulator*>(static_cast<const Simulator*>(root_.built_by_))->reassert_tree();
         throw;
     }
+}
+
+void Simulator::reassert_tree() {
+    if (!built_) return;
+    evaluator_.set_point(t_, x_.data());
+    for (auto& e : model_.time_events) e.handler();   // values at t_: after the events that fired, before the others
+    evaluator_.evaluate(t_, x_.data());
 }
 
 Simulator::~Simulator() {

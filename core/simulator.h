@@ -133,6 +133,8 @@ private:
     void notify_events();
     double next_event_after(double t) const;
     double sample_time(std::size_t e) const;
+    // Puts this simulator's discrete values and signals back on the tree after another simulator's failed build.
+    void reassert_tree();
     void configure_integrator();
     void index_names();
     std::vector<double> nominals() const;

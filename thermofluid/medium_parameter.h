@@ -18,8 +18,10 @@ struct MediumParameter {
     std::string name = kDefaultMedium;
     const Medium* medium = nullptr;   // nullptr while the name is unknown (the crawler then refuses the build)
 
-    void declare(Meta& meta, std::initializer_list<FluidInlet*> inlets, std::initializer_list<FluidOutlet*> outlets) {
-        meta.choice(name, "medium", ChoiceSpec{medium_names(), "the fluid (lied list --media)"});
+    // `parameter` names the choice: "medium", or "mediumA"/"mediumB" for a heat exchanger's two sides.
+    void declare(Meta& meta, std::initializer_list<FluidInlet*> inlets, std::initializer_list<FluidOutlet*> outlets,
+                 const char* parameter = "medium") {
+        meta.choice(name, parameter, ChoiceSpec{medium_names(), "the fluid (lied list --media)"});
         medium = find_medium(name);
         for (auto* p : inlets) p->medium = medium;
         for (auto* p : outlets) p->medium = medium;

@@ -38,7 +38,7 @@ private:
 };
 }  // namespace
 
-TEST_CASE("Ramp: offset, linear rise, hold; its kinks are time events so rk4 integrates it exactly") {
+TEST_CASE("Ramp: offset, linear rise, hold — its kinks are time events so rk4 integrates it exactly") {
     Integral<Ramp> sys(2.0, 1.5, 0.5, 1.0);   // height 2 over 1.5 s from t = 1, offset 0.5
     SimulatorOptions o;
     o.solver = "rk4";
@@ -66,7 +66,7 @@ TEST_CASE("Ramp: changing start_time and duration at runtime moves both time eve
     CHECK(sim.value("x") == doctest::Approx(1.0).epsilon(1e-12));
 }
 
-TEST_CASE("Sine: offset before the start, then the sine; its integral against the closed form") {
+TEST_CASE("Sine: offset before the start, then the sine — its integral against the closed form") {
     Integral<Sine> sys(2.0, 0.5, 1.0);   // amplitude 2, 0.5 Hz, offset 1
     sys.source.start_time = 0.25;
     SimulatorOptions o;

@@ -15,7 +15,7 @@ TEST_CASE("an In reads the value of the Out it is bound to") {
     CHECK(in.value() == -1.0);   // bound by reference, not copied
 }
 
-TEST_CASE("disconnect unbinds; an optional In falls back to its default") {
+TEST_CASE("disconnect unbinds — an optional In falls back to its default") {
     Out<double> out(7.0);
     In<double> elevation{In<double>::Optional{0.25}};
     CHECK(elevation.optional());

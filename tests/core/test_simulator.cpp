@@ -80,7 +80,7 @@ TEST_CASE("a failed rebuild leaves a simulator that refuses to step instead of t
     CHECK(sim.step(0.01) == StepStatus::Ok);
 }
 
-TEST_CASE("several simulators on one component tree, one after another; a failed build leaves nothing behind") {
+TEST_CASE("several simulators on one component tree, one after another — a failed build leaves nothing behind") {
     systems::ComVessels v;
     Simulator first(v);
     first.simulate(2.0);

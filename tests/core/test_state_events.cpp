@@ -118,7 +118,7 @@ TEST_CASE("after a bounce the ball rises again: no second event at the same impa
     CHECK(sim.value("h") >= -1e-9);
 }
 
-TEST_CASE("simultaneous events: two balls, one impact instant, each handler once; with a time and a sampled event") {
+TEST_CASE("simultaneous events: two balls, one impact instant, each handler once — with a time and a sampled event") {
     // h0 = g/2 puts the first impact at exactly t = 1 s, where a time event and a sampled event also fall.
     Composite root("Root");
     auto& a = add<BouncingBall>(root, "a");
@@ -154,7 +154,7 @@ TEST_CASE("simultaneous events: two balls, one impact instant, each handler once
     CHECK(vb == doctest::Approx(0.8 * 9.81).epsilon(1e-9));
 }
 
-TEST_CASE("chattering stops the run with the zero-crossing's name and time; a hysteresis makes it a limit cycle") {
+TEST_CASE("chattering stops the run with the zero-crossing's name and time — a hysteresis makes it a limit cycle") {
     for (const char* solver : {"rk4", "dopri5", "cvode-bdf"}) {
         CAPTURE(solver);
         Relay relay;   // x' = −sign(x) from x = 1 reaches 0 at t = 1 and chatters there

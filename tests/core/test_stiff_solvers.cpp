@@ -170,7 +170,7 @@ TEST_CASE("a stiff contact at 1 kHz: the linearly implicit methods hold it at a 
     CHECK(sim.describe(status).find("numerical instability of rk4") != std::string::npos);
 }
 
-TEST_CASE("CVODE interpolates its samples: 4000 samples cost far fewer than 4000 steps; it stops only at events and the end") {
+TEST_CASE("CVODE interpolates its samples: 4000 samples cost far fewer than 4000 steps — it stops only at events and the end") {
     auto steps = [](double interval) {
         lied::testing::Robertson chem;
         SimulatorOptions o;

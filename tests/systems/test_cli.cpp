@@ -99,7 +99,7 @@ TEST_CASE("run writes CSV with the six named variables and a PNG plot") {
     std::filesystem::remove_all(dir);
 }
 
-TEST_CASE("command-line numbers are finite; tolerances belong to dopri5; states point to their start parameter") {
+TEST_CASE("command-line numbers are finite — tolerances belong to dopri5 — states point to their start parameter") {
     auto check = [](std::vector<std::string> args, const std::string& message) {
         const auto r = lied_cli(args);
         CHECK(r.code == 2);

@@ -51,7 +51,7 @@ TEST_CASE("outputs never overwrite the input file or each other") {
           "output '" + (dir / "valve_tank.csv") + "' is an input file of this run; choose another name");
 }
 
-TEST_CASE("output folders are created; an unwritable output is found before the run") {
+TEST_CASE("output folders are created — an unwritable output is found before the run") {
     TempFolder dir;
     const std::string csv = dir / "results/deeper/v.csv";
     auto r = run_lied({"run", "ComVessels", "--t-end", "1", "--out", csv});

@@ -139,7 +139,7 @@ TEST_CASE("non-finite values are named, never recorded: a step source of 1e308")
     for (double p : rec.column("t1.p")) CHECK(std::isfinite(p));   // nothing non-finite was recorded
 }
 
-TEST_CASE("tank pressure must stay positive; the declared ranges are listed with the model") {
+TEST_CASE("tank pressure must stay positive — the declared ranges are listed with the model") {
     ComVessels v;
     Simulator sim(v);
     std::vector<std::string> ranges;

@@ -60,7 +60,7 @@ TEST_CASE("a system name with newlines, gnuplot commands, backticks and quotes i
     }
 }
 
-TEST_CASE("the image format follows the extension; other extensions are refused before the run") {
+TEST_CASE("the image format follows the extension — other extensions are refused before the run") {
     TempFolder dir;
     for (const char* ext : {".svg", ".pdf", ".png"}) {
         const std::string out = dir / (std::string("v") + ext);

@@ -48,7 +48,7 @@ TEST_CASE("connecting two media is a build error naming both ends and the rule")
     CHECK_THROWS_WITH(Simulator{vessels}, doctest::Contains("(did you mean 'WaterIF97'?)"));
 }
 
-TEST_CASE("a choice set on a built simulator rebuilds; a broken one is undone") {
+TEST_CASE("a choice set on a built simulator rebuilds — a broken one is undone") {
     systems::ComVessels vessels;
     Simulator sim(vessels);
     sim.simulate(2.0);
@@ -92,5 +92,5 @@ run: {t_end: 200}
     CHECK(err2.str().find("t1.medium = 'Water' is not one of its options") != std::string::npos);
     std::ostringstream out3, err3;
     CHECK(systems::run_cli({"describe", "OutTank"}, out3, err3) == 0);
-    CHECK(out3.str().find("  medium        IdealizedWater    IdealizedWater, ConstantPropertyLiquidWater") != std::string::npos);
+    CHECK(out3.str().find("  medium         IdealizedWater   IdealizedWater, ConstantPropertyLiquidWater") != std::string::npos);
 }

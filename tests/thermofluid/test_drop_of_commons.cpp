@@ -57,7 +57,7 @@ TEST_CASE("without a DropOfCommons the TFS defaults hold: L = 0.01 1/m, p_min = 
     CHECK(start_up_rate(sim) == doctest::Approx(kDp / 0.03).epsilon(1e-9));
 }
 
-TEST_CASE("a DropOfCommons sets L for every follower; a component's own value overrides it") {
+TEST_CASE("a DropOfCommons sets L for every follower — a component's own value overrides it") {
     Line line;
     line.drop.emplace();
     line.drop->L = 0.5;

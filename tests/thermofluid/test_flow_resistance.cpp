@@ -121,7 +121,7 @@ TEST_CASE("zeta and reference laws against their hand-solved flows") {
     CHECK(steady_flow(ref) == doctest::Approx(2.0).epsilon(1e-9));
 }
 
-TEST_CASE("start-up: dṁ/dt = Δp / (L_source + l/(π·r²) + L_sink); the geometry's hydraulic diameter") {
+TEST_CASE("start-up: dṁ/dt = Δp / (L_source + l/(π·r²) + L_sink) — the geometry's hydraulic diameter") {
     Line line(1e5 + kDp, 1e5);
     line.pipe.r = 0.01;
     line.pipe.l = 2.0;

@@ -101,7 +101,7 @@ TEST_CASE("WaterIF97 as a medium: T(p, h) inverts h(p, T) in liquid and steam, a
         }
 }
 
-TEST_CASE("WaterIF97: wet steam with its quality; states outside the formulation are invalid with a reason") {
+TEST_CASE("WaterIF97: wet steam with its quality — states outside the formulation are invalid with a reason") {
     WaterIF97 water;
     const double p = 0.1e6, Ts = if97::saturation_temperature(p);
     const double hl = if97::region1(p, Ts).h, hv = if97::region2(p, Ts).h;

@@ -1,0 +1,170 @@
+#include "thermofluid/partial_volume.h"
+
+#include "core/build_error.h"
+#include "core/meta.h"
+#include "thermofluid/media/state_from_density.h"
+
+#include <cmath>
+#include <limits>
+
+namespace lied::thermofluid {
+
+bool PartialVolume::rigid_state(double V, double M, double U, MediumProperties& props, double& volume_out) {
+    volume_out = V;
+    return state_from_density(*medium.medium, M / V, U / M, nullptr, p_guess_, props);
+}
+
+double PartialVolume::rigid_start_mass(const Meta& meta, const MediumProperties& s, double V) const {
+    if (!(s.drho_dp_h > 0))
+        throw BuildError(meta.path() + ": medium " + medium.medium->name() + " is incompressible, so a rigid " + type_name() +
+                             " cannot set its pressure (rule: a rigid volume needs a compressible medium; use VolumeFlex for liquids "
+                             "of constant density)",
+                         "compressible medium in a rigid volume");
+    return V * s.rho;
+}
+
+void PartialVolume::evalMedium() {
+    if (medium_state(M(), U_med(), props_, V_)) {
+        p_guess_ = p_ = props_.p, h_ = props_.h, T_ = props_.T, rho_ = props_.rho;
+        damping_factor_ = k_volume_damping * std::sqrt(std::abs(2.0 * L / (V_ * std::max(damping_compressibility(props_, V_), 1e-10))));
+    } else {
+        // No state: NaN reaches the outlets and the diagnosis names this volume and the medium's reason.
+        p_ = h_ = T_ = rho_ = std::numeric_limits<double>::quiet_NaN();
+    }
+    for (Outflow* o : outlets_) o->plug.state.value = {p_, h_};
+}
+
+void PartialVolume::evalFlow() {
+    for (Outflow* o : outlets_) o->plug.m_flow.value = o->m_flow();
+}
+
+void PartialVolume::evalDerFlow() {
+    for (Outflow* o : outlets_) o->plug.der_m_flow.value = o->m_flow.der.value = o->der_m_flow.value;
+}
+
+void PartialVolume::evalDamping() {
+    double dM = 0.0;
+    for (FluidInlet* in : inlets_) dM += in->m_flow.value();
+    for (Outflow* o : outlets_) dM -= o->m_flow();
+    r_damping_.value = damping_factor_ * dM;
+}
+
+void PartialVolume::evalResidual() {
+    for (Outflow* o : outlets_) o->residual.value = o->plug.r.value() + L * o->der_m_flow.value - r_damping_.value;
+}
+
+void PartialVolume::evalInertial() {
+    for (FluidInlet* in : inlets_) in->r.value = p_ - in->state.value().p + r_damping_.value + L * in->der_m_flow.value();
+}
+
+void PartialVolume::evalHeatFlow() {
+    Q_flow_.value = U * A * (heatPort.T.value() - T_);
+    heatPort.Q_flow.value = -Q_flow_.value;
+}
+
+void PartialVolume::evalBalances() {
+    double dM = 0.0, dU = heat_port_ ? Q_flow_.value : 0.0;
+    for (FluidInlet* in : inlets_) {
+        const double m = in->m_flow.value();
+        dM += m;
+        dU += m * (m >= 0 ? in->state.value().h : h_);   // TFS's reverse-flow guard
+    }
+    for (Outflow* o : outlets_) {
+        dM -= o->m_flow();
+        dU -= o->m_flow() * h_;
+    }
+    M.der.value = dM;
+    U_med.der.value = dU;
+}
+
+void PartialVolume::declare_volume(Meta& meta, const std::vector<FluidInlet*>& inlets, const std::vector<std::string>& inlet_names,
+                                   const std::vector<Outflow*>& outlets, const std::vector<std::string>& outlet_names) {
+    inlets_ = inlets;
+    outlets_ = outlets;
+    for (FluidInlet* in : inlets) in->medium = medium.medium;
+    for (Outflow* o : outlets) o->plug.medium = medium.medium;
+    meta.choice(useHeatport, "useHeatport", ChoiceSpec{{"false", "true"}, "true: a heat port with Q_flow = U·A·(T_heatPort − T)"});
+    heat_port_ = useHeatport == "true";
+    meta.parameter(p_start, "p_start", ParameterSpec::positive("Pa", "initial pressure"));
+    meta.parameter(T_start, "T_start", ParameterSpec::positive("K", "initial temperature"));
+    meta.parameter(A, "A", ParameterSpec::non_negative("m2", "heat transfer area"));
+    meta.parameter(U, "U", ParameterSpec::non_negative("W/(m2.K)", "thermal transmittance"));
+    meta.parameter(L, "L", defaults::kL, ParameterSpec::non_negative("1/m", "inertance of inlets and outlets"));
+    meta.parameter(k_volume_damping, "k_volume_damping", defaults::kVolumeDamping,
+                   ParameterSpec::non_negative("", "damping of the inertial pressure"));
+
+    // Initial mass and energy from p_start and T_start; refused where the medium cannot give the state.
+    if (const Medium* m = medium.medium) {
+        const double h0 = m->specific_enthalpy(p_start, T_start, nullptr);
+        const MediumProperties s = m->at(p_start, h0);
+        if (!s.valid)
+            throw BuildError(meta.path() + ": the start state p_start = " + std::to_string(p_start) + " Pa, T_start = " +
+                                 std::to_string(T_start) + " K is outside medium " + m->name() + " (" + s.invalid_reason +
+                                 ") (rule: a volume starts in its medium's range)",
+                             "start state in range");
+        M.start = start_mass(meta, s);
+        U_med.start = M.start * (h0 - p_start / s.rho);
+        p_ = p_guess_ = p_start;
+        T_ = s.T;
+        meta.state(M, "M", M.start, "kg");
+        meta.state(U_med, "U_med", M.start * std::max(std::abs(h0 - p_start / s.rho), 1e4), "J");
+    } else {
+        meta.state(M, "M", 1.0, "kg");
+        meta.state(U_med, "U_med", 1e5, "J");
+    }
+    std::vector<const SignalBase*> state_reads{&M.value, &U_med.value}, flow_reads, der_reads, damping_reads{&outlets.front()->plug.state},
+        residual_reads{&r_damping_}, inertial_reads{&outlets.front()->plug.state, &r_damping_}, balance_reads{&outlets.front()->plug.state};
+    std::vector<const OutBase*> state_writes, flow_writes, der_writes, residual_writes, inertial_writes;
+    for (std::size_t k = 0; k < inlets.size(); ++k) {
+        meta.plug(*inlets[k], inlet_names[k]);
+        damping_reads.push_back(&inlets[k]->m_flow);
+        inertial_reads.push_back(&inlets[k]->state);
+        inertial_reads.push_back(&inlets[k]->der_m_flow);
+        inertial_writes.push_back(&inlets[k]->r);
+        balance_reads.push_back(&inlets[k]->m_flow);
+        balance_reads.push_back(&inlets[k]->state);
+    }
+    for (std::size_t j = 0; j < outlets.size(); ++j) {
+        Outflow& o = *outlets[j];
+        const std::string suffix = outlets.size() == 1 ? "" : "[" + std::to_string(j + 1) + "]";
+        meta.plug(o.plug, outlet_names[j]);
+        meta.parameter(o.m_flow.start, "m_flow_out_0" + suffix, ParameterSpec::any("kg/s", "initial outlet mass flow"));
+        meta.state(o.m_flow, "m_flow_out" + suffix, 1.0, "kg/s");
+        meta.tearing(o.der_m_flow, "der_m_flow_out" + suffix);
+        meta.residual(o.residual, "residual" + suffix);
+        state_writes.push_back(&o.plug.state);
+        flow_reads.push_back(&o.m_flow.value);
+        flow_writes.push_back(&o.plug.m_flow);
+        der_reads.push_back(&o.der_m_flow);
+        der_writes.push_back(&o.plug.der_m_flow);
+        der_writes.push_back(&o.m_flow.der);
+        damping_reads.push_back(&o.m_flow.value);
+        residual_reads.push_back(&o.plug.r);
+        residual_reads.push_back(&o.der_m_flow);
+        residual_writes.push_back(&o.residual);
+        balance_reads.push_back(&o.m_flow.value);
+    }
+    meta.signal(r_damping_, "r_damping");
+    meta.block<&PartialVolume::evalMedium>(this, "evalMedium", state_reads, state_writes);
+    meta.block<&PartialVolume::evalFlow>(this, "evalFlow", flow_reads, flow_writes);
+    meta.block<&PartialVolume::evalDerFlow>(this, "evalDerFlow", der_reads, der_writes);
+    meta.block<&PartialVolume::evalDamping>(this, "evalDamping", damping_reads, std::vector<const OutBase*>{&r_damping_});
+    meta.block<&PartialVolume::evalResidual>(this, "evalResidual", residual_reads, residual_writes);
+    meta.block<&PartialVolume::evalInertial>(this, "evalInertial", inertial_reads, inertial_writes);
+    if (heat_port_) {
+        meta.plug(heatPort, "heatPort");
+        meta.signal(Q_flow_, "heat_flow");
+        meta.variable(Q_flow_.value, "Q_flow", "W");
+        meta.block<&PartialVolume::evalHeatFlow>(this, "evalHeatFlow", {&heatPort.T, &outlets.front()->plug.state}, {&heatPort.Q_flow, &Q_flow_});
+        balance_reads.push_back(&Q_flow_);
+    }
+    meta.block<&PartialVolume::evalBalances>(this, "evalBalances", balance_reads, std::vector<const OutBase*>{&M.der, &U_med.der});
+    meta.variable(p_, "p", "Pa");
+    meta.variable(T_, "T", "K");
+    meta.variable(h_, "h", "J/kg");
+    meta.variable(rho_, "rho", "kg/m3");
+    meta.variable(V_, "V", "m3");
+    meta.valid_range("M", ValidRange::above(0.0, "the mass in a volume is positive"));
+}
+
+}  // namespace lied::thermofluid

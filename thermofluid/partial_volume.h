@@ -1,0 +1,83 @@
+#pragma once
+// What ThermofluidStream's volumes share (its PartialVolume): mass M and internal energy U_med as states, inlets
+// and outlets, an optional heat port, TFS's damping and reverse-flow guard. In LIED form a volume is a sink for
+// each stream that arrives and a source for each that leaves (it owns each outlet's mass flow as a state):
+//   r_in,k = (p − p̂_in,k) + r_damping + L·dṁ_in,k/dt        (each upstream flow's inertial pressure)
+//   residual_j = r_out,j + L·dṁ_out,j/dt − r_damping = 0      (tearing: dṁ_out,j/dt)
+//   dM/dt = Σṁ_in − Σṁ_out,   dU_med/dt = Q_flow + Σ h_in,k·ṁ_in,k − h·Σṁ_out
+//   r_damping = k_volume_damping·sqrt(2L / (V·∂ρ/∂p|h))·dM/dt
+// Reverse-flow guard (TFS): fluid that leaves through an inlet (ṁ_in < 0) carries the volume's own h, and fluid
+// that enters through an outlet (ṁ_out < 0) is counted with h too, so reverse flow conserves mass and energy.
+// Q_flow = U·A·(T_heatPort − T) when useHeatport. How (p, h) follow from M and U_med is the subclass's: a rigid
+// volume (Volume, VolumeMix) or an elastic one (VolumeFlex).
+#include "core/component.h"
+#include "core/state.h"
+#include "core/system_default.h"
+#include "thermofluid/drop_of_commons.h"
+#include "thermofluid/fluid_plugs.h"
+#include "thermofluid/medium_parameter.h"
+#include "thermofluid/thermal/heat_ports.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace lied::thermofluid {
+
+class PartialVolume : public Component {
+public:
+    HeatFlowPort heatPort;                 // registered when useHeatport = true
+    MediumParameter medium;
+    double p_start = 1e5;                  // Pa
+    double T_start = 293.15;               // K
+    std::string useHeatport = "false";
+    double A = 1.0;                        // m², heat transfer area
+    double U = 200.0;                      // W/(m²·K), thermal transmittance
+    SystemDefault L{defaults::L};
+    SystemDefault k_volume_damping{defaults::k_volume_damping};
+    State M{1.0};                          // kg
+    State U_med{0.0};                      // J
+
+protected:
+    // One outlet with the mass flow the volume owns.
+    struct Outflow {
+        FluidOutlet plug;
+        State m_flow{0.0};                 // kg/s, leaving
+        Out<double> der_m_flow, residual;
+    };
+    // Registers everything, with the given inlets and outlets (named `inlet_names[k]` …); the subclass calls it
+    // from metainfo() after its own geometry parameters.
+    void declare_volume(Meta& meta, const std::vector<FluidInlet*>& inlets, const std::vector<std::string>& inlet_names,
+                        const std::vector<Outflow*>& outlets, const std::vector<std::string>& outlet_names);
+    // The state (p, h, T, ρ) at mass M and internal energy U into props_; false if there is none (then NaN flows).
+    // `volume_out` is the volume it found (for the damping).
+    virtual bool medium_state(double M, double U, MediumProperties& props, double& volume_out) = 0;
+    // The mass at the start state s (p_start, T_start); throws a BuildError if this volume cannot hold the medium.
+    virtual double start_mass(const Meta& meta, const MediumProperties& s) = 0;
+    // The pressure derivative of the density the damping uses (TFS: ∂ρ/∂p|h of the medium, or of the walls).
+    virtual double damping_compressibility(const MediumProperties& props, double volume) const { return props.drho_dp_h; }
+
+    // For rigid volumes (Volume, VolumeMix): (p, h) from d = M/V and u = U/M by the medium; a compressible medium only.
+    bool rigid_state(double V, double M, double U, MediumProperties& props, double& volume_out);
+    double rigid_start_mass(const Meta& meta, const MediumProperties& s, double V) const;
+
+    MediumProperties props_;
+    double p_ = 1e5, h_ = 0, T_ = 0, rho_ = 0, V_ = 0, damping_factor_ = 0;
+    double p_guess_ = 1e5;   // Newton's start: the last pressure found (kept through a failed evaluation)
+
+private:
+    void evalMedium();
+    void evalFlow();
+    void evalDerFlow();
+    void evalDamping();
+    void evalResidual();
+    void evalInertial();
+    void evalHeatFlow();
+    void evalBalances();
+    std::vector<FluidInlet*> inlets_;
+    std::vector<Outflow*> outlets_;
+    Out<double> r_damping_, Q_flow_;
+    bool heat_port_ = false;
+};
+
+}  // namespace lied::thermofluid
