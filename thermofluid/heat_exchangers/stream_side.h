@@ -1,0 +1,37 @@
+#pragma once
+// One side of a heat exchanger: a stream that passes through without owning its mass flow, like a SISOFlow:
+//   ṁ_out = ṁ_in,   r_in = r_out + L·dṁ/dt,   p̂_out = p̂_in (no pressure drop; put a FlowResistance in series)
+// The exchanger writes the outlet's enthalpy. Registers the plugs "inlet<A>"/"outlet<A>" and its blocks.
+#include "core/meta.h"
+#include "thermofluid/fluid_plugs.h"
+#include "thermofluid/medium_parameter.h"
+
+#include <string>
+
+namespace lied::thermofluid {
+
+struct StreamSide {
+    FluidInlet inlet;
+    FluidOutlet outlet;
+    MediumParameter medium;
+    const double* L = nullptr;   // the exchanger's inertance per side (a system default it follows)
+
+    void declare(Meta& meta, const std::string& side) {
+        medium.declare(meta, {&inlet}, {&outlet}, ("medium" + side).c_str());
+        meta.plug(inlet, "inlet" + side);
+        meta.plug(outlet, "outlet" + side);
+        meta.block<&StreamSide::evalFlow>(this, "evalFlow" + side, {&inlet.m_flow}, {&outlet.m_flow});
+        meta.block<&StreamSide::evalDerFlow>(this, "evalDerFlow" + side, {&inlet.der_m_flow}, {&outlet.der_m_flow});
+        meta.block<&StreamSide::evalInertial>(this, "evalInertial" + side, {&outlet.r, &inlet.der_m_flow}, {&inlet.r});
+        meta.variable(inlet.m_flow.value(), "m_flow_" + side, "kg/s");
+    }
+    double m_flow() const { return inlet.m_flow.value(); }
+    const FluidState& in() const { return inlet.state.value(); }
+
+private:
+    void evalFlow() { outlet.m_flow.value = inlet.m_flow.value(); }
+    void evalDerFlow() { outlet.der_m_flow.value = inlet.der_m_flow.value(); }
+    void evalInertial() { inlet.r.value = outlet.r.value() + *L * inlet.der_m_flow.value(); }
+};
+
+}  // namespace lied::thermofluid
