@@ -4,7 +4,9 @@
 #include "support/test_components.h"
 #include "support/networks.h"
 #include "systems/com_vessels.h"
+#include "systems/cooling_loop.h"
 #include "systems/simple_stream.h"
+#include "components/time_table.h"
 #include "thermofluid/boundaries.h"
 #include "thermofluid/control_valve.h"
 #include "thermofluid/flow_resistance.h"
@@ -130,6 +132,39 @@ TEST_CASE("thermofluid networks step without allocating: splitter, junction, con
     CHECK(n == 0);
     CHECK(sim.time() == doctest::Approx(0.5));
     CHECK(sim.value("volume.p") > 1e5);
+}
+
+TEST_CASE("the cooling loop steps without allocating: pump, VolumeFlex, NTU radiator, PID, ramp and sine events") {
+    for (const char* solver : {"rk4", "ros2"}) {
+        systems::CoolingLoop loop;
+        loop.loadRamp.start_time = 0.2;     // both ramp events and the sine's start inside the counted steps
+        loop.loadRamp.duration = 0.3;
+        loop.loadRipple.start_time = 0.6;
+        SimulatorOptions o;
+        o.solver = solver;
+        Simulator sim(loop, o);
+        long n = allocations_during([&] {
+            for (int k = 0; k < 1000; ++k)
+                if (sim.step(1e-3) != StepStatus::Ok) break;
+        });
+        CHECK_MESSAGE(n == 0, solver);
+        CHECK(sim.time() == doctest::Approx(1.0));
+        CHECK(sim.value("load.Q_flow") > 5000.0);
+    }
+    // A time table walks its rows while stepping: no allocation either.
+    struct Table : Component {
+        components::TimeTable table;
+        Table() { table.table = {{0.0, 1.0}, {0.3, 2.0}, {0.6, -1.0}, {0.9, 0.0}}; }
+        void metainfo(Meta& meta) override { meta.component(table, "table"); }
+        const char* type_name() const override { return "Table"; }
+    } t;
+    Simulator sim(t, SimulatorOptions{.solver = "rk4", .dt = 1e-3});
+    long n = allocations_during([&] {
+        for (int k = 0; k < 1000; ++k)
+            if (sim.step(1e-3) != StepStatus::Ok) break;
+    });
+    CHECK(n == 0);
+    CHECK(sim.value("table.y") == 0.0);
 }
 
 TEST_CASE("state events and sampled events allocate nothing: locating, handlers, re-arming") {
