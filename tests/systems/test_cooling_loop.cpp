@@ -31,7 +31,7 @@ TEST_CASE("CoolingLoop: the system file reproduces the C++ class") {
 
 TEST_CASE("CoolingLoop: the bypass controller saturates at low load and holds 35 °C at high load; heat balance at 2 kW") {
     CoolingLoop loop;
-    Simulator sim(loop);   // cvode-bdf, its registered settings
+    Simulator sim(loop, SimulatorOptions{.solver = "cvode-bdf"});   // as registered for lied run
     sim.simulate(99.0);
     // 2 kW plateau: nearly steady. The radiator rejects the load, the bypass is wide open (the coolant stays below
     // the set point) and mass is conserved at the split.
