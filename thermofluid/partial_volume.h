@@ -55,7 +55,7 @@ protected:
     // The mass at the start state s (p_start, T_start); throws a BuildError if this volume cannot hold the medium.
     virtual double start_mass(const Meta& meta, const MediumProperties& s) = 0;
     // The pressure derivative of the density the damping uses (TFS: ∂ρ/∂p|h of the medium, or of the walls).
-    virtual double damping_compressibility(const MediumProperties& props, double volume) const { return props.drho_dp_h; }
+    virtual double damping_compressibility(const MediumProperties& props, double /*volume*/) const { return props.drho_dp_h; }
 
     // For rigid volumes (Volume, VolumeMix): (p, h) from d = M/V and u = U/M by the medium; a compressible medium only.
     bool rigid_state(double V, double M, double U, MediumProperties& props, double& volume_out);

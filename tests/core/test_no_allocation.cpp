@@ -158,7 +158,9 @@ TEST_CASE("the cooling loop steps without allocating: pump, VolumeFlex, NTU radi
         void metainfo(Meta& meta) override { meta.component(table, "table"); }
         const char* type_name() const override { return "Table"; }
     } t;
-    Simulator sim(t, SimulatorOptions{.solver = "rk4", .dt = 1e-3});
+    SimulatorOptions o;
+    o.dt = 1e-3;   // rk4
+    Simulator sim(t, o);
     long n = allocations_during([&] {
         for (int k = 0; k < 1000; ++k)
             if (sim.step(1e-3) != StepStatus::Ok) break;
