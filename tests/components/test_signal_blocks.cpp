@@ -6,6 +6,7 @@
 #include "core/meta.h"
 #include "core/simulator.h"
 #include "core/state.h"
+#include "support/integral_of.h"
 
 #include <doctest/doctest.h>
 
@@ -15,28 +16,8 @@
 using namespace lied;
 using namespace lied::components;
 
-namespace {
-// x' = u: the integral of a source, so the solver's view of it (time events included) is checked too.
 template <class Source>
-class Integral : public Component {
-public:
-    Source source;
-    State x{0.0};
-    In<double> u;
-    template <class... A>
-    explicit Integral(A... a) : source(a...) { u.connect(source.y); }
-    void metainfo(Meta& meta) override {
-        meta.component(source, "source");
-        meta.signal(u, "u");
-        meta.state(x, "x", 1.0, "");
-        meta.block<&Integral::eval>(this, "eval", {&u}, {&x.der});
-    }
-    const char* type_name() const override { return "Integral"; }
-
-private:
-    void eval() { x.der.value = u.value(); }
-};
-}  // namespace
+using Integral = test::IntegralOf<Source>;
 
 TEST_CASE("Ramp: offset, linear rise, hold — its kinks are time events so rk4 integrates it exactly") {
     Integral<Ramp> sys(2.0, 1.5, 0.5, 1.0);   // height 2 over 1.5 s from t = 1, offset 0.5

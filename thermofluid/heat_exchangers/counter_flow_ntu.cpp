@@ -48,15 +48,12 @@ void CounterFlowNTU::evalHeat() {
 }
 
 void CounterFlowNTU::metainfo(Meta& meta) {
-    A_side.L = B_side.L = L.storage();
-    A_side.declare(meta, "A");
-    B_side.declare(meta, "B");
+    declare_sides(meta);
     meta.parameter(A, "A", ParameterSpec::positive("m2", "heat transfer area"));
     meta.parameter(k_NTU, "k_NTU", ParameterSpec::non_negative("W/(m2.K)", "overall heat transfer coefficient"));
     meta.parameter(TC, "TC", ParameterSpec::positive("s", "time constant of the outlet enthalpies"));
     meta.parameter(TA_start, "TA_start", ParameterSpec::positive("K", "outlet temperature of side A at the start (at 1 bar)"));
     meta.parameter(TB_start, "TB_start", ParameterSpec::positive("K", "outlet temperature of side B at the start (at 1 bar)"));
-    meta.parameter(L, "L", defaults::kL, ParameterSpec::non_negative("1/m", "inertance of each side"));
     meta.parameter(m_flow_reg, "m_flow_reg", defaults::kMFlowReg, ParameterSpec::positive("kg/s", "below it on both sides no heat passes"));
     for (auto [side, T, state, name] : {std::tuple{&A_side, TA_start, &h_out_A, "h_out_A"}, std::tuple{&B_side, TB_start, &h_out_B, "h_out_B"}}) {
         if (const Medium* m = side->medium.medium) {

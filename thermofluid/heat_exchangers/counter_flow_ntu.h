@@ -13,22 +13,16 @@
 #include "core/state.h"
 #include "core/system_default.h"
 #include "thermofluid/drop_of_commons.h"
-#include "thermofluid/heat_exchangers/stream_side.h"
+#include "thermofluid/heat_exchangers/two_stream_exchanger.h"
 
 namespace lied::thermofluid {
 
-class CounterFlowNTU final : public Component {
+class CounterFlowNTU final : public TwoStreamExchanger {
 public:
-    StreamSide A_side, B_side;              // plugs inletA/outletA, inletB/outletB
-    FluidInlet& inletA = A_side.inlet;
-    FluidOutlet& outletA = A_side.outlet;
-    FluidInlet& inletB = B_side.inlet;
-    FluidOutlet& outletB = B_side.outlet;
     double A = 1.0;                         // m², heat transfer area
     double k_NTU = 50.0;                    // W/(m²·K), overall heat transfer coefficient
     double TC = 0.01;                       // s, time constant of the outlet enthalpies
     double TA_start = 293.15, TB_start = 293.15;   // K, outlet temperatures at the start (at 1 bar)
-    SystemDefault L{defaults::L};
     SystemDefault m_flow_reg{defaults::m_flow_reg};
     State h_out_A{0.0}, h_out_B{0.0};       // J/kg
 

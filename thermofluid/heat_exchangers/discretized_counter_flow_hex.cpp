@@ -53,9 +53,7 @@ void DiscretizedCounterFlowHEX::metainfo(Meta& meta) {
                          "number of cells");
     n_ = static_cast<int>(nCells);
     while (static_cast<int>(cells_.size()) < n_) cells_.push_back(std::make_unique<Cell>());
-    A_side.L = B_side.L = L.storage();
-    A_side.declare(meta, "A");
-    B_side.declare(meta, "B");
+    declare_sides(meta);
     meta.parameter(A, "A", ParameterSpec::positive("m2", "heat transfer area"));
     meta.parameter(V_Hex, "V_Hex", ParameterSpec::positive("m3", "fluid volume of each side"));
     meta.parameter(U_A, "U_A", ParameterSpec::non_negative("W/(m2.K)", "heat transfer coefficient fluid A ↔ wall"));
@@ -63,7 +61,6 @@ void DiscretizedCounterFlowHEX::metainfo(Meta& meta) {
     meta.parameter(C_wall, "C_wall", ParameterSpec::positive("J/K", "heat capacity of the wall"));
     meta.parameter(T_start, "T_start", ParameterSpec::positive("K", "temperature of fluids and wall at the start"));
     meta.parameter(p_start, "p_start", ParameterSpec::positive("Pa", "pressure at which T_start gives the start enthalpies"));
-    meta.parameter(L, "L", defaults::kL, ParameterSpec::non_negative("1/m", "inertance of each side"));
     meta.parameter(rho_min, "rho_min", defaults::kRhoMin, ParameterSpec::positive("kg/m3", "lowest density for the mass in a cell"));
     double hA0 = 0, hB0 = 0;
     if (A_side.medium.medium && B_side.medium.medium) {

@@ -11,20 +11,15 @@
 #include "core/state.h"
 #include "core/system_default.h"
 #include "thermofluid/drop_of_commons.h"
-#include "thermofluid/heat_exchangers/stream_side.h"
+#include "thermofluid/heat_exchangers/two_stream_exchanger.h"
 
 #include <memory>
 #include <vector>
 
 namespace lied::thermofluid {
 
-class DiscretizedCounterFlowHEX final : public Component {
+class DiscretizedCounterFlowHEX final : public TwoStreamExchanger {
 public:
-    StreamSide A_side, B_side;              // plugs inletA/outletA, inletB/outletB
-    FluidInlet& inletA = A_side.inlet;
-    FluidOutlet& outletA = A_side.outlet;
-    FluidInlet& inletB = B_side.inlet;
-    FluidOutlet& outletB = B_side.outlet;
     double nCells = 3;
     double A = 10.0;                        // m², heat transfer area
     double V_Hex = 1e-3;                    // m³, fluid volume of each side
@@ -32,7 +27,6 @@ public:
     double C_wall = 1000.0;                 // J/K, heat capacity of the wall
     double T_start = 293.15;                // K, every cell and the wall at the start (fluids at p_start)
     double p_start = 1e5;                   // Pa
-    SystemDefault L{defaults::L};
     SystemDefault rho_min{defaults::rho_min};
 
     void metainfo(Meta& meta) override;
