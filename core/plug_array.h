@@ -31,11 +31,15 @@ public:
     }
     // Reads an integer size parameter (a double in files and --set): refuses non-integers and out-of-range values.
     void resize_from(double n, const std::string& parameter_path) {
+        check_size(n, parameter_path);
+        resize(static_cast<int>(n));
+    }
+    // The rule alone, for components that keep plugs of this kind in storage of their own.
+    static void check_size(double n, const std::string& parameter_path) {
         if (!(n >= 1) || n > kMaxSize || n != std::floor(n))
             throw BuildError(parameter_path + " = " + text(n) + " (rule: a number of plugs is an integer from 1 to " +
                                  std::to_string(kMaxSize) + ")",
                              "number of plugs");
-        resize(static_cast<int>(n));
     }
     static std::string name(const std::string& base, int k) { return base + "[" + std::to_string(k) + "]"; }
 

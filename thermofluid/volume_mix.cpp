@@ -9,7 +9,7 @@ void VolumeMix::metainfo(Meta& meta) {
     meta.parameter(N, "N", ParameterSpec::positive_up_to(PlugArray<FluidInlet>::kMaxSize, "", "number of inlets (structural: applied at the next build)"));
     meta.parameter(M_outlets, "M_outlets", ParameterSpec::positive_up_to(PlugArray<FluidInlet>::kMaxSize, "", "number of outlets (structural)"));
     inlets.resize_from(N, meta.path_of("N"));
-    PlugArray<FluidInlet>{}.resize_from(M_outlets, meta.path_of("M_outlets"));   // the same rule for the outlets
+    PlugArray<FluidOutlet>::check_size(M_outlets, meta.path_of("M_outlets"));
     outlet_storage(static_cast<int>(M_outlets));
     medium.declare(meta, {}, {});
     meta.parameter(V_par, "V_par", ParameterSpec::positive("m3", "volume"));
