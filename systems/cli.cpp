@@ -467,7 +467,11 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     } catch (const std::invalid_argument& e) {
         throw UsageError(e.what());
     }
-    outputs.check_and_open(entry.files);
+    // Files the components read (a time table's CSV) are inputs as much as the system files.
+    std::vector<std::string> inputs = entry.files;
+    for (auto& c : sim->model().choices)
+        if (c.spec.file_path && !c.value->empty()) inputs.push_back(*c.value);
+    outputs.check_and_open(inputs);
     if (outputs.csv.is_open()) recorder.stream_to(&outputs.csv);
 
     std::vector<PlotColumn> columns;

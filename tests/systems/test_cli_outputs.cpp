@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
+#include <fstream>
 #include <thread>
 
 using namespace lied::testing;
@@ -49,6 +50,19 @@ TEST_CASE("outputs never overwrite the input file or each other") {
     fs::create_hard_link(sub, dir / "valve_tank.csv");
     check({"run", dir / "with_subsystems.yaml", "--out", dir / "valve_tank.csv"},
           "output '" + (dir / "valve_tank.csv") + "' is an input file of this run; choose another name");
+}
+
+TEST_CASE("a file a component reads (a time table's CSV) is an input: no output overwrites it") {
+    TempFolder dir;
+    const std::string csv = dir / "profile.csv";
+    std::ofstream(csv) << "0, 1\n10, 11\n";
+    std::ofstream(dir / "table.yaml") << "system: UsesTable\ncomponents:\n  profile: {type: TimeTable, parameters: {fileName: profile.csv}}\n"
+                                         "run: {t_end: 1, record: [profile.y]}\n";
+    const auto r = run_lied({"run", dir / "table.yaml", "--out", csv});
+    CHECK(r.code == 2);
+    CHECK(r.err == "lied: error: output '" + csv + "' is an input file of this run; choose another name\n");
+    CHECK(read_file(csv) == "0, 1\n10, 11\n");
+    CHECK(run_lied({"run", dir / "table.yaml", "--out", dir / "out.csv"}).code == 0);   // elsewhere it runs
 }
 
 TEST_CASE("output folders are created — an unwritable output is found before the run") {
