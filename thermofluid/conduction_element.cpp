@@ -12,7 +12,7 @@ void ConductionElement::evalState() {
     const FluidState in = inlet.state.value();
     set_outlet(in, 0.0, 0.0);   // no pressure drop, no clip (TFS: clip_p_out = false)
     outlet.state.value.h = h();
-    medium.medium->properties(in.p, h(), nullptr, props_);
+    medium.medium->properties(in.p, h(), in.xi(), props_);
     T_ = props_.T;
     M_ = V * std::max(props_.rho, rho_min.value());
 }

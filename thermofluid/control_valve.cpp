@@ -34,7 +34,7 @@ void BasicControlValve::evalState() {
     const double u = u_in.source() ? u_in.value() : u_par;
     u_ = std::clamp(invert_ ? 1 - u : u, 0.0, 1.0);
     k_u_ = characteristic(u_);
-    medium.medium->properties(in.p, in.h, nullptr, props_);
+    medium.medium->properties(in.p, in.h, in.xi(), props_);
     const double m_flow = inlet.m_flow.value(), m_ref = k_u_ * reference_mass_flow();
     const double dp = dp_ref * (rho_ref / std::max(props_.rho, rho_min.value())) * m_flow * std::abs(m_flow) / (m_ref * m_ref);
     set_outlet(in, dp, p_min);

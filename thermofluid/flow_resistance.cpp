@@ -51,7 +51,7 @@ double FlowResistance::pressure_loss(double m_flow, double rho, double mu) const
 
 void FlowResistance::evalState() {
     const FluidState& in = inlet.state.value();
-    medium.medium->properties(in.p, in.h, nullptr, fluid_);
+    medium.medium->properties(in.p, in.h, in.xi(), fluid_);
     L_ = inertance();   // from parameters that may change between evaluations (set_parameter needs no rebuild)
     set_outlet(in, pressure_loss(inlet.m_flow.value(), std::max(fluid_.rho, rho_min.value()), fluid_.mu), p_min);
 }

@@ -10,11 +10,13 @@ namespace lied::thermofluid {
 void JunctionN::evalMix() {
     double total = 0.0;
     for (int k = 1; k <= n_; ++k) total += std::abs(inlets[k].m_flow.value()) + m_flow_eps;
-    FluidState mix{0.0, 0.0};
+    FluidState mix{0.0, 0.0, {}};
     for (int k = 1; k <= n_; ++k) {
         const double w = (std::abs(inlets[k].m_flow.value()) + m_flow_eps) / total;
-        mix.p += w * inlets[k].state.value().p;
-        mix.h += w * inlets[k].state.value().h;
+        const FluidState& in = inlets[k].state.value();
+        mix.p += w * in.p;
+        mix.h += w * in.h;
+        for (std::size_t i = 0; i < kMaxMassFractions; ++i) mix.Xi[i] += w * in.Xi[i];
     }
     outlet.state.value = mix;
 }

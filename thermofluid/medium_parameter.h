@@ -23,6 +23,9 @@ struct MediumParameter {
                  const char* parameter = "medium") {
         meta.choice(name, parameter, ChoiceSpec{medium_names(), "the fluid (lied list --media)"});
         medium = find_medium(name);
+        meta.require(!medium || medium->mass_fractions() <= kMaxMassFractions,
+                     std::string("medium ") + name + " has more mass fractions than a fluid state carries (" + std::to_string(kMaxMassFractions) + ")",
+                     "a medium's mass fractions fit the fluid state (kMaxMassFractions)");
         for (auto* p : inlets) p->medium = medium;
         for (auto* p : outlets) p->medium = medium;
     }

@@ -10,7 +10,7 @@ namespace lied::thermofluid {
 void MultiSensor_Tpm::evalState() {
     const FluidState in = inlet.state.value();
     set_outlet(in, 0.0, -std::numeric_limits<double>::infinity());   // no drop, no clip
-    medium.medium->properties(in.p, in.h, nullptr, props_);
+    medium.medium->properties(in.p, in.h, in.xi(), props_);
     T.value = props_.T;
     p.value = in.p;
     h.value = in.h;

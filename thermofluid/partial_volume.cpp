@@ -11,7 +11,7 @@ namespace lied::thermofluid {
 
 bool PartialVolume::rigid_state(double V, double M, double U, MediumProperties& props, double& volume_out) {
     volume_out = V;
-    return state_from_density(*medium.medium, M / V, U / M, nullptr, p_guess_, props);
+    return state_from_density(*medium.medium, M / V, U / M, Xi_.data(), p_guess_, props);
 }
 
 double PartialVolume::rigid_start_mass(const Meta& meta, const MediumProperties& s, double V) const {
@@ -24,6 +24,7 @@ double PartialVolume::rigid_start_mass(const Meta& meta, const MediumProperties&
 }
 
 void PartialVolume::evalMedium() {
+    if (has_Xi_) Xi_[0] = M_Xi() / M();
     if (medium_state(M(), U_med(), props_, V_)) {
         p_guess_ = p_ = props_.p, h_ = props_.h, T_ = props_.T, rho_ = props_.rho;
         damping_factor_ = k_volume_damping * std::sqrt(std::abs(2.0 * L / (V_ * std::max(damping_compressibility(props_, V_), 1e-10))));
@@ -31,7 +32,7 @@ void PartialVolume::evalMedium() {
         // No state: NaN reaches the outlets and the diagnosis names this volume and the medium's reason.
         p_ = h_ = T_ = rho_ = std::numeric_limits<double>::quiet_NaN();
     }
-    for (Outflow* o : outlets_) o->plug.state.value = {p_, h_};
+    for (Outflow* o : outlets_) o->plug.state.value = {p_, h_, Xi_};
 }
 
 void PartialVolume::evalFlow() {
@@ -63,18 +64,22 @@ void PartialVolume::evalHeatFlow() {
 }
 
 void PartialVolume::evalBalances() {
-    double dM = 0.0, dU = heat_port_ ? Q_flow_.value : 0.0;
+    double dM = 0.0, dU = heat_port_ ? Q_flow_.value : 0.0, dM_Xi = 0.0;
     for (FluidInlet* in : inlets_) {
         const double m = in->m_flow.value();
+        const bool forward = m >= 0;   // TFS's reverse-flow guard: what leaves through an inlet is the volume's own
         dM += m;
-        dU += m * (m >= 0 ? in->state.value().h : h_);   // TFS's reverse-flow guard
+        dU += m * (forward ? in->state.value().h : h_);
+        dM_Xi += m * (forward ? in->state.value().Xi[0] : Xi_[0]);
     }
     for (Outflow* o : outlets_) {
         dM -= o->m_flow();
         dU -= o->m_flow() * h_;
+        dM_Xi -= o->m_flow() * Xi_[0];
     }
     M.der.value = dM;
     U_med.der.value = dU;
+    M_Xi.der.value = dM_Xi;
 }
 
 void PartialVolume::declare_volume(Meta& meta, const std::vector<FluidInlet*>& inlets, const std::vector<std::string>& inlet_names,
@@ -87,6 +92,7 @@ void PartialVolume::declare_volume(Meta& meta, const std::vector<FluidInlet*>& i
     heat_port_ = useHeatport == "true";
     meta.parameter(p_start, "p_start", ParameterSpec::positive("Pa", "initial pressure"));
     meta.parameter(T_start, "T_start", ParameterSpec::positive("K", "initial temperature"));
+    meta.parameter(Xi_0, "Xi_0", ParameterSpec{"kg/kg", "initial mass fraction (media with one, e.g. MoistAir's water vapour)", 0.0, 1.0});
     meta.parameter(A, "A", ParameterSpec::non_negative("m2", "heat transfer area"));
     meta.parameter(U, "U", ParameterSpec::non_negative("W/(m2.K)", "thermal transmittance"));
     meta.parameter(L, "L", defaults::kL, ParameterSpec::non_negative("1/m", "inertance of inlets and outlets"));
@@ -94,9 +100,14 @@ void PartialVolume::declare_volume(Meta& meta, const std::vector<FluidInlet*>& i
                    ParameterSpec::non_negative("", "damping of the inertial pressure"));
 
     // Initial mass and energy from p_start and T_start; refused where the medium cannot give the state.
+    has_Xi_ = medium.medium && medium.medium->mass_fractions() > 0;
+    Xi_.fill(0.0);
     if (const Medium* m = medium.medium) {
-        const double h0 = m->specific_enthalpy(p_start, T_start, nullptr);
-        const MediumProperties s = m->at(p_start, h0);
+        if (has_Xi_) Xi_[0] = Xi_0;
+        meta.require(has_Xi_ || Xi_0 == 0.0, std::string("Xi_0 = ") + std::to_string(Xi_0) + " is set, but medium " + m->name() + " has no mass fractions",
+                     "mass fractions only for a medium that has them");
+        const double h0 = m->specific_enthalpy(p_start, T_start, Xi_.data());
+        const MediumProperties s = m->at(p_start, h0, Xi_.data());
         if (!s.valid)
             throw BuildError(meta.path() + ": the start state p_start = " + std::to_string(p_start) + " Pa, T_start = " +
                                  std::to_string(T_start) + " K is outside medium " + m->name() + " (" + s.invalid_reason +
@@ -108,13 +119,23 @@ void PartialVolume::declare_volume(Meta& meta, const std::vector<FluidInlet*>& i
         T_ = s.T;
         meta.state(M, "M", M.start, "kg");
         meta.state(U_med, "U_med", M.start * std::max(std::abs(h0 - p_start / s.rho), 1e4), "J");
+        if (has_Xi_) {
+            M_Xi.start = M.start * Xi_[0];
+            meta.state(M_Xi, "M_Xi", M.start * 0.01, "kg");
+            meta.valid_range("M_Xi", ValidRange::at_least(0.0, "the mass of a mass fraction is not negative"));
+            meta.variable(Xi_[0], "Xi", "kg/kg");
+        }
     } else {
         meta.state(M, "M", 1.0, "kg");
         meta.state(U_med, "U_med", 1e5, "J");
     }
     std::vector<const SignalBase*> state_reads{&M.value, &U_med.value}, flow_reads, der_reads, damping_reads{&outlets.front()->plug.state},
         residual_reads{&r_damping_}, inertial_reads{&outlets.front()->plug.state, &r_damping_}, balance_reads{&outlets.front()->plug.state};
-    std::vector<const OutBase*> state_writes, flow_writes, der_writes, residual_writes, inertial_writes;
+    std::vector<const OutBase*> state_writes, flow_writes, der_writes, residual_writes, inertial_writes, balance_writes{&M.der, &U_med.der};
+    if (has_Xi_) {
+        state_reads.push_back(&M_Xi.value);
+        balance_writes.push_back(&M_Xi.der);
+    }
     for (std::size_t k = 0; k < inlets.size(); ++k) {
         meta.plug(*inlets[k], inlet_names[k]);
         damping_reads.push_back(&inlets[k]->m_flow);
@@ -158,7 +179,7 @@ void PartialVolume::declare_volume(Meta& meta, const std::vector<FluidInlet*>& i
         meta.block<&PartialVolume::evalHeatFlow>(this, "evalHeatFlow", {&heatPort.T, &outlets.front()->plug.state}, {&heatPort.Q_flow, &Q_flow_});
         balance_reads.push_back(&Q_flow_);
     }
-    meta.block<&PartialVolume::evalBalances>(this, "evalBalances", balance_reads, std::vector<const OutBase*>{&M.der, &U_med.der});
+    meta.block<&PartialVolume::evalBalances>(this, "evalBalances", balance_reads, balance_writes);
     meta.variable(p_, "p", "Pa");
     meta.variable(T_, "T", "K");
     meta.variable(h_, "h", "J/kg");

@@ -6,6 +6,8 @@
 //   residual_j = r_out,j + L·dṁ_out,j/dt − r_damping = 0      (tearing: dṁ_out,j/dt)
 //   dM/dt = Σṁ_in − Σṁ_out,   dU_med/dt = Q_flow + Σ h_in,k·ṁ_in,k − h·Σṁ_out
 //   r_damping = k_volume_damping·sqrt(2L / (V·∂ρ/∂p|h))·dM/dt
+// A medium with mass fractions (MoistAir) adds their masses M_Xi as states: dM_Xi/dt = Σ Xi_in,k·ṁ_in,k − Xi·Σṁ_out,
+// Xi = M_Xi/M (perfect mixing; TFS: mXi).
 // Reverse-flow guard (TFS): fluid that leaves through an inlet (ṁ_in < 0) carries the volume's own h, and fluid
 // that enters through an outlet (ṁ_out < 0) is counted with h too, so reverse flow conserves mass and energy.
 // Q_flow = U·A·(T_heatPort − T) when useHeatport. How (p, h) follow from M and U_med is the subclass's: a rigid
@@ -30,6 +32,7 @@ public:
     MediumParameter medium;
     double p_start = 1e5;                  // Pa
     double T_start = 293.15;               // K
+    double Xi_0 = 0.0;                     // kg/kg, initial mass fraction (media with mass fractions)
     std::string useHeatport = "false";
     double A = 1.0;                        // m², heat transfer area
     double U = 200.0;                      // W/(m²·K), thermal transmittance
@@ -37,6 +40,7 @@ public:
     SystemDefault k_volume_damping{defaults::k_volume_damping};
     State M{1.0};                          // kg
     State U_med{0.0};                      // J
+    State M_Xi{0.0};                       // kg, mass of the mass fraction (registered when the medium has one)
 
 protected:
     // One outlet with the mass flow the volume owns.
@@ -63,6 +67,7 @@ protected:
 
     MediumProperties props_;
     double p_ = 1e5, h_ = 0, T_ = 0, rho_ = 0, V_ = 0, damping_factor_ = 0;
+    MassFractions Xi_{};                   // the volume's mass fractions, M_Xi/M
     double p_guess_ = 1e5;   // Newton's start: the last pressure found (kept through a failed evaluation)
 
 private:
@@ -78,6 +83,7 @@ private:
     std::vector<Outflow*> outlets_;
     Out<double> r_damping_, Q_flow_;
     bool heat_port_ = false;
+    bool has_Xi_ = false;
 };
 
 }  // namespace lied::thermofluid

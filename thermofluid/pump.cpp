@@ -15,7 +15,7 @@ constexpr double kRadPerRevolution = 2 * std::numbers::pi;
 void Pump::evalState() {
     const FluidState in = inlet.state.value();
     omega_ = omega_input.source() ? omega_input.value() : omega_par;
-    medium.medium->properties(in.p, in.h, nullptr, props_);
+    medium.medium->properties(in.p, in.h, in.xi(), props_);
     const double m_flow = inlet.m_flow.value();
     V_flow_ = m_flow / std::max(props_.rho, rho_min.value());
     const double V_flow_nominal = omega_ * V_r_ / kRadPerRevolution;

@@ -7,8 +7,8 @@
 
 namespace lied::thermofluid {
 namespace {
-const std::vector<std::string> kStateQuantities{"T_K", "T_C", "p_Pa", "p_bar", "h_Jpkg", "rho_kgpm3"};
-const char* const kStateUnits[] = {"K", "degC", "Pa", "bar", "J/kg", "kg/m3"};
+const std::vector<std::string> kStateQuantities{"T_K", "T_C", "p_Pa", "p_bar", "h_Jpkg", "rho_kgpm3", "Xi_kgpkg"};
+const char* const kStateUnits[] = {"K", "degC", "Pa", "bar", "J/kg", "kg/m3", "kg/kg"};
 const std::vector<std::string> kFlowQuantities{"m_flow_kgps", "V_flow_m3ps", "V_flow_lpMin", "H_flow_Jps"};
 const char* const kFlowUnits[] = {"kg/s", "m3/s", "l/min", "W"};
 
@@ -23,12 +23,13 @@ void SingleSensorSelect::evalState() {
     const FluidState in = inlet.state.value();
     set_outlet(in, 0.0, -std::numeric_limits<double>::infinity());   // no drop, no clip
     switch (which_) {
-        case 0: value.value = medium.medium->at(in.p, in.h).T; break;
-        case 1: value.value = medium.medium->at(in.p, in.h).T - 273.15; break;
+        case 0: value.value = medium.medium->at(in.p, in.h, in.xi()).T; break;
+        case 1: value.value = medium.medium->at(in.p, in.h, in.xi()).T - 273.15; break;
         case 2: value.value = in.p; break;
         case 3: value.value = in.p / 1e5; break;
         case 4: value.value = in.h; break;
-        default: medium.medium->properties(in.p, in.h, nullptr, props_), value.value = props_.rho;
+        case 6: value.value = in.Xi[0]; break;
+        default: medium.medium->properties(in.p, in.h, in.xi(), props_), value.value = props_.rho;
     }
 }
 
@@ -44,7 +45,7 @@ void SingleSensorSelect::metainfo(Meta& meta) {
 void SingleFlowSensor::evalState() {
     const FluidState in = inlet.state.value();
     set_outlet(in, 0.0, -std::numeric_limits<double>::infinity());
-    if (which_ == 1 || which_ == 2) medium.medium->properties(in.p, in.h, nullptr, props_);
+    if (which_ == 1 || which_ == 2) medium.medium->properties(in.p, in.h, in.xi(), props_);
 }
 
 void SingleFlowSensor::evalMeasure() {

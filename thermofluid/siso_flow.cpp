@@ -10,7 +10,7 @@ void SISOFlow::set_outlet(const FluidState& in, double dp, double p_min) {
     dp_.value = dp;
     const double p_out = std::max(p_min, in.p - dp);
     dr_corr_.value = p_out - (in.p - dp);
-    outlet.state.value = {p_out, in.h};
+    outlet.state.value = {p_out, in.h, in.Xi};
 }
 
 void SISOFlow::evalFlow() { outlet.m_flow.value = inlet.m_flow.value(); }

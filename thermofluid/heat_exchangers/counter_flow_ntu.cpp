@@ -10,18 +10,18 @@
 namespace lied::thermofluid {
 
 void CounterFlowNTU::evalOutletA() {
-    outletA.state.value = {A_side.in().p, h_out_A()};
-    A_side.medium.medium->properties(A_side.in().p, h_out_A(), nullptr, out_A_);
+    outletA.state.value = {A_side.in().p, h_out_A(), A_side.in().Xi};
+    A_side.medium.medium->properties(A_side.in().p, h_out_A(), A_side.in().xi(), out_A_);
 }
 
 void CounterFlowNTU::evalOutletB() {
-    outletB.state.value = {B_side.in().p, h_out_B()};
-    B_side.medium.medium->properties(B_side.in().p, h_out_B(), nullptr, out_B_);
+    outletB.state.value = {B_side.in().p, h_out_B(), B_side.in().Xi};
+    B_side.medium.medium->properties(B_side.in().p, h_out_B(), B_side.in().xi(), out_B_);
 }
 
 void CounterFlowNTU::evalHeat() {
-    A_side.medium.medium->properties(A_side.in().p, A_side.in().h, nullptr, in_A_);
-    B_side.medium.medium->properties(B_side.in().p, B_side.in().h, nullptr, in_B_);
+    A_side.medium.medium->properties(A_side.in().p, A_side.in().h, A_side.in().xi(), in_A_);
+    B_side.medium.medium->properties(B_side.in().p, B_side.in().h, B_side.in().xi(), in_B_);
     constexpr double eps = std::numeric_limits<double>::epsilon();
     const double m_A = A_side.m_flow(), m_B = B_side.m_flow();
     const double cp_A = 0.5 * (in_A_.cp + out_A_.cp), cp_B = 0.5 * (in_B_.cp + out_B_.cp);

@@ -9,8 +9,8 @@
 
 namespace lied::thermofluid {
 
-void DiscretizedCounterFlowHEX::evalOutletA() { outletA.state.value = {A_side.in().p, cells_[n_ - 1]->h_A()}; }
-void DiscretizedCounterFlowHEX::evalOutletB() { outletB.state.value = {B_side.in().p, cells_[n_ - 1]->h_B()}; }
+void DiscretizedCounterFlowHEX::evalOutletA() { outletA.state.value = {A_side.in().p, cells_[n_ - 1]->h_A(), A_side.in().Xi}; }
+void DiscretizedCounterFlowHEX::evalOutletB() { outletB.state.value = {B_side.in().p, cells_[n_ - 1]->h_B(), B_side.in().Xi}; }
 
 void DiscretizedCounterFlowHEX::evalCells() {
     const Medium& mA = *A_side.medium.medium;
@@ -20,8 +20,8 @@ void DiscretizedCounterFlowHEX::evalCells() {
     // Side B runs the other way: its cell j = n + 1 − i faces wall node i.
     for (int i = 0; i < n_; ++i) {
         Cell& c = *cells_[i];
-        mA.properties(A_side.in().p, c.h_A(), nullptr, c.A);
-        mB.properties(B_side.in().p, c.h_B(), nullptr, c.B);
+        mA.properties(A_side.in().p, c.h_A(), A_side.in().xi(), c.A);
+        mB.properties(B_side.in().p, c.h_B(), B_side.in().xi(), c.B);
     }
     Q_flow_ = 0;
     energy_ = 0;
