@@ -78,7 +78,7 @@ void PartialVolume::evalBalances() {
         dM_Xi -= o->m_flow() * Xi_[0];
     }
     M.der.value = dM;
-    U_med.der.value = dU;
+    U_med.der.value = dU + volume_work(dM);
     M_Xi.der.value = dM_Xi;
 }
 
@@ -90,7 +90,7 @@ void PartialVolume::declare_volume(Meta& meta, const std::vector<FluidInlet*>& i
     for (Outflow* o : outlets) o->plug.medium = medium.medium;
     meta.choice(useHeatport, "useHeatport", ChoiceSpec{{"false", "true"}, "true: a heat port with Q_flow = U·A·(T_heatPort − T)"});
     heat_port_ = useHeatport == "true";
-    meta.parameter(p_start, "p_start", ParameterSpec::positive("Pa", "initial pressure"));
+    if (p_start_is_parameter_) meta.parameter(p_start, "p_start", ParameterSpec::positive("Pa", "initial pressure"));
     meta.parameter(T_start, "T_start", ParameterSpec::positive("K", "initial temperature"));
     meta.parameter(Xi_0, "Xi_0", ParameterSpec{"kg/kg", "initial mass fraction (media with one, e.g. MoistAir's water vapour)", 0.0, 1.0});
     meta.parameter(A, "A", ParameterSpec::non_negative("m2", "heat transfer area"));
@@ -132,6 +132,8 @@ void PartialVolume::declare_volume(Meta& meta, const std::vector<FluidInlet*>& i
     std::vector<const SignalBase*> state_reads{&M.value, &U_med.value}, flow_reads, der_reads, damping_reads{&outlets.front()->plug.state},
         residual_reads{&r_damping_}, inertial_reads{&outlets.front()->plug.state, &r_damping_}, balance_reads{&outlets.front()->plug.state};
     std::vector<const OutBase*> state_writes, flow_writes, der_writes, residual_writes, inertial_writes, balance_writes{&M.der, &U_med.der};
+    state_reads.insert(state_reads.end(), medium_reads_.begin(), medium_reads_.end());
+    balance_reads.insert(balance_reads.end(), medium_reads_.begin(), medium_reads_.end());
     if (has_Xi_) {
         state_reads.push_back(&M_Xi.value);
         balance_writes.push_back(&M_Xi.der);

@@ -60,6 +60,14 @@ protected:
     virtual double start_mass(const Meta& meta, const MediumProperties& s) = 0;
     // The pressure derivative of the density the damping uses (TFS: ∂ρ/∂p|h of the medium, or of the walls).
     virtual double damping_compressibility(const MediumProperties& props, double /*volume*/) const { return props.drho_dp_h; }
+    // The work W_v done on the volume's content as its volume changes (TFS: 0 for rigid and elastic volumes; an
+    // open tank pushes back the atmosphere), given dM/dt.
+    virtual double volume_work(double /*dM*/) const { return 0.0; }
+    // Signals medium_state() and volume_work() read besides M and U_med (an open tank's ambient pressure input);
+    // the subclass fills it before declare_volume().
+    std::vector<const SignalBase*> medium_reads_;
+    // false: p_start is not a parameter (an open tank's pressure follows from its level); the subclass sets it.
+    bool p_start_is_parameter_ = true;
 
     // For rigid volumes (Volume, VolumeMix): (p, h) from d = M/V and u = U/M by the medium; a compressible medium only.
     bool rigid_state(double V, double M, double U, MediumProperties& props, double& volume_out);

@@ -17,7 +17,7 @@ bool VolumeFlex::medium_state(double M, double U, MediumProperties& props, doubl
     double p = p_guess_;
     double rho = rho_ > 0 && std::isfinite(rho_) ? rho_ : 1000.0;
     for (int iteration = 0; iteration < 60; ++iteration) {
-        m.properties(p, u + p / rho, nullptr, props);
+        m.properties(p, u + p / rho, Xi_.data(), props);
         if (!props.valid) return false;
         volume = M / props.rho;
         const double g = p - p_ref - K * (volume / V_ref - 1.0);
