@@ -192,7 +192,8 @@ void Simulator::check_and_start() {
     if (auto bad = first_non_finite_value(model_, schedule_, evaluator_, t_, x_.data())) {
         std::ostringstream s;
         s << "at t = " << t_ << " s, " << *bad
-          << " (rule: every value is finite at the start; check the parameters and start values of that component)";
+          << " (rule: every value is finite at the start; check the parameters and start values of that component)"
+          << broken_range_note(x_.data());
         throw BuildError(s.str(), "finite values");
     }
     integrator_->reset();
@@ -723,6 +724,22 @@ std::string Simulator::range_violation_text() const {
     return s.str();
 }
 
+// A non-finite value often follows from a state a component declared it cannot handle (reverse flow through a
+// machine, a level below its minimum): name the first declared range the last evaluation broke, as the likely cause.
+// `x` is the point the variables were last evaluated at.
+std::string Simulator::broken_range_note(const double* x) const {
+    for (const RangeInfo& r : model_.ranges) {
+        const double v = r.state >= 0 ? x[r.state] : *r.value;
+        if (std::isfinite(v) && !r.range.admits(v)) {
+            std::ostringstream s;
+            s << "; at that point " << r.path << " = " << v << (r.unit.empty() ? "" : " " + r.unit) << " is outside its valid range "
+              << r.range.text() << " (rule: " << r.range.rule << ")";
+            return s.str();
+        }
+    }
+    return "";
+}
+
 std::string Simulator::describe(StepStatus status) {
     std::ostringstream s;
     bool unstable_step_possible = true;   // add the stability analysis of a fixed step
@@ -735,7 +752,7 @@ std::string Simulator::describe(StepStatus status) {
         case StepStatus::NonFiniteValue:
             s << "variable " << model_.variables[static_cast<std::size_t>(failed_variable_)].path << " became "
               << (std::isnan(failed_value_) ? "NaN" : "Inf") << " at t = " << failed_time_ << " s";
-            if (auto bad = first_non_finite_value(model_, schedule_, evaluator_, t_, x_.data())) s << ": " << *bad;
+            if (auto bad = first_non_finite_value(model_, schedule_, evaluator_, t_, x_.data())) s << ": " << *bad << broken_range_note(x_.data());
             unstable_step_possible = false;
             break;
         case StepStatus::OutOfRange:
@@ -745,7 +762,7 @@ std::string Simulator::describe(StepStatus status) {
             const auto& x = evaluator_.failed_point();
             s << "the model cannot be evaluated at t = " << evaluator_.failed_time() << " s";
             if (evaluator_.failed_time() != t_) s << " (a stage of the step from t = " << t_ << " s)";
-            s << ": " << explain_evaluation_failure(model_, schedule_, evaluator_, evaluator_.failed_time(), x.data());
+            s << ": " << explain_evaluation_failure(model_, schedule_, evaluator_, evaluator_.failed_time(), x.data()) << broken_range_note(x.data());
             break;
         }
         case StepStatus::NotBuilt:

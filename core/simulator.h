@@ -139,6 +139,7 @@ private:
     void index_names();
     std::vector<double> nominals() const;
     std::string range_violation_text() const;
+    std::string broken_range_note(const double* x) const;
 
     Component& root_;
     SimulatorOptions options_;

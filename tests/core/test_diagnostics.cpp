@@ -1,11 +1,16 @@
 // Every build-time diagnostic on a deliberately broken composition, with its message pinned.
 #include "core/build_error.h"
+#include "core/meta.h"
+#include "core/state.h"
 #include "core/simulator.h"
 #include "support/test_components.h"
 #include "systems/com_vessels.h"
 #include "thermofluid/pressure_drop.h"
 
 #include <doctest/doctest.h>
+
+#include <cmath>
+#include <limits>
 
 using namespace lied;
 using lied::systems::ComVessels;
@@ -169,4 +174,47 @@ TEST_CASE("a state that becomes non-finite stops the run with its name and the t
     CHECK(sim.describe(StepStatus::NonFiniteState) == "state over.x became Inf at t = 1e+10 s");
     CHECK(sim.time() == 0.0);
     CHECK(sim.states()[0] == 0.0);
+}
+
+namespace {
+// y = sqrt(1 − t) with the declared range t ≤ 1 on its input: past t = 1 the value becomes NaN, and the message
+// names the broken range as the likely cause.
+class SqrtOfRest : public Component {
+public:
+    In<double> time;
+    State x{0.0};
+    void metainfo(Meta& meta) override {
+        meta.signal(time, "time");
+        meta.time(time);
+        meta.state(x, "x", 1.0, "1");
+        meta.block<&SqrtOfRest::eval>(this, "eval", {&time}, {&x.der});
+        meta.variable(t_, "t_seen", "s");
+        meta.valid_range("t_seen", ValidRange{-std::numeric_limits<double>::infinity(), 1.0, false, "the law holds up to t = 1 s"});
+    }
+    const char* type_name() const override { return "SqrtOfRest"; }
+
+private:
+    void eval() {
+        t_ = time.value();
+        x.der.value = std::sqrt(1.0 - t_);
+    }
+    double t_ = 0;
+};
+}  // namespace
+
+TEST_CASE("a NaN that follows a broken valid range names the range as the cause") {
+    testing::Holder<SqrtOfRest> h("root");
+    SimulatorOptions options;
+    options.dt = 0.3;
+    Simulator sim(h, options);
+    std::string msg;
+    try {
+        sim.simulate(2.0);
+    } catch (const SimulationError& e) {
+        msg = e.what();
+    }
+    INFO(msg);
+    CHECK(msg.find("block root.eval computed root.der(x) = ") != std::string::npos);
+    CHECK(msg.find("at that point root.t_seen = ") != std::string::npos);
+    CHECK(msg.find("(rule: the law holds up to t = 1 s)") != std::string::npos);
 }
