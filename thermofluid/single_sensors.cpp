@@ -7,8 +7,8 @@
 
 namespace lied::thermofluid {
 namespace {
-const std::vector<std::string> kStateQuantities{"T_K", "T_C", "p_Pa", "p_bar", "h_Jpkg", "rho_kgpm3", "Xi_kgpkg"};
-const char* const kStateUnits[] = {"K", "degC", "Pa", "bar", "J/kg", "kg/m3", "kg/kg"};
+const std::vector<std::string> kStateQuantities{"T_K", "T_C", "p_Pa", "p_bar", "h_Jpkg", "rho_kgpm3", "Xi_kgpkg", "x_kgpkg"};
+const char* const kStateUnits[] = {"K", "degC", "Pa", "bar", "J/kg", "kg/m3", "kg/kg", "kg/kg"};
 const std::vector<std::string> kFlowQuantities{"m_flow_kgps", "V_flow_m3ps", "V_flow_lpMin", "H_flow_Jps"};
 const char* const kFlowUnits[] = {"kg/s", "m3/s", "l/min", "W"};
 
@@ -29,6 +29,7 @@ void SingleSensorSelect::evalState() {
         case 3: value.value = in.p / 1e5; break;
         case 4: value.value = in.h; break;
         case 6: value.value = in.Xi[0]; break;
+        case 7: medium.medium->properties(in.p, in.h, in.xi(), props_), value.value = props_.vapour_fraction; break;
         default: medium.medium->properties(in.p, in.h, in.xi(), props_), value.value = props_.rho;
     }
 }
@@ -37,6 +38,8 @@ void SingleSensorSelect::metainfo(Meta& meta) {
     declare_flow(meta);
     meta.choice(quantity, "quantity", ChoiceSpec{kStateQuantities, "what `value` is, in the unit its name says"});
     which_ = index_of(kStateQuantities, quantity);
+    meta.require(which_ != 7 || !medium.medium || medium.medium->two_phase(),
+                 "quantity x_kgpkg (vapour quality) needs a medium with two phases, not " + medium.name, "vapour quality only for a two-phase medium");
     meta.signal(value, "value");
     meta.block<&SingleSensorSelect::evalState>(this, "evalState", {&inlet.state}, {&outlet.state, &dp_, &dr_corr_, &value});
     meta.variable(value.value, "value", kStateUnits[which_]);

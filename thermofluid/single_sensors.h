@@ -1,7 +1,8 @@
 #pragma once
 // ThermofluidStream's single sensors, flow-through like MultiSensor_Tpm (a Lied outlet connects to one inlet):
 //  - SingleSensorSelect: one state quantity as the output signal `value`: T_K, T_C, p_Pa, p_bar, h_Jpkg, rho_kgpm3, Xi_kgpkg
-//    (the first mass fraction, e.g. MoistAir's water vapour).
+//    (the first mass fraction, e.g. MoistAir's water vapour), x_kgpkg (vapour quality of a two-phase medium: 0 liquid,
+//    1 vapour).
 //  - SingleFlowSensor: one flow quantity: m_flow_kgps, V_flow_m3ps, V_flow_lpMin, H_flow_Jps (enthalpy flow ṁ·h).
 // The quantity is a choice (TFS's names); the unit of `value` follows it.
 #include "thermofluid/siso_flow.h"

@@ -21,6 +21,8 @@ struct MediumProperties {
     double quality = nan;       // vapour mass fraction in a two-phase state, NaN in a single-phase one
     bool valid = false;
     const char* invalid_reason = "";   // a static text: which limit of the medium the state broke
+    // Media with two phases (WaterIF97): 0 for liquid, the quality in a two-phase state, 1 for vapour; NaN otherwise.
+    double vapour_fraction = nan;
 };
 
 class Medium {
@@ -39,6 +41,8 @@ public:
     virtual double T_max() const = 0;
     virtual double p_min() const { return 0.0; }
     virtual double p_max() const { return std::numeric_limits<double>::infinity(); }
+    // true if the medium boils and condenses (its states say vapour_fraction).
+    virtual bool two_phase() const { return false; }
 
     // The same, returned by value (for tests and set-up code; components keep one MediumProperties).
     MediumProperties at(double p, double h, const double* Xi = nullptr) const {

@@ -36,11 +36,12 @@ int solve_temperature(Region region, double p, double h, double T_low, double T_
     return std::abs(point.h - h) <= 1e-9 * std::max(1.0, std::abs(h)) ? 0 : 1;
 }
 
-void single_phase(double p, double h, double T, const Point& pt, MediumProperties& out) {
+// `vapour` is 0 for region 1 (liquid) and 1 for region 2 (vapour).
+void single_phase(double p, double h, double T, const Point& pt, double vapour, MediumProperties& out) {
     const double rho = 1 / pt.v;
     // (∂v/∂p)_h = (∂v/∂p)_T − (∂v/∂T)_p·(∂h/∂p)_T / cp with (∂h/∂p)_T = v − T·(∂v/∂T)_p.
     const double dv_dp_h = pt.dv_dp_T - pt.dv_dT_p * (pt.v - T * pt.dv_dT_p) / pt.cp;
-    out = {p, h, T, rho, water_viscosity(rho, T), pt.cp, water_conductivity(rho, T), -rho * rho * dv_dp_h, MediumProperties::nan, true, ""};
+    out = {p, h, T, rho, water_viscosity(rho, T), pt.cp, water_conductivity(rho, T), -rho * rho * dv_dp_h, MediumProperties::nan, true, "", vapour};
 }
 
 // The saturated liquid and vapour at p (p ≤ the 1–3 limit).
@@ -68,7 +69,7 @@ void WaterIF97::two_phase(double p, double h, MediumProperties& out) const {
     const double rho_l = 1 / s.liquid.v, rho_v = 1 / s.vapour.v;
     const double mu = (1 - x) * water_viscosity(rho_l, s.T) + x * water_viscosity(rho_v, s.T);
     const double lambda = (1 - x) * water_conductivity(rho_l, s.T) + x * water_conductivity(rho_v, s.T);
-    out = {p, h, s.T, rho, mu, MediumProperties::nan, lambda, (density(p + dp) - density(p - dp)) / (2 * dp), x, true, ""};
+    out = {p, h, s.T, rho, mu, MediumProperties::nan, lambda, (density(p + dp) - density(p - dp)) / (2 * dp), x, true, "", x};
 }
 
 void WaterIF97::properties(double p, double h, const double*, MediumProperties& out) const {
@@ -83,12 +84,12 @@ void WaterIF97::properties(double p, double h, const double*, MediumProperties& 
         if (h <= s.liquid.h) {
             T = s.T - (s.liquid.h - h) / s.liquid.cp;   // Newton's start from the saturated liquid
             if (solve_temperature(if97::region1, p, h, T_min(), s.T, T, pt) != 0) return invalidate(out, p, h, kIce);
-            return single_phase(p, h, T, pt, out);
+            return single_phase(p, h, T, pt, 0.0, out);
         }
         if (h >= s.vapour.h) {
             T = s.T + (h - s.vapour.h) / s.vapour.cp;
             if (solve_temperature(if97::region2, p, h, s.T, T_max(), T, pt) != 0) return invalidate(out, p, h, kHot);
-            return single_phase(p, h, T, pt, out);
+            return single_phase(p, h, T, pt, 1.0, out);
         }
         return two_phase(p, h, out);
     }
@@ -97,14 +98,14 @@ void WaterIF97::properties(double p, double h, const double*, MediumProperties& 
     if (h <= at13.h) {
         T = if97::T_13 - (at13.h - h) / at13.cp;
         if (solve_temperature(if97::region1, p, h, T_min(), if97::T_13, T, pt) != 0) return invalidate(out, p, h, kIce);
-        return single_phase(p, h, T, pt, out);
+        return single_phase(p, h, T, pt, 0.0, out);
     }
     const double T23 = if97::b23_temperature(p);
     const Point at23 = if97::region2(p, T23);
     if (h < at23.h) return invalidate(out, p, h, "state in IF97 region 3 (near the critical point), which is not modelled");
     T = T23 + (h - at23.h) / at23.cp;
     if (solve_temperature(if97::region2, p, h, T23, T_max(), T, pt) != 0) return invalidate(out, p, h, kHot);
-    single_phase(p, h, T, pt, out);
+    single_phase(p, h, T, pt, 1.0, out);
 }
 
 double WaterIF97::specific_enthalpy(double p, double T, const double*) const {

@@ -20,6 +20,7 @@ public:
     double T_max() const override { return 1073.15; }
     double p_min() const override { return 611.213; }   // the triple point's pressure, about
     double p_max() const override { return 100e6; }
+    bool two_phase() const override { return true; }
 
 private:
     void two_phase(double p, double h, MediumProperties& out) const;
