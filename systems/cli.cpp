@@ -32,6 +32,11 @@
 
 namespace lied::systems {
 namespace {
+// A name padded to a 14-character column, and never run into the next column when it is longer.
+std::string name_column(const std::string& name) { return name.size() < 14 ? name + std::string(14 - name.size(), ' ') : name + ' '; }
+}  // namespace
+
+namespace {
 
 struct UsageError : std::runtime_error {
     using std::runtime_error::runtime_error;
@@ -176,13 +181,13 @@ int describe_type(const std::string& name, std::ostream& out) {
     out << type->name << ": " << type->description << "\n";
     out << "\nparameters (name, default, unit, valid range, meaning):\n";
     for (auto& p : m.parameters)
-        out << "  " << std::left << std::setw(14) << p.path << std::setw(10) << *p.value << std::setw(8) << p.spec.unit
+        out << "  " << std::left << name_column(p.path) << std::setw(10) << *p.value << std::setw(8) << p.spec.unit
             << std::setw(14) << p.spec.range_text() << p.spec.description << '\n';
     if (m.parameters.empty()) out << "  (none)\n";
     if (!m.choices.empty()) {
         out << "\nchoices (name, default, options, meaning):\n";
         for (auto& c : m.choices)
-            out << "  " << std::left << std::setw(14) << c.path << ' ' << std::setw(17) << (c.value->empty() ? "(unset)" : *c.value)
+            out << "  " << std::left << name_column(c.path) << ' ' << std::setw(17) << (c.value->empty() ? "(unset)" : *c.value)
                 << c.spec.options_text() << "  (" << c.spec.description << ")\n";
     }
     auto direction = [](const SignalBase& s) {
@@ -191,7 +196,7 @@ int describe_type(const std::string& name, std::ostream& out) {
     };
     out << "\nplugs (connect outlet → inlet):\n";
     for (auto& plug : m.plugs) {
-        out << "  " << std::left << std::setw(14) << plug.path << plug.plug->kind() << ":";
+        out << "  " << std::left << name_column(plug.path) << plug.plug->kind() << ":";
         const std::string prefix = plug.path + ".";
         for (auto& s : m.signals)
             if (s.path.rfind(prefix, 0) == 0)
@@ -205,17 +210,17 @@ int describe_type(const std::string& name, std::ostream& out) {
         if (s.path.find('.') != std::string::npos || s.path.find('(') != std::string::npos) continue;
         any = true;
         const bool time = std::find(m.time_inputs.begin(), m.time_inputs.end(), s.signal) != m.time_inputs.end();
-        out << "  " << std::left << std::setw(14) << s.path
+        out << "  " << std::left << name_column(s.path)
             << (time ? std::string("simulation time (bound by the engine)") : direction(*s.signal) + ", " + s.signal->type_name()) << '\n';
     }
     if (!any) out << "  (none)\n";
     out << "\nstates (name, start, unit):\n";
-    for (auto& st : m.states) out << "  " << std::left << std::setw(14) << st.path << std::setw(10) << st.state->start << st.unit << '\n';
+    for (auto& st : m.states) out << "  " << std::left << name_column(st.path) << std::setw(10) << st.state->start << st.unit << '\n';
     if (m.states.empty()) out << "  (none)\n";
     if (!m.tearing.empty()) {
         out << "\ntearing pairs:\n";
         for (std::size_t j = 0; j < m.tearing.size() && j < m.residuals.size(); ++j)
-            out << "  " << std::left << std::setw(14) << m.tearing[j].path << "-> " << m.residuals[j].path << '\n';
+            out << "  " << std::left << name_column(m.tearing[j].path) << "-> " << m.residuals[j].path << '\n';
     }
     out << "\nrecordable variables: the states";
     for (auto& v : m.variables) out << ", " << v.path;
@@ -238,7 +243,7 @@ int info(const std::string& name, std::ostream& out) {
     out << "system " << entry.name << ": " << entry.description << "\n\n";
     out << "components (" << m.components.size() - 1 << "):\n";
     for (std::size_t i = 1; i < m.components.size(); ++i)
-        out << "  " << std::left << std::setw(14) << m.components[i].path << std::setw(14) << m.components[i].component->type_name()
+        out << "  " << std::left << name_column(m.components[i].path) << std::setw(14) << m.components[i].component->type_name()
             << m.components[i].description << '\n';
     out << "\nblocks in schedule order (" << m.blocks.size() << "; * = depends on a tearing variable, re-run when probing):\n";
     int k = 0;

@@ -14,7 +14,7 @@ constexpr double kRadPerRevolution = 2 * std::numbers::pi;
 
 void Pump::evalState() {
     const FluidState in = inlet.state.value();
-    omega_ = omega_input.source() ? omega_input.value() : omega_par;
+    omega_ = speed();
     medium.medium->properties(in.p, in.h, in.xi(), props_);
     const double m_flow = inlet.m_flow.value();
     V_flow_ = m_flow / std::max(props_.rho, rho_min.value());
@@ -28,11 +28,9 @@ void Pump::evalState() {
 }
 
 void Pump::metainfo(Meta& meta) {
-    declare_flow(meta);
-    meta.signal(omega_input, "omega_input");
+    declare_machine(meta);
     meta.choice(parametrizeByDesignPoint, "parametrizeByDesignPoint",
                 ChoiceSpec{{"false", "true"}, "true: V_r, k_p, k_fric from the design point dp_D, V_flow_D, omega_D, slip_D, eta_D"});
-    meta.parameter(omega_par, "omega_par", ParameterSpec::any("rad/s", "speed while omega_input is unconnected"));
     meta.parameter(dp_D, "dp_D", ParameterSpec::positive("Pa", "design pressure rise"));
     meta.parameter(V_flow_D, "V_flow_D", ParameterSpec::positive("m3/s", "design volume flow"));
     meta.parameter(omega_D, "omega_D", ParameterSpec::positive("rad/s", "design speed"));
@@ -41,11 +39,6 @@ void Pump::metainfo(Meta& meta) {
     meta.parameter(V_r_input, "V_r_input", ParameterSpec::positive("m3", "displaced volume per revolution"));
     meta.parameter(k_p_input, "k_p_input", ParameterSpec::non_negative("N.s/m5", "linear pressure factor"));
     meta.parameter(k_fric_input, "k_fric_input", ParameterSpec::non_negative("N.s/m2", "linear friction factor"));
-    meta.parameter(L, "L", defaults::kL, ParameterSpec::non_negative("1/m", "inertance"));
-    meta.parameter(p_min, "p_min", defaults::kPMin, ParameterSpec::positive("Pa", "lowest outlet pressure"));
-    meta.parameter(rho_min, "rho_min", defaults::kRhoMin, ParameterSpec::positive("kg/m3", "lowest density the law divides by"));
-    meta.parameter(m_flow_reg, "m_flow_reg", defaults::kMFlowReg, ParameterSpec::positive("kg/s", "regularisation of dh at zero flow"));
-    meta.parameter(omega_reg, "omega_reg", defaults::kOmegaReg, ParameterSpec::positive("rad/s", "regularisation of the torque at zero speed"));
     if (parametrizeByDesignPoint == "true" && slip_D < 1) {
         V_r_ = V_flow_D * kRadPerRevolution / omega_D / (1 - slip_D);
         k_p_ = dp_D / (slip_D / (1 - slip_D) * V_flow_D);
@@ -53,7 +46,6 @@ void Pump::metainfo(Meta& meta) {
     } else {
         V_r_ = V_r_input, k_p_ = k_p_input, k_fric_ = k_fric_input;
     }
-    inertance_ = L.storage();
     meta.block<&Pump::evalState>(this, "evalState", {&inlet.state, &inlet.m_flow, &omega_input}, {&outlet.state, &dp_, &dr_corr_});
     meta.variable(omega_, "omega", "rad/s");
     meta.variable(dp_rise_, "dp_rise", "Pa");

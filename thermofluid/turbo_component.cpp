@@ -11,7 +11,7 @@ namespace lied::thermofluid {
 
 void TurboComponent::evalState() {
     const FluidState in = inlet.state.value();
-    omega_ = omega_input.source() ? omega_input.value() : omega_par;
+    omega_ = speed();
     medium.medium->properties(in.p, in.h, in.xi(), props_);
     const double m = inlet.m_flow.value(), w = omega_;
     pr_ = std::abs(w) * w / (omega_ref * omega_ref) - skew * w * m / (omega_ref * m_flow_ref) - std::abs(m) * m / (m_flow_ref * m_flow_ref) + 1;
@@ -41,9 +41,7 @@ void TurboComponent::evalState() {
 }
 
 void TurboComponent::metainfo(Meta& meta) {
-    declare_flow(meta);
-    meta.signal(omega_input, "omega_input");
-    meta.parameter(omega_par, "omega_par", ParameterSpec::any("rad/s", "speed while omega_input is unconnected"));
+    declare_machine(meta);
     meta.parameter(omega_ref, "omega_ref", ParameterSpec::positive("rad/s", "speed that gives pr = 2 − skew at m_flow_ref"));
     meta.parameter(skew, "skew", ParameterSpec::any("1", "skewness of the mixed term of the pressure ratio"));
     meta.parameter(m_flow_ref, "m_flow_ref", ParameterSpec::positive("kg/s", "reference mass flow of the characteristic"));
@@ -53,12 +51,6 @@ void TurboComponent::metainfo(Meta& meta) {
     meta.choice(kappaFromMedia, "kappaFromMedia", ChoiceSpec{{"true", "false"}, "true: κ = c_p/(c_p − R) of the inlet (ideal gas); false: kappa_fixed"});
     kappa_from_medium_ = kappaFromMedia == "true";
     meta.parameter(kappa_fixed, "kappa_fixed", ParameterSpec{"1", "isentropic exponent when kappaFromMedia = false", 1.0, std::numeric_limits<double>::infinity(), true});
-    meta.parameter(L, "L", defaults::kL, ParameterSpec::non_negative("1/m", "inertance"));
-    meta.parameter(p_min, "p_min", defaults::kPMin, ParameterSpec::positive("Pa", "lowest outlet pressure"));
-    meta.parameter(rho_min, "rho_min", defaults::kRhoMin, ParameterSpec::positive("kg/m3", "lowest density the law divides by"));
-    meta.parameter(m_flow_reg, "m_flow_reg", defaults::kMFlowReg, ParameterSpec::positive("kg/s", "regularisation at zero flow"));
-    meta.parameter(omega_reg, "omega_reg", defaults::kOmegaReg, ParameterSpec::positive("rad/s", "regularisation at zero speed"));
-    inertance_ = L.storage();
     meta.block<&TurboComponent::evalState>(this, "evalState", {&inlet.state, &inlet.m_flow, &omega_input}, {&outlet.state, &dp_, &dr_corr_});
     meta.variable(omega_, "omega", "rad/s");
     meta.variable(pr_, "pr", "1");

@@ -14,19 +14,14 @@
 // outlet pressure is clipped at p_min. Compressor, Fan and Turbine are the same law with TFS's defaults (a turbine's
 // ω_ref = 1e6 rad/s: its ratio is set by the flow). TFS's speed from a rotational flange with inertia J_p is not
 // here yet (no rotational library): the speed is an input.
-#include "core/signal.h"
-#include "core/system_default.h"
-#include "thermofluid/drop_of_commons.h"
-#include "thermofluid/siso_flow.h"
+#include "thermofluid/siso_machine.h"
 
 #include <string>
 
 namespace lied::thermofluid {
 
-class TurboComponent : public SISOFlow {
+class TurboComponent : public SISOMachine {
 public:
-    In<double> omega_input{In<double>::Optional{0.0}};   // rad/s
-    double omega_par = 0.0;                              // rad/s, while omega_input is unconnected
     double omega_ref = 1000.0;                           // rad/s
     double skew = 0.0;
     double m_flow_ref = 0.25;                            // kg/s
@@ -35,11 +30,6 @@ public:
     double k = 2.0;                                      // exponent base for pr < 1
     std::string kappaFromMedia = "true";
     double kappa_fixed = 1.4;
-    SystemDefault L{defaults::L};
-    SystemDefault p_min{defaults::p_min};
-    SystemDefault rho_min{defaults::rho_min};
-    SystemDefault m_flow_reg{defaults::m_flow_reg};
-    SystemDefault omega_reg{defaults::omega_reg};
 
     void metainfo(Meta& meta) override;
 

@@ -26,6 +26,16 @@ std::string build_error_of(Component& root, SimulatorOptions options = {}) {
     return "<no error>";
 }
 
+// The message of the SimulationError that stops sim before t_end ("<no error>" if none does).
+std::string simulation_error_of(Simulator& sim, double t_end) {
+    try {
+        sim.simulate(t_end);
+    } catch (const SimulationError& e) {
+        return e.what();
+    }
+    return "<no error>";
+}
+
 // Two pressure drops connected in a ring: a flow loop without a volume.
 class Ring : public Component {
 public:
@@ -109,12 +119,7 @@ TEST_CASE("a residual that is not affine in the tearing variables is reported by
 TEST_CASE("a derivative that overflows stops the run naming the block, the value, its inputs and the time") {
     testing::Holder<testing::BlowUp> h("blow");
     Simulator sim(h);
-    std::string msg;
-    try {
-        sim.simulate(2.0);
-    } catch (const SimulationError& e) {
-        msg = e.what();
-    }
+    const std::string msg = simulation_error_of(sim, 2.0);
     INFO(msg);
     // x' = x² leaves the doubles near t = 1: the derivative overflows first (x² of 4.8e173), before x does.
     CHECK(msg.find("the model cannot be evaluated at t = 1.0") == 0);
@@ -207,12 +212,7 @@ TEST_CASE("a NaN that follows a broken valid range names the range as the cause"
     SimulatorOptions options;
     options.dt = 0.3;
     Simulator sim(h, options);
-    std::string msg;
-    try {
-        sim.simulate(2.0);
-    } catch (const SimulationError& e) {
-        msg = e.what();
-    }
+    const std::string msg = simulation_error_of(sim, 2.0);
     INFO(msg);
     CHECK(msg.find("block root.eval computed root.der(x) = ") != std::string::npos);
     CHECK(msg.find("at that point root.t_seen = ") != std::string::npos);
