@@ -4,11 +4,17 @@
 #include "support/test_components.h"
 #include "support/networks.h"
 #include "systems/com_vessels.h"
+#include "systems/boiling_pipe.h"
 #include "systems/cooling_loop.h"
 #include "systems/simple_stream.h"
 #include "components/time_table.h"
 #include "thermofluid/boundaries.h"
 #include "thermofluid/control_valve.h"
+#include "thermofluid/flow_boundaries.h"
+#include "thermofluid/junction_n.h"
+#include "thermofluid/reservoir.h"
+#include "thermofluid/thermal_convection_pipe.h"
+#include "thermofluid/turbo_component.h"
 #include "thermofluid/flow_resistance.h"
 #include "thermofluid/thermal/thermal_boundaries.h"
 #include "thermofluid/volume.h"
@@ -167,6 +173,73 @@ TEST_CASE("the cooling loop steps without allocating: pump, VolumeFlex, NTU radi
     });
     CHECK(n == 0);
     CHECK(sim.value("table.y") == 0.0);
+}
+
+TEST_CASE("the library's later components step without allocating: IF97 boiling, open tank, set flow, turbo machines, moist air") {
+    {
+        systems::BoilingPipe pipe;
+        pipe.heating.start_time = 0.0, pipe.heating.duration = 0.5, pipe.heating.height = 80e3;   // boils within the counted steps
+        Simulator sim(pipe, SimulatorOptions{.solver = "ros2", .dt = 1e-3});
+        long n = allocations_during([&] {
+            for (int k = 0; k < 2000; ++k)
+                if (sim.step(1e-3) != StepStatus::Ok) break;
+        });
+        CHECK(n == 0);
+        CHECK(sim.time() == doctest::Approx(2.0));
+        CHECK(sim.value("x_out.value") > 0.0);   // two-phase states were evaluated
+    }
+    // Liquid: a closed inlet, an open tank, a heated convection pipe and a set flow. Gas: moist air through a
+    // junction, a compressor and a turbine into a set flow.
+    struct Later : Component {
+        thermofluid::TerminalSource closed;
+        thermofluid::Reservoir tank;
+        thermofluid::ThermalConvectionPipe pipe;
+        thermofluid::FixedTemperature wall;
+        thermofluid::Sink_m drain;
+        thermofluid::Source dry, humid;
+        thermofluid::JunctionN junction{2};
+        thermofluid::Compressor compressor;
+        thermofluid::Turbine turbine;
+        thermofluid::Sink_m exhaust;
+        Later() {
+            for (auto* m : {&closed.medium, &tank.medium, &pipe.medium, &drain.medium}) m->name = "ConstantPropertyLiquidWater";
+            for (auto* m : {&dry.medium, &humid.medium, &junction.medium, &compressor.medium, &turbine.medium, &exhaust.medium}) m->name = "MoistAir";
+            tank.height_0 = 1.0;
+            wall.T = 350;
+            drain.m_flow_fixed = 0.2;
+            dry.Xi0_par = 0.002, humid.Xi0_par = 0.012, humid.T0_par = 310;
+            compressor.omega_par = 1000, turbine.omega_par = 100;
+            exhaust.m_flow_fixed = 0.1;
+            thermofluid::connect(closed.outlet, tank.inlet);
+            thermofluid::connect(tank.outlet, pipe.inlet);
+            thermofluid::connect(pipe.outlet, drain.inlet);
+            thermofluid::connect(wall.port, pipe.heatPort);
+            thermofluid::connect(dry.outlet, junction.inlets[1]);
+            thermofluid::connect(humid.outlet, junction.inlets[2]);
+            thermofluid::connect(junction.outlet, compressor.inlet);
+            thermofluid::connect(compressor.outlet, turbine.inlet);
+            thermofluid::connect(turbine.outlet, exhaust.inlet);
+        }
+        void metainfo(Meta& meta) override {
+            for (auto [c, name] : {std::pair<Component*, const char*>{&closed, "closed"}, {&tank, "tank"}, {&pipe, "pipe"}, {&wall, "wall"},
+                                   {&drain, "drain"}, {&dry, "dry"}, {&humid, "humid"}, {&junction, "junction"}, {&compressor, "compressor"},
+                                   {&turbine, "turbine"}, {&exhaust, "exhaust"}})
+                meta.component(*c, name);
+        }
+        const char* type_name() const override { return "Later"; }
+    } later;
+    for (const char* solver : {"rk4", "ros2"}) {
+        later.tank.m_flow_out.start = 0.0;
+        Simulator sim(later, SimulatorOptions{.solver = solver, .dt = 1e-4});
+        long n = allocations_during([&] {
+            for (int k = 0; k < 1000; ++k)
+                if (sim.step(1e-4) != StepStatus::Ok) break;
+        });
+        CHECK_MESSAGE(n == 0, solver);
+        CHECK(sim.time() == doctest::Approx(0.1));
+        CHECK(sim.value("drain.m_flow") > 0.0);
+        CHECK(sim.value("pipe.Q_flow") > 0.0);
+    }
 }
 
 TEST_CASE("state events and sampled events allocate nothing: locating, handlers, re-arming") {
