@@ -29,18 +29,22 @@ void ThermalConvectionPipe::evalState() {
     // f(Δh) = Δh − weight·Q(Δh) = 0. The first step takes Q at Δh = 0 as if it did not depend on Δh; then secant
     // steps. Q falls as Δh moves toward the wall temperature, so f is monotone and a few steps settle it.
     double dh_prev = 0.0, f_prev = -weight * heat_flow(in, 0.0, T_wall);
-    double dh = -f_prev, f = f_prev;
-    iterations_ = 0;
-    for (; iterations_ < 50; ++iterations_) {
-        f = dh - weight * heat_flow(in, dh, T_wall);
+    double dh = -f_prev;
+    // Q at the converged Δh comes from the last iteration; without convergence the result is NaN, which the engine
+    // reports naming this block, rather than an unconverged number.
+    Q_flow_ = std::numeric_limits<double>::quiet_NaN();
+    for (int iteration = 0; iteration < 50; ++iteration) {
+        const double Q = heat_flow(in, dh, T_wall), f = dh - weight * Q;
         if (!std::isfinite(f)) break;
-        if (std::abs(f) <= 1e-12 * (std::abs(dh) + 1.0)) break;
+        if (std::abs(f) <= 1e-12 * (std::abs(dh) + 1.0)) {
+            Q_flow_ = Q;
+            break;
+        }
         const double slope = (f - f_prev) / (dh - dh_prev);
         dh_prev = dh, f_prev = f;
         dh -= f / (std::isfinite(slope) && slope != 0 ? slope : 1.0);
     }
-    Q_flow_ = heat_flow(in, dh, T_wall);
-    dh_ = dh;
+    dh_ = std::isfinite(Q_flow_) ? dh : Q_flow_;
     heatPort.Q_flow.value = -Q_flow_;
     set_outlet(in, 0.0, -std::numeric_limits<double>::infinity());   // no drop, no clip (TFS: clip_p_out = false)
     outlet.state.value.h = in.h + dh_;

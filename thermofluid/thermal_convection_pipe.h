@@ -33,7 +33,6 @@ private:
     double heat_flow(const FluidState& in, double dh, double T_wall);
     MediumProperties props_;
     double Q_flow_ = 0, dh_ = 0, T_ = 0, Re_ = 0, Nu_ = 0, h_avg_ = 0;
-    int iterations_ = 0;
 };
 
 }  // namespace lied::thermofluid
