@@ -25,6 +25,12 @@ public:
     virtual bool is_outlet() const = 0;
     // True where a connection has no nominal direction (heat ports): either end may be named first.
     virtual bool symmetric() const { return false; }
+    // True where one plug may take any number of connections (a mechanical flange that sends its position to
+    // every element attached to it and adds up their forces). Otherwise a plug connects once; branching needs
+    // a component (a splitter, a junction).
+    virtual bool accepts_many() const { return false; }
+    // Why two plugs of the same side (two outlets, two inlets) cannot be joined, in the domain's words.
+    virtual std::string same_side_rule() const { return "a connection goes from an outlet to an inlet"; }
     // Binds this outlet to `inlet` of the same domain. Precondition: is_outlet(), !inlet.is_outlet(), same domain.
     virtual void connect_to(Plug& inlet) = 0;
     // A property both ends of a connection must share (a thermofluid plug's medium): its value ("" for none)

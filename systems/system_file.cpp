@@ -403,12 +403,9 @@ private:
                 fail(pair, path, "wrong direction: " + from.path + " is an inlet and " + to.path +
                                      " an outlet; a connection goes from an outlet to an inlet: [" + to.path + ", " + from.path + "]");
             if (from.plug->is_outlet() == to.plug->is_outlet())
-                fail(pair, path, "cannot connect " + from.path + " (" + a + ") to " + to.path + " (" + b + "): " +
-                                     (from.plug->symmetric() ? "a heat port (temperature) connects to a heat flow port; put a "
-                                                               "ThermalConductor between two temperatures"
-                                                             : "a connection goes from an outlet to an inlet"));
+                fail(pair, path, "cannot connect " + from.path + " (" + a + ") to " + to.path + " (" + b + "): " + from.plug->same_side_rule());
             for (const Endpoint* e : {&from, &to})
-                if (auto it = connected_.find(e->plug); it != connected_.end())
+                if (auto it = connected_.find(e->plug); it != connected_.end() && !e->plug->accepts_many())
                     fail(pair, path, e->path + " is already connected (" + it->second + "); use a splitter or junction to branch");
             if (from.plug->is_outlet()) from.plug->connect_to(*to.plug);
             else to.plug->connect_to(*from.plug);   // a symmetric connection named the other way round

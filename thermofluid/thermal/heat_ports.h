@@ -24,6 +24,9 @@ public:
     const char* domain() const override { return "thermal"; }
     bool is_outlet() const override { return true; }
     bool symmetric() const override { return true; }
+    std::string same_side_rule() const override {
+        return "a heat port (temperature) connects to a heat flow port; put a ThermalConductor between two temperatures";
+    }
     void connect_to(Plug& other) override;
 };
 
@@ -37,6 +40,9 @@ public:
     const char* domain() const override { return "thermal"; }
     bool is_outlet() const override { return false; }
     bool symmetric() const override { return true; }
+    std::string same_side_rule() const override {
+        return "a heat port (temperature) connects to a heat flow port; put a ThermalConductor between two temperatures";
+    }
     void connect_to(Plug& other) override;
 };
 

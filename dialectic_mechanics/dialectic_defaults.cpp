@@ -1,0 +1,14 @@
+#include "dialectic_mechanics/dialectic_defaults.h"
+
+#include "core/component_registry.h"
+#include "core/meta.h"
+
+namespace lied::mechanics {
+
+void MechanicsDefaults::metainfo(Meta& meta) {
+    meta.provide_default(T_D, "T_D", defaults::kTD, ParameterSpec::positive("s", "dialectic time constant of every mass in this (sub)system"));
+}
+
+LIED_REGISTER_COMPONENT(MechanicsDefaults, "system-wide dialectic mechanics defaults (the dialectic time constant T_D) for the (sub)system it is in");
+
+}  // namespace lied::mechanics

@@ -1,0 +1,24 @@
+#pragma once
+// A force (torque) given by an input signal, acting on the driving flange it is attached to, along +s.
+#include "core/meta.h"
+#include "dialectic_mechanics/one_dimensional/flanges.h"
+
+namespace lied::mechanics {
+
+template <class D>
+class AppliedForceOf : public Component {
+public:
+    DrivenFlange<D> flange;
+    In<double> F;
+
+    void metainfo(Meta& meta) override {
+        meta.plug(flange, "flange");
+        meta.signal(F, D::applied_input);
+        meta.block<&AppliedForceOf::evalForce>(this, "evalForce", {&F}, {&flange.f});
+    }
+
+private:
+    void evalForce() { flange.f.value = F.value(); }
+};
+
+}  // namespace lied::mechanics

@@ -1,0 +1,95 @@
+#pragma once
+// Stiff contacts: ElastoGap (one-sided, translational) and ElastoBacklash (a shaft with play, rotational).
+// Contact law, as Modelica's ElastoGap: with penetration δ ≥ 0 and its rate δ̇ (from the kinetic velocities w,
+// so the nonlinear law stays explicit, as LIED requires),
+//     F = c·δⁿ + clamp(d·δⁿ·δ̇, −c·δⁿ, c·δⁿ)    (0 ≤ F ≤ 2·c·δⁿ)
+// F is zero at touch-down (no force jump: both terms carry δⁿ) and never pulls (the damping part is clamped).
+#include "core/meta.h"
+#include "dialectic_mechanics/one_dimensional/flanges.h"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+namespace lied::mechanics {
+
+inline double contact_force(double c, double d, double n, double delta, double delta_rate) {
+    if (!(delta > 0.0)) return 0.0;
+    const double elastic = c * std::pow(delta, n);
+    return elastic + std::clamp(d * std::pow(delta, n) * delta_rate, -elastic, elastic);
+}
+
+// Common parameters of both contacts.
+template <class D>
+class ContactOf : public Component {
+public:
+    DrivenFlange<D> flange_a, flange_b;
+    double c = 1e6;   // stiffness, N/mⁿ (N·m/radⁿ)
+    double d = 0.0;   // damping, N·s/m^(n+1)
+    double n = 1.0;   // exponent (1: linear; 1.5: Hertz)
+
+protected:
+    void declare(Meta& meta) {
+        meta.plug(flange_a, "flange_a");
+        meta.plug(flange_b, "flange_b");
+        meta.parameter(c, "c", ParameterSpec::non_negative(D::force_unit + std::string("/") + D::position_unit + "^n", "contact stiffness"));
+        meta.parameter(d, "d", ParameterSpec::non_negative(D::force_unit + std::string(".s/") + D::position_unit + "^(n+1)", "contact damping"));
+        meta.parameter(n, "n", {"", "exponent of the penetration (1 linear, 1.5 Hertz)", 1.0, 10.0, false});
+        meta.variable(penetration_, "penetration", D::position_unit);
+        meta.variable(flange_a.f.value, "f", D::force_unit);
+    }
+    double penetration_ = 0.0;
+};
+
+// Translational one-sided contact: a touches b when s_b − s_a < s_rel0 (b is on the +s side of a).
+template <class D>
+class ElastoGapOf final : public ContactOf<D> {
+public:
+    double s_rel0 = 0.0;   // distance at touch-down
+    void metainfo(Meta& meta) override {
+        this->declare(meta);
+        meta.parameter(s_rel0, "s_rel0", ParameterSpec::any(D::position_unit, "distance s_b − s_a at which the contact closes"));
+        meta.block<&ElastoGapOf::evalForce>(this, "evalForce", {&this->flange_a.s, &this->flange_b.s, &this->flange_a.w, &this->flange_b.w},
+                                            {&this->flange_a.f, &this->flange_b.f});
+    }
+    const char* type_name() const override { return "ElastoGap"; }
+
+private:
+    void evalForce() {
+        this->penetration_ = std::max(0.0, s_rel0 - (this->flange_b.s.value() - this->flange_a.s.value()));
+        const double rate = this->flange_a.w.value() - this->flange_b.w.value();
+        const double F = contact_force(this->c, this->d, this->n, this->penetration_, rate);
+        this->flange_a.f.value = -F;   // pushes a towards −s, b towards +s
+        this->flange_b.f.value = F;
+    }
+};
+
+// Rotational play: a shaft of stiffness c that transmits torque only when the twist φ_b − φ_a − phi_rel0 leaves
+// the backlash [−b/2, b/2].
+template <class D>
+class ElastoBacklashOf final : public ContactOf<D> {
+public:
+    double b = 0.0;          // total backlash (rad)
+    double phi_rel0 = 0.0;   // twist at the middle of the backlash
+    void metainfo(Meta& meta) override {
+        this->declare(meta);
+        meta.parameter(b, "b", ParameterSpec::non_negative(D::position_unit, "total backlash"));
+        meta.parameter(phi_rel0, "phi_rel0", ParameterSpec::any(D::position_unit, "twist at the middle of the backlash"));
+        meta.block<&ElastoBacklashOf::evalForce>(this, "evalForce", {&this->flange_a.s, &this->flange_b.s, &this->flange_a.w, &this->flange_b.w},
+                                                 {&this->flange_a.f, &this->flange_b.f});
+    }
+    const char* type_name() const override { return "ElastoBacklash"; }
+
+private:
+    void evalForce() {
+        const double twist = this->flange_b.s.value() - this->flange_a.s.value() - phi_rel0;
+        const double twist_rate = this->flange_b.w.value() - this->flange_a.w.value();
+        const double sign = twist >= 0.0 ? 1.0 : -1.0;
+        this->penetration_ = std::max(0.0, std::abs(twist) - 0.5 * b);
+        const double tau = sign * contact_force(this->c, this->d, this->n, this->penetration_, sign * twist_rate);
+        this->flange_a.f.value = tau;   // a twisted behind b is pulled forward
+        this->flange_b.f.value = -tau;
+    }
+};
+
+}  // namespace lied::mechanics

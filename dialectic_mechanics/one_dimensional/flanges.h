@@ -1,0 +1,164 @@
+#pragma once
+// The 1D dialectic flange pair (DESIGN.md §4.2). Positions travel from the root of a chain outwards, forces
+// travel back:
+//  - DrivingFlange belongs to what determines a position (a mass with its own degree of freedom, a fixed point,
+//    a prescribed motion, a gear's output). It sends the position s, the elastic velocity v = ds/dt (a tearing
+//    variable or computed from one) and the kinetic velocity w, and adds up the forces of everything attached.
+//    Any number of elements may attach to one driving flange (as any number of Modelica connections may).
+//  - DrivenFlange belongs to what reads positions and returns a force (springs, dampers, contacts, applied
+//    forces, sensors, a gear's input). It sends f, the force its element exerts on the driving flange's owner,
+//    positive in the direction of increasing s.
+// A connection joins one of each. Two driving flanges cannot be joined: a chain has one root (a position comes
+// from one place); a compliant element goes between two roots.
+#include "core/plug.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace lied::mechanics {
+
+inline constexpr const char* kKinematicLoopRule = "every kinematic loop contains a compliant element (spring, gap, loop closure)";
+
+// What tells translational from rotational: names, units, the words in messages.
+struct Translational {
+    static constexpr const char* domain = "translational";
+    static constexpr const char* position_unit = "m";
+    static constexpr const char* velocity_unit = "m/s";
+    static constexpr const char* force_unit = "N";
+    static constexpr const char* inertia_unit = "kg";
+    static constexpr const char* position_word = "position";
+    static constexpr const char* force_word = "force";
+    static constexpr const char* applied_input = "F";
+};
+struct Rotational {
+    static constexpr const char* domain = "rotational";
+    static constexpr const char* position_unit = "rad";
+    static constexpr const char* velocity_unit = "rad/s";
+    static constexpr const char* force_unit = "N.m";
+    static constexpr const char* inertia_unit = "kg.m2";
+    static constexpr const char* position_word = "angle";
+    static constexpr const char* force_word = "torque";
+    static constexpr const char* applied_input = "tau";
+};
+
+template <class D>
+class DrivenFlange;
+
+template <class D>
+class DrivingFlange final : public Plug {
+public:
+    DrivingFlange() {
+        for (SignalBase* sig : {static_cast<SignalBase*>(&s), static_cast<SignalBase*>(&v), static_cast<SignalBase*>(&w)})
+            sig->set_loop_rule(kKinematicLoopRule);
+    }
+    Out<double> s;   // position (angle)
+    Out<double> v;   // elastic velocity, ds/dt
+    Out<double> w;   // kinetic velocity
+
+    // Σ of the forces the attached elements exert on this flange's owner.
+    double force() const {
+        double sum = 0.0;
+        for (const auto& f : forces_) sum += f->value();
+        return sum;
+    }
+    // The force signals, for a block's read list (one per attached element).
+    std::vector<const SignalBase*> force_signals() const {
+        std::vector<const SignalBase*> list;
+        for (const auto& f : forces_) list.push_back(f.get());
+        return list;
+    }
+
+    void members(const MemberVisitor& visit) override {
+        visit(s, "s");
+        visit(v, "v");
+        visit(w, "w");
+        for (std::size_t k = 0; k < forces_.size(); ++k) visit(*forces_[k], "f[" + std::to_string(k + 1) + "]");
+    }
+    const char* kind() const override { return kind_text().c_str(); }
+    const char* domain() const override { return D::domain; }
+    bool is_outlet() const override { return true; }
+    bool accepts_many() const override { return true; }
+    std::string same_side_rule() const override {
+        return std::string("two driving flanges would give one chain two roots (rule: one root per chain; put a compliant element "
+                           "such as a spring or a gap between two bodies that each determine their own ") + D::position_word + ")";
+    }
+    void connect_to(Plug& other) override;
+
+private:
+    static const std::string& kind_text() {
+        static const std::string text = std::string(D::domain) + " driving flange (sends " + D::position_word + ")";
+        return text;
+    }
+    template <class E>
+    friend void connect(DrivingFlange<E>& driving, DrivenFlange<E>& driven);
+    template <class E>
+    friend void disconnect(DrivingFlange<E>& driving, DrivenFlange<E>& driven);
+    // One input per attached element; unique_ptr keeps registered addresses stable while the list grows.
+    std::vector<std::unique_ptr<In<double>>> forces_;
+};
+
+template <class D>
+class DrivenFlange final : public Plug {
+public:
+    DrivenFlange() {
+        for (SignalBase* sig : {static_cast<SignalBase*>(&s), static_cast<SignalBase*>(&v), static_cast<SignalBase*>(&w),
+                                static_cast<SignalBase*>(&f)})
+            sig->set_loop_rule(kKinematicLoopRule);
+    }
+    In<double> s, v, w;
+    Out<double> f;   // force this element exerts on the driving flange's owner, along +s
+
+    void members(const MemberVisitor& visit) override {
+        visit(s, "s");
+        visit(v, "v");
+        visit(w, "w");
+        visit(f, "f");
+    }
+    const char* kind() const override { return kind_text().c_str(); }
+    const char* domain() const override { return D::domain; }
+    bool is_outlet() const override { return false; }
+    std::string same_side_rule() const override {
+        return std::string("a driven flange reads its ") + D::position_word +
+               " from a driving flange (a mass, a fixed point, a prescribed motion); two driven flanges have no position to share";
+    }
+    void connect_to(Plug& other) override {
+        auto* driving = dynamic_cast<DrivingFlange<D>*>(&other);
+        if (!driving) throw std::invalid_argument(std::string("a ") + kind() + " connects to a " + D::domain + " driving flange, not a " + other.kind());
+        connect(*driving, *this);
+    }
+
+private:
+    static const std::string& kind_text() {
+        static const std::string text = std::string(D::domain) + " driven flange (sends " + D::force_word + ")";
+        return text;
+    }
+};
+
+template <class D>
+void connect(DrivingFlange<D>& driving, DrivenFlange<D>& driven) {
+    driven.s.connect(driving.s);
+    driven.v.connect(driving.v);
+    driven.w.connect(driving.w);
+    auto force = std::make_unique<In<double>>();
+    force->set_loop_rule(kKinematicLoopRule);
+    force->connect(driven.f);
+    driving.forces_.push_back(std::move(force));
+}
+
+template <class D>
+void disconnect(DrivingFlange<D>& driving, DrivenFlange<D>& driven) {
+    std::erase_if(driving.forces_, [&](const auto& f) { return f->source() == &driven.f; });
+    driven.s.disconnect();
+    driven.v.disconnect();
+    driven.w.disconnect();
+}
+
+template <class D>
+void DrivingFlange<D>::connect_to(Plug& other) {
+    auto* driven = dynamic_cast<DrivenFlange<D>*>(&other);
+    if (!driven) throw std::invalid_argument(std::string("a ") + kind() + " connects to a " + D::domain + " driven flange, not a " + other.kind());
+    connect(*this, *driven);
+}
+
+}  // namespace lied::mechanics

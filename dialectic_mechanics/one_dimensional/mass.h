@@ -1,0 +1,66 @@
+#pragma once
+// A mass (Inertia for rotation) with its own degree of freedom: the root of its chain. States are the position
+// s and the kinetic velocity w; the tearing variable is the elastic velocity v = ds/dt; the residual is the force
+// balance
+//     m·(v − w)/T_D − Σ f = 0,        ds/dt = v,   dw/dt = (v − w)/T_D
+// where Σ f adds the forces of every element attached to the flange. The contribution to L is m/T_D. For
+// T_D → 0, dw/dt = Σ f/m: Newton's law for w, with s leading it by T_D·dw/dt.
+#include "core/meta.h"
+#include "core/state.h"
+#include "core/system_default.h"
+#include "dialectic_mechanics/dialectic_defaults.h"
+#include "dialectic_mechanics/one_dimensional/flanges.h"
+
+#include <string>
+
+namespace lied::mechanics {
+
+template <class D>
+class MassOf : public Component {
+public:
+    MassOf() = default;
+    MassOf(double m, double s0, double w0 = 0.0) : m(m), s(s0), w(w0) {}
+    DrivingFlange<D> flange;
+    double m = 1.0;   // kg (kg·m² for an inertia)
+    State s{0.0};     // position (angle)
+    State w{0.0};     // kinetic velocity
+    SystemDefault T_D{defaults::T_D};
+
+    void metainfo(Meta& meta) override {
+        meta.plug(flange, "flange");
+        meta.state(s, "s", 1.0, D::position_unit);
+        meta.state(w, "w", 1.0, D::velocity_unit);
+        meta.tearing(v_, "v");
+        meta.residual(residual_, "residual");
+        meta.parameter(m, "m", ParameterSpec::positive(D::inertia_unit, std::string("mass (inertia) of the ") + D::domain + " degree of freedom"));
+        meta.parameter(s.start, "s_start", ParameterSpec::any(D::position_unit, std::string("initial ") + D::position_word));
+        meta.parameter(w.start, "w_start", ParameterSpec::any(D::velocity_unit, "initial velocity"));
+        meta.parameter(T_D, "T_D", defaults::kTD, ParameterSpec::positive("s", "dialectic time constant"));
+        meta.require(m > 0, "m = " + std::to_string(m) + " " + D::inertia_unit, "every chain contains at least one mass (m > 0)");
+        meta.block<&MassOf::evalPosition>(this, "evalPosition", {&s.value, &w.value}, {&flange.s, &flange.w});
+        meta.block<&MassOf::evalVelocity>(this, "evalVelocity", {&v_}, {&flange.v});
+        std::vector<const SignalBase*> reads = flange.force_signals();
+        reads.insert(reads.end(), {&v_, &w.value});
+        meta.block<&MassOf::evalBalance>(this, "evalBalance", std::move(reads), std::vector<const OutBase*>{&residual_, &s.der, &w.der});
+        meta.variable(a_, "a", D::velocity_unit + std::string("/s"));
+        meta.variable(kinetic_energy_, "E_kin", "J");
+    }
+
+private:
+    void evalPosition() {
+        flange.s.value = s();
+        flange.w.value = w();
+    }
+    void evalVelocity() { flange.v.value = v_.value; }
+    void evalBalance() {
+        a_ = (v_.value - w()) / T_D;
+        residual_.value = m * a_ - flange.force();
+        s.der.value = v_.value;
+        w.der.value = a_;
+        kinetic_energy_ = 0.5 * m * w() * w();
+    }
+    Out<double> v_, residual_;
+    double a_ = 0.0, kinetic_energy_ = 0.0;
+};
+
+}  // namespace lied::mechanics

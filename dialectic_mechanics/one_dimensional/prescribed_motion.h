@@ -1,0 +1,55 @@
+#pragma once
+// Prescribed motion without differentiating the input: the root of a chain whose position follows a signal.
+//  - Position: ds/dt = (s_ref − s)/T_D, a first-order follower with the dialectic time constant, so the elastic
+//    velocity v = ds/dt exists without a derivative of s_ref (s lags s_ref by T_D·ds_ref/dt).
+//  - Velocity (Speed for rotation): ds/dt = v_ref.
+// In both, the kinetic velocity follows v as every mass's does: dw/dt = (v − w)/T_D. The reaction (what the
+// attached elements exert on the drive) is recorded.
+#include "core/meta.h"
+#include "core/state.h"
+#include "core/system_default.h"
+#include "dialectic_mechanics/dialectic_defaults.h"
+#include "dialectic_mechanics/one_dimensional/flanges.h"
+
+#include <string>
+
+namespace lied::mechanics {
+
+enum class Prescribed { Position, Velocity };
+
+template <class D, Prescribed P>
+class PrescribedMotionOf : public Component {
+public:
+    DrivingFlange<D> flange;
+    In<double> reference;   // s_ref or v_ref
+    State s{0.0}, w{0.0};
+    SystemDefault T_D{defaults::T_D};
+
+    void metainfo(Meta& meta) override {
+        meta.plug(flange, "flange");
+        meta.signal(reference, P == Prescribed::Position ? "s_ref" : "v_ref");
+        meta.state(s, "s", 1.0, D::position_unit);
+        meta.state(w, "w", 1.0, D::velocity_unit);
+        meta.parameter(s.start, "s_start", ParameterSpec::any(D::position_unit, std::string("initial ") + D::position_word));
+        meta.parameter(w.start, "w_start", ParameterSpec::any(D::velocity_unit, "initial velocity"));
+        meta.parameter(T_D, "T_D", defaults::kTD, ParameterSpec::positive("s", "dialectic time constant (and the follower's lag)"));
+        meta.block<&PrescribedMotionOf::evalMotion>(this, "evalMotion", {&reference, &s.value, &w.value},
+                                                    {&flange.s, &flange.v, &flange.w, &s.der, &w.der});
+        meta.block<&PrescribedMotionOf::evalReaction>(this, "evalReaction", flange.force_signals(), std::vector<const OutBase*>{});
+        meta.variable(reaction_, "reaction", D::force_unit);
+    }
+
+private:
+    void evalMotion() {
+        const double v = P == Prescribed::Position ? (reference.value() - s()) / T_D : reference.value();
+        flange.s.value = s();
+        flange.v.value = v;
+        flange.w.value = w();
+        s.der.value = v;
+        w.der.value = (v - w()) / T_D;
+    }
+    void evalReaction() { reaction_ = flange.force(); }
+    double reaction_ = 0.0;
+};
+
+}  // namespace lied::mechanics

@@ -1,0 +1,75 @@
+#pragma once
+// Sensors. PositionSensor and VelocitySensor attach to a driving flange and exert no force; ForceSensor sits in a
+// chain (driven flange_a, driving flange_b) and measures the force the elements on flange_b exert on it, which
+// it passes on to flange_a unchanged.
+#include "core/meta.h"
+#include "dialectic_mechanics/one_dimensional/flanges.h"
+
+namespace lied::mechanics {
+
+template <class D>
+class PositionSensorOf : public Component {
+public:
+    DrivenFlange<D> flange;
+    Out<double> s;
+    void metainfo(Meta& meta) override {
+        meta.plug(flange, "flange");
+        meta.signal(s, "s");
+        meta.block<&PositionSensorOf::update>(this, "update", {&flange.s}, {&s, &flange.f});
+    }
+
+private:
+    void update() {
+        s.value = flange.s.value();
+        flange.f.value = 0.0;
+    }
+};
+
+// The kinetic velocity w: the physical velocity (the elastic one leads it by T_D·acceleration).
+template <class D>
+class VelocitySensorOf : public Component {
+public:
+    DrivenFlange<D> flange;
+    Out<double> v;
+    void metainfo(Meta& meta) override {
+        meta.plug(flange, "flange");
+        meta.signal(v, "v");
+        meta.block<&VelocitySensorOf::update>(this, "update", {&flange.w}, {&v, &flange.f});
+    }
+
+private:
+    void update() {
+        v.value = flange.w.value();
+        flange.f.value = 0.0;
+    }
+};
+
+template <class D>
+class ForceSensorOf : public Component {
+public:
+    DrivenFlange<D> flange_a;
+    DrivingFlange<D> flange_b;
+    Out<double> f;
+    void metainfo(Meta& meta) override {
+        meta.plug(flange_a, "flange_a");
+        meta.plug(flange_b, "flange_b");
+        meta.signal(f, "f");
+        // Positions and velocities in two blocks: what reads only a position stays independent of the tearing variables.
+        meta.block<&ForceSensorOf::passPosition>(this, "passPosition", {&flange_a.s, &flange_a.w}, {&flange_b.s, &flange_b.w});
+        meta.block<&ForceSensorOf::passVelocity>(this, "passVelocity", {&flange_a.v}, {&flange_b.v});
+        meta.block<&ForceSensorOf::passForce>(this, "passForce", flange_b.force_signals(), std::vector<const OutBase*>{&f, &flange_a.f});
+    }
+
+private:
+    void passPosition() {
+        flange_b.s.value = flange_a.s.value();
+        flange_b.w.value = flange_a.w.value();
+    }
+    void passVelocity() { flange_b.v.value = flange_a.v.value(); }
+    void passForce() {
+        f.value = flange_b.force();
+        flange_a.f.value = f.value;
+    }
+};
+
+}  // namespace lied::mechanics
