@@ -37,8 +37,11 @@ protected:
         meta.parameter(n, "n", {"", "exponent of the penetration (1 linear, 1.5 Hertz)", 1.0, 10.0, false});
         meta.variable(penetration_, "penetration", D::position_unit);
         meta.variable(flange_a.f.value, "f", D::force_unit);
+        meta.variable(energy_, "E_pot", "J");
     }
-    double penetration_ = 0.0;
+    // The elastic energy stored in the contact, c·δ^(n+1)/(n+1) (the damping part dissipates).
+    void store_energy() { energy_ = c * std::pow(penetration_, n + 1.0) / (n + 1.0); }
+    double penetration_ = 0.0, energy_ = 0.0;
 };
 
 // Translational one-sided contact: a touches b when s_b − s_a < s_rel0 (b is on the +s side of a).
@@ -61,6 +64,7 @@ private:
         const double F = contact_force(this->c, this->d, this->n, this->penetration_, rate);
         this->flange_a.f.value = -F;   // pushes a towards −s, b towards +s
         this->flange_b.f.value = F;
+        this->store_energy();
     }
 };
 
@@ -89,6 +93,7 @@ private:
         const double tau = sign * contact_force(this->c, this->d, this->n, this->penetration_, sign * twist_rate);
         this->flange_a.f.value = tau;   // a twisted behind b is pulled forward
         this->flange_b.f.value = -tau;
+        this->store_energy();
     }
 };
 

@@ -80,8 +80,9 @@ public:
     bool is_outlet() const override { return true; }
     bool accepts_many() const override { return true; }
     std::string same_side_rule() const override {
-        return std::string("two driving flanges would give one chain two roots (rule: one root per chain; put a compliant element "
-                           "such as a spring or a gap between two bodies that each determine their own ") + D::position_word + ")";
+        return std::string("joining two driving flanges gives one chain two roots, or closes a kinematic loop rigidly (rule: one root per "
+                           "chain and ") + kKinematicLoopRule + "; put a spring or a gap between two bodies that each determine their own " +
+               D::position_word + ")";
     }
     void connect_to(Plug& other) override;
 
