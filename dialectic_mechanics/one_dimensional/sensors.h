@@ -15,6 +15,7 @@ public:
     void metainfo(Meta& meta) override {
         meta.plug(flange, "flange");
         meta.signal(s, "s");
+        meta.variable(s.value, "s", D::position_unit);
         meta.block<&PositionSensorOf::update>(this, "update", {&flange.s}, {&s, &flange.f});
     }
 
@@ -34,6 +35,7 @@ public:
     void metainfo(Meta& meta) override {
         meta.plug(flange, "flange");
         meta.signal(v, "v");
+        meta.variable(v.value, "v", D::velocity_unit);
         meta.block<&VelocitySensorOf::update>(this, "update", {&flange.w}, {&v, &flange.f});
     }
 
@@ -54,6 +56,7 @@ public:
         meta.plug(flange_a, "flange_a");
         meta.plug(flange_b, "flange_b");
         meta.signal(f, "f");
+        meta.variable(f.value, "f", D::force_unit);
         // Positions and velocities in two blocks: what reads only a position stays independent of the tearing variables.
         meta.block<&ForceSensorOf::passPosition>(this, "passPosition", {&flange_a.s, &flange_a.w}, {&flange_b.s, &flange_b.w});
         meta.block<&ForceSensorOf::passVelocity>(this, "passVelocity", {&flange_a.v}, {&flange_b.v});
