@@ -500,14 +500,14 @@ private:
             };
             if (auto* composite = dynamic_cast<Composite*>(c)) {
                 for (auto& [pname, plug] : composite->exposed_plugs())
-                    if (!connected_.count(plug) && !exposed_.count(plug)) report(name + "." + pname);
+                    if (!connected_.count(plug) && !exposed_.count(plug) && !plug->accepts_many()) report(name + "." + pname);
                 for (auto& [sname, signal] : composite->exposed_signals())
                     if (unbound(*signal) && !connected_.count(signal) && !exposed_.count(signal)) report(name + "." + sname);
                 continue;
             }
             const Model m = describe_child(*c);
-            for (auto& p : m.plugs)
-                if (!connected_.count(p.plug) && !exposed_.count(p.plug)) report(name + "." + p.path);
+            for (auto& p : m.plugs)   // a plug that takes many connections may take none (a free end of a mechanism)
+                if (!connected_.count(p.plug) && !exposed_.count(p.plug) && !p.plug->accepts_many()) report(name + "." + p.path);
             for (auto& s : m.signals)
                 if (s.path.find('.') == std::string::npos && !is_time_input(m, s.signal) && unbound(*s.signal) && !exposed_.count(s.signal))
                     report(name + "." + s.path);

@@ -1,0 +1,59 @@
+#pragma once
+// A rigid, massless rod: frame_b sits at (r_x, r_y) in frame_a's coordinates, with frame_a's orientation. Motion
+// goes out (offset_point), the wrench of everything on frame_b comes back moved to frame_a's origin.
+#include "core/component.h"
+#include "core/meta.h"
+#include "dialectic_mechanics/planar/frames.h"
+
+namespace lied::mechanics {
+
+class FixedTranslation final : public Component {
+public:
+    FixedTranslation() = default;
+    FixedTranslation(double r_x, double r_y) : r_x(r_x), r_y(r_y) {}
+    FrameIn frame_a;
+    FrameOut frame_b;
+    double r_x = 1.0, r_y = 0.0;
+
+    void metainfo(Meta& meta) override {
+        meta.plug(frame_a, "frame_a");
+        meta.plug(frame_b, "frame_b");
+        meta.parameter(r_x, "r_x", ParameterSpec::any("m", "frame_b along frame_a's x axis"));
+        meta.parameter(r_y, "r_y", ParameterSpec::any("m", "frame_b along frame_a's y axis"));
+        meta.block<&FixedTranslation::passPose>(this, "passPose", {&frame_a.r, &frame_a.w}, {&frame_b.r, &frame_b.w});
+        meta.block<&FixedTranslation::passVelocity>(this, "passVelocity", {&frame_a.r, &frame_a.v}, {&frame_b.v});
+        meta.block<&FixedTranslation::passAcceleration>(this, "passAcceleration", {&frame_a.r, &frame_a.w, &frame_a.a}, {&frame_b.a});
+        std::vector<const SignalBase*> reads = frame_b.wrench_signals();
+        reads.push_back(&frame_a.r);
+        meta.block<&FixedTranslation::passWrench>(this, "passWrench", std::move(reads), std::vector<const OutBase*>{&frame_a.f});
+    }
+    const char* type_name() const override { return "FixedTranslation"; }
+
+private:
+    void offset(double& dx, double& dy) const { rotate(frame_a.r.value().phi, r_x, r_y, dx, dy); }
+    void passPose() {
+        double dx, dy;
+        offset(dx, dy);
+        const PointMotion p = offset_point(frame_a.r.value(), {}, frame_a.w.value(), {}, dx, dy);
+        frame_b.r.value = p.r;
+        frame_b.w.value = p.w;
+    }
+    void passVelocity() {
+        double dx, dy;
+        offset(dx, dy);
+        const Planar& v = frame_a.v.value();
+        frame_b.v.value = {v.x - v.phi * dy, v.y + v.phi * dx, v.phi};
+    }
+    void passAcceleration() {
+        double dx, dy;
+        offset(dx, dy);
+        frame_b.a.value = offset_point({}, {}, frame_a.w.value(), frame_a.a.value(), dx, dy).a;
+    }
+    void passWrench() {
+        double dx, dy;
+        offset(dx, dy);
+        frame_a.f.value = shift_wrench(frame_b.wrench(), dx, dy);
+    }
+};
+
+}  // namespace lied::mechanics

@@ -1,0 +1,74 @@
+#include "dialectic_mechanics/planar/frames.h"
+
+namespace lied::mechanics {
+
+FrameOut::FrameOut() {
+    for (SignalBase* s : {static_cast<SignalBase*>(&r), static_cast<SignalBase*>(&v), static_cast<SignalBase*>(&w), static_cast<SignalBase*>(&a)})
+        s->set_loop_rule(kKinematicLoopRule);
+}
+
+std::vector<const SignalBase*> FrameOut::wrench_signals() const {
+    std::vector<const SignalBase*> list;
+    for (const auto& f : forces_) list.push_back(f.get());
+    return list;
+}
+
+void FrameOut::members(const MemberVisitor& visit) {
+    visit(r, "r");
+    visit(v, "v");
+    visit(w, "w");
+    visit(a, "a");
+    for (std::size_t k = 0; k < forces_.size(); ++k) visit(*forces_[k], "f[" + std::to_string(k + 1) + "]");
+}
+
+std::string FrameOut::same_side_rule() const {
+    return std::string("joining two driving frames gives one chain two roots, or closes a kinematic loop rigidly (rule: one root per chain and ") +
+           kKinematicLoopRule + "; cut the loop and close it with a LoopClosure)";
+}
+
+void FrameOut::connect_to(Plug& other) {
+    auto* in = dynamic_cast<FrameIn*>(&other);
+    if (!in) throw std::invalid_argument(std::string("a planar driving frame connects to a planar driven frame, not a ") + other.kind());
+    connect(*this, *in);
+}
+
+FrameIn::FrameIn() {
+    for (SignalBase* s : {static_cast<SignalBase*>(&r), static_cast<SignalBase*>(&v), static_cast<SignalBase*>(&w), static_cast<SignalBase*>(&a),
+                          static_cast<SignalBase*>(&f)})
+        s->set_loop_rule(kKinematicLoopRule);
+}
+
+void FrameIn::members(const MemberVisitor& visit) {
+    visit(r, "r");
+    visit(v, "v");
+    visit(w, "w");
+    visit(a, "a");
+    visit(f, "f");
+}
+
+void FrameIn::connect_to(Plug& other) {
+    auto* out = dynamic_cast<FrameOut*>(&other);
+    if (!out) throw std::invalid_argument(std::string("a planar driven frame connects to a planar driving frame, not a ") + other.kind());
+    connect(*out, *this);
+}
+
+void connect(FrameOut& out, FrameIn& in) {
+    in.r.connect(out.r);
+    in.v.connect(out.v);
+    in.w.connect(out.w);
+    in.a.connect(out.a);
+    auto force = std::make_unique<In<Planar>>();
+    force->set_loop_rule(kKinematicLoopRule);
+    force->connect(in.f);
+    out.forces_.push_back(std::move(force));
+}
+
+void disconnect(FrameOut& out, FrameIn& in) {
+    std::erase_if(out.forces_, [&](const auto& f) { return f->source() == &in.f; });
+    in.r.disconnect();
+    in.v.disconnect();
+    in.w.disconnect();
+    in.a.disconnect();
+}
+
+}  // namespace lied::mechanics

@@ -1,0 +1,80 @@
+#pragma once
+// The planar dialectic frame pair, with the causality of the 1D flanges (one_dimensional/flanges.h): positions
+// travel from the root (World) outwards through joints and rigid parts, wrenches travel back.
+//  - FrameOut (driving) sends the pose r, the elastic velocity v (affine in the tearing variables), the kinetic
+//    velocity w and the acceleration a (affine in the tearing variables: the joints' dialectic accelerations
+//    (v_q − w_q)/T_D carried outwards, plus the velocity-product terms from w and the world's −g). Any number of
+//    elements attach to one FrameOut; it adds up their wrenches.
+//  - FrameIn (driven) reads them and sends f, the wrench its element exerts on the FrameOut's owner (torque about
+//    the frame origin).
+#include "core/plug.h"
+#include "dialectic_mechanics/one_dimensional/flanges.h"
+#include "dialectic_mechanics/planar/planar.h"
+
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace lied::mechanics {
+
+class FrameIn;
+
+class FrameOut final : public Plug {
+public:
+    FrameOut();
+    Out<Planar> r, v, w, a;
+    Planar wrench() const {
+        Planar sum;
+        for (const auto& f : forces_) sum += f->value();
+        return sum;
+    }
+    std::vector<const SignalBase*> wrench_signals() const;
+    void members(const MemberVisitor& visit) override;
+    const char* kind() const override { return "planar driving frame (sends pose)"; }
+    const char* domain() const override { return "planar"; }
+    bool is_outlet() const override { return true; }
+    bool accepts_many() const override { return true; }
+    std::string same_side_rule() const override;
+    void connect_to(Plug& other) override;
+
+private:
+    friend void connect(FrameOut& out, FrameIn& in);
+    friend void disconnect(FrameOut& out, FrameIn& in);
+    std::vector<std::unique_ptr<In<Planar>>> forces_;
+};
+
+class FrameIn final : public Plug {
+public:
+    FrameIn();
+    In<Planar> r, v, w, a;
+    Out<Planar> f;
+    void members(const MemberVisitor& visit) override;
+    const char* kind() const override { return "planar driven frame (sends wrench)"; }
+    const char* domain() const override { return "planar"; }
+    bool is_outlet() const override { return false; }
+    std::string same_side_rule() const override {
+        return "a driven frame reads its pose from a driving frame (the world, a joint's frame_b, a rigid part); two driven frames have no pose to share";
+    }
+    void connect_to(Plug& other) override;
+};
+
+void connect(FrameOut& out, FrameIn& in);
+void disconnect(FrameOut& out, FrameIn& in);
+
+// Rigid-body kinematics of a point at world offset d from a frame (FixedTranslation, Body, a joint's offset).
+struct PointMotion {
+    Planar r, v, w, a;
+};
+inline PointMotion offset_point(const Planar& r, const Planar& v, const Planar& w, const Planar& a, double dx, double dy) {
+    PointMotion p;
+    p.r = {r.x + dx, r.y + dy, r.phi};
+    p.v = {v.x - v.phi * dy, v.y + v.phi * dx, v.phi};
+    p.w = {w.x - w.phi * dy, w.y + w.phi * dx, w.phi};
+    p.a = {a.x - a.phi * dy - w.phi * w.phi * dx, a.y + a.phi * dx - w.phi * w.phi * dy, a.phi};
+    return p;
+}
+// A wrench given about a point moved to a frame at world offset −d from it (about the frame origin).
+inline Planar shift_wrench(const Planar& f, double dx, double dy) { return {f.x, f.y, f.phi + dx * f.y - dy * f.x}; }
+
+}  // namespace lied::mechanics

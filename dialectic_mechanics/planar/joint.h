@@ -1,0 +1,72 @@
+#pragma once
+// What Revolute and Prismatic share: one degree of freedom with position q and kinetic velocity w as states, the
+// elastic velocity v = q̇ as tearing variable, and the balance along the joint axis as residual:
+//     residual = −(Q_b + u − c·(q − q0) − d·v),   q̇ = v,   ẇ = (v − w)/T_D
+// Q_b is the generalised force (torque about the axis, or force along it) that the elements on frame_b exert on
+// the joint's outer side; it carries every outer body's −M·(v − w)/T_D, so L = M(q)/T_D + d (the joint-space mass
+// matrix over T_D), which changes with the configuration. u is the optional drive input, c and d the joint's own
+// spring and damper. Outwards, frame_b moves with frame_a plus the joint's motion and its dialectic acceleration
+// (v − w)/T_D; inwards, frame_a passes on the whole wrench of frame_b's elements.
+#include "core/component.h"
+#include "core/meta.h"
+#include "core/state.h"
+#include "core/system_default.h"
+#include "dialectic_mechanics/dialectic_defaults.h"
+#include "dialectic_mechanics/planar/frames.h"
+
+#include <string>
+
+namespace lied::mechanics {
+
+class PlanarJoint : public Component {
+public:
+    FrameIn frame_a;
+    FrameOut frame_b;
+    In<double> drive{In<double>::Optional{0.0}};   // torque (force) driving the joint; 0 while unconnected
+    State q{0.0}, w{0.0};
+    double c = 0.0, d = 0.0, q0 = 0.0;             // the joint's own spring and damper, spring's rest position
+    SystemDefault T_D{defaults::T_D};
+
+protected:
+    // The derived joint names its units and registers its geometry blocks after this.
+    void declare(Meta& meta, const char* unit, const char* velocity_unit, const char* force_unit) {
+        meta.plug(frame_a, "frame_a");
+        meta.plug(frame_b, "frame_b");
+        meta.signal(drive, "drive");
+        meta.state(q, "q", 1.0, unit);
+        meta.state(w, "w", 1.0, velocity_unit);
+        meta.tearing(v_, "v");
+        meta.residual(residual_, "residual");
+        meta.coefficients_depend_on_state();   // M(q)
+        meta.parameter(q.start, "q_start", ParameterSpec::any(unit, "initial joint position"));
+        meta.parameter(w.start, "w_start", ParameterSpec::any(velocity_unit, "initial joint velocity"));
+        meta.parameter(c, "c", ParameterSpec::non_negative(force_unit + std::string("/") + unit, "stiffness of the joint's spring"));
+        meta.parameter(d, "d", ParameterSpec::non_negative(force_unit + std::string(".s/") + unit, "damping of the joint's damper"));
+        meta.parameter(q0, "q0", ParameterSpec::any(unit, "rest position of the joint's spring"));
+        meta.parameter(T_D, "T_D", defaults::kTD, ParameterSpec::positive("s", "dialectic time constant of this degree of freedom"));
+        std::vector<const SignalBase*> reads = frame_b.wrench_signals();
+        reads.insert(reads.end(), {&frame_a.r, &drive, &v_, &q.value, &w.value});
+        meta.block<&PlanarJoint::evalBalance>(this, "evalBalance", std::move(reads),
+                                              std::vector<const OutBase*>{&residual_, &q.der, &w.der, &frame_a.f});
+        meta.variable(generalised_force_, "Q_b", force_unit);
+    }
+    // The generalised force of a wrench on frame_b and the shift of that wrench to frame_a's origin.
+    virtual double generalised(const Planar& wrench) const = 0;
+    virtual Planar to_frame_a(const Planar& wrench) const = 0;
+    double dialectic_acceleration() const { return (v_.value - w()) / T_D; }
+    Out<double> v_;
+
+private:
+    void evalBalance() {
+        const Planar wrench = frame_b.wrench();
+        generalised_force_ = generalised(wrench);
+        residual_.value = -(generalised_force_ + drive.value() - c * (q() - q0) - d * v_.value);
+        q.der.value = v_.value;
+        w.der.value = dialectic_acceleration();
+        frame_a.f.value = to_frame_a(wrench);
+    }
+    Out<double> residual_;
+    double generalised_force_ = 0.0;
+};
+
+}  // namespace lied::mechanics

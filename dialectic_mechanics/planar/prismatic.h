@@ -1,0 +1,68 @@
+#pragma once
+// A prismatic joint: frame_b slides by q along the unit axis (axis_x, axis_y) of frame_a, keeping frame_a's
+// orientation. With e the axis in world coordinates and d = e·q:
+//     v_b = v_a + ω_a×d + e·v,   a_b = a_a + α×d − ω_k²·d + 2·ω_k×(e·w) + e·(v − w)/T_D
+// See joint.h for the balance along the axis.
+#include "dialectic_mechanics/planar/joint.h"
+
+#include <cmath>
+
+namespace lied::mechanics {
+
+class Prismatic final : public PlanarJoint {
+public:
+    Prismatic() = default;
+    Prismatic(double axis_x, double axis_y, double q_start = 0.0) : axis_x(axis_x), axis_y(axis_y) { q.start = q_start; }
+    double axis_x = 1.0, axis_y = 0.0;
+
+    void metainfo(Meta& meta) override {
+        declare(meta, "m", "m/s", "N");
+        meta.parameter(axis_x, "axis_x", ParameterSpec::any("", "sliding axis in frame_a, x component (normalised at build)"));
+        meta.parameter(axis_y, "axis_y", ParameterSpec::any("", "sliding axis in frame_a, y component"));
+        meta.require(axis_x != 0.0 || axis_y != 0.0, "axis = (0, 0)", "a prismatic joint has a sliding direction");
+        meta.block<&Prismatic::passPose>(this, "passPose", {&frame_a.r, &frame_a.w, &q.value, &w.value}, {&frame_b.r, &frame_b.w});
+        meta.block<&Prismatic::passVelocity>(this, "passVelocity", {&frame_a.r, &frame_a.v, &q.value, &v_}, {&frame_b.v});
+        meta.block<&Prismatic::passAcceleration>(this, "passAcceleration", {&frame_a.r, &frame_a.w, &frame_a.a, &q.value, &w.value, &v_},
+                                                 {&frame_b.a});
+    }
+    const char* type_name() const override { return "Prismatic"; }
+
+private:
+    void axis(double& ex, double& ey) const {
+        const double n = std::hypot(axis_x, axis_y);
+        rotate(frame_a.r.value().phi, axis_x / n, axis_y / n, ex, ey);
+    }
+    void passPose() {
+        double ex, ey;
+        axis(ex, ey);
+        const PointMotion p = offset_point(frame_a.r.value(), {}, frame_a.w.value(), {}, ex * q(), ey * q());
+        frame_b.r.value = p.r;
+        frame_b.w.value = {p.w.x + ex * w(), p.w.y + ey * w(), p.w.phi};
+    }
+    void passVelocity() {
+        double ex, ey;
+        axis(ex, ey);
+        const Planar& v = frame_a.v.value();
+        const double dx = ex * q(), dy = ey * q();
+        frame_b.v.value = {v.x - v.phi * dy + ex * v_.value, v.y + v.phi * dx + ey * v_.value, v.phi};
+    }
+    void passAcceleration() {
+        double ex, ey;
+        axis(ex, ey);
+        const double omega = frame_a.w.value().phi, qdd = dialectic_acceleration();
+        const Planar a = offset_point({}, {}, frame_a.w.value(), frame_a.a.value(), ex * q(), ey * q()).a;
+        frame_b.a.value = {a.x - 2.0 * omega * ey * w() + ex * qdd, a.y + 2.0 * omega * ex * w() + ey * qdd, a.phi};
+    }
+    double generalised(const Planar& wrench) const override {
+        double ex, ey;
+        axis(ex, ey);
+        return ex * wrench.x + ey * wrench.y;
+    }
+    Planar to_frame_a(const Planar& wrench) const override {
+        double ex, ey;
+        axis(ex, ey);
+        return shift_wrench(wrench, ex * q(), ey * q());
+    }
+};
+
+}  // namespace lied::mechanics

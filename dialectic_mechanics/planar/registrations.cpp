@@ -1,0 +1,21 @@
+// Every planar component type by name, for system files and `lied describe`.
+#include "core/component_registry.h"
+#include "dialectic_mechanics/planar/body.h"
+#include "dialectic_mechanics/planar/fixed_translation.h"
+#include "dialectic_mechanics/planar/loop_closure.h"
+#include "dialectic_mechanics/planar/prismatic.h"
+#include "dialectic_mechanics/planar/revolute.h"
+#include "dialectic_mechanics/planar/spring_damper.h"
+#include "dialectic_mechanics/planar/world.h"
+
+namespace lied::mechanics {
+
+LIED_REGISTER_COMPONENT(World, "planar inertial frame, root of every planar tree; gravity g along -y");
+LIED_REGISTER_COMPONENT(Body, "planar rigid body: mass, inertia about the centre of mass, centre of mass in the frame");
+LIED_REGISTER_COMPONENT(FixedTranslation, "rigid massless rod: frame_b at (r_x, r_y) in frame_a");
+LIED_REGISTER_COMPONENT(Revolute, "revolute joint (one degree of freedom: angle q, kinetic speed w), optional drive torque, own spring and damper");
+LIED_REGISTER_COMPONENT(Prismatic, "prismatic joint along an axis of frame_a, optional drive force, own spring and damper");
+LIED_REGISTER_COMPONENT(PlanarSpringDamper, "spring and damper between two frame origins, along the line between them");
+LIED_REGISTER_COMPONENT(LoopClosure, "closes a cut kinematic loop with a stiff spring-damper between two frames that should coincide");
+
+}  // namespace lied::mechanics

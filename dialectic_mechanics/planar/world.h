@@ -1,0 +1,38 @@
+#pragma once
+// The inertial frame, root of every planar tree. Gravity g acts along −y; it enters as the world frame's
+// acceleration +g along y (as in Featherstone's recursive Newton–Euler): every body then needs the force that holds
+// it against gravity, and no body has to know g. Records the reaction wrench on the world.
+#include "core/component.h"
+#include "core/meta.h"
+#include "dialectic_mechanics/planar/frames.h"
+
+namespace lied::mechanics {
+
+class World final : public Component {
+public:
+    FrameOut frame_b;
+    double g = 9.81;   // m/s², along −y
+
+    void metainfo(Meta& meta) override {
+        meta.plug(frame_b, "frame_b");
+        meta.parameter(g, "g", ParameterSpec::any("m/s2", "gravitational acceleration along -y"));
+        meta.block<&World::evalFrame>(this, "evalFrame", {}, {&frame_b.r, &frame_b.v, &frame_b.w, &frame_b.a});
+        meta.block<&World::evalReaction>(this, "evalReaction", frame_b.wrench_signals(), std::vector<const OutBase*>{});
+        meta.variable(reaction_.x, "reaction_x", "N");
+        meta.variable(reaction_.y, "reaction_y", "N");
+        meta.variable(reaction_.phi, "reaction_tau", "N.m");
+    }
+    const char* type_name() const override { return "World"; }
+
+private:
+    void evalFrame() {
+        frame_b.r.value = {};
+        frame_b.v.value = {};
+        frame_b.w.value = {};
+        frame_b.a.value = {0.0, g, 0.0};
+    }
+    void evalReaction() { reaction_ = frame_b.wrench(); }
+    Planar reaction_;
+};
+
+}  // namespace lied::mechanics

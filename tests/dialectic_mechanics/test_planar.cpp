@@ -1,0 +1,103 @@
+// Planar dialectic mechanics against the classic rigid-body equations written out in this test: the probed L is
+// the joint-space mass matrix over T_D at several configurations, and for small T_D the double pendulum follows the
+// classic ODE with an error proportional to T_D.
+#include "core/build_error.h"
+#include "core/simulator.h"
+#include "systems/double_pendulum.h"
+#include "systems/system_file.h"
+
+#include <doctest/doctest.h>
+
+#include <Eigen/Dense>
+#include <array>
+#include <cmath>
+#include <filesystem>
+
+using namespace lied;
+using namespace lied::mechanics;
+
+namespace {
+// The DoublePendulum's parameters: link lengths, masses, centre-of-mass distances, inertias about the centres.
+constexpr double l1 = 1.0, m1 = 1.0, a1 = 0.5, I1 = 1.0 / 12.0, m2 = 0.5, a2 = 0.4, I2 = 0.5 * 0.64 / 12.0, g = 9.81;
+
+// Joint-space mass matrix of two links (Lagrange): q1 absolute, q2 relative.
+Eigen::Matrix2d mass_matrix(double q2) {
+    const double c2 = std::cos(q2);
+    Eigen::Matrix2d M;
+    M(0, 0) = m1 * a1 * a1 + I1 + m2 * (l1 * l1 + a2 * a2 + 2 * l1 * a2 * c2) + I2;
+    M(0, 1) = M(1, 0) = m2 * (a2 * a2 + l1 * a2 * c2) + I2;
+    M(1, 1) = m2 * a2 * a2 + I2;
+    return M;
+}
+
+// The classic double pendulum, y = (q1, q2, q̇1, q̇2): M·q̈ = −G + (h·(2·q̇1·q̇2 + q̇2²), −h·q̇1²), h = m2·l1·a2·sin q2.
+using Y = std::array<double, 4>;
+Y classic_rhs(const Y& y) {
+    const double q1 = y[0], q2 = y[1], d1 = y[2], d2 = y[3], h = m2 * l1 * a2 * std::sin(q2);
+    const Eigen::Vector2d G(m1 * g * a1 * std::cos(q1) + m2 * g * (l1 * std::cos(q1) + a2 * std::cos(q1 + q2)), m2 * g * a2 * std::cos(q1 + q2));
+    const Eigen::Vector2d rhs = -G + Eigen::Vector2d(h * (2 * d1 * d2 + d2 * d2), -h * d1 * d1);
+    const Eigen::Vector2d qdd = mass_matrix(q2).ldlt().solve(rhs);
+    return {d1, d2, qdd[0], qdd[1]};
+}
+Y classic_at(double t_end, double h) {
+    Y y{0.0, -M_PI / 4, 0.0, 0.0};
+    auto add = [](const Y& a, const Y& b, double s) { return Y{a[0] + s * b[0], a[1] + s * b[1], a[2] + s * b[2], a[3] + s * b[3]}; };
+    for (int k = 0; k < static_cast<int>(std::lround(t_end / h)); ++k) {
+        const Y k1 = classic_rhs(y), k2 = classic_rhs(add(y, k1, h / 2)), k3 = classic_rhs(add(y, k2, h / 2)), k4 = classic_rhs(add(y, k3, h));
+        for (std::size_t i = 0; i < 4; ++i) y[i] += h / 6 * (k1[i] + 2 * k2[i] + 2 * k3[i] + k4[i]);
+    }
+    return y;
+}
+}  // namespace
+
+TEST_CASE("double pendulum: the probed L is M(q)/T_D, M derived by hand, at several configurations") {
+    systems::DoublePendulum pendulum;
+    Simulator sim(pendulum);
+    const double T_D = 1e-3;
+    Eigen::Vector4d x, xdot;
+    for (auto [q1, q2, w1, w2] : {std::array<double, 4>{0.0, -0.785, 0.0, 0.0}, {1.0, 2.0, 3.0, -1.0}, {-2.5, 0.3, -4.0, 6.0}, {0.4, M_PI, 0.5, 0.5}}) {
+        CAPTURE(q2);
+        // The states in the order the joints register them: joint1 (q, w), joint2 (q, w).
+        x << q1, w1, q2, w2;
+        REQUIRE(sim.derivatives(0.0, x.data(), xdot.data()));
+        const Eigen::MatrixXd L = sim.linear_system().matrix();
+        const Eigen::Matrix2d expected = mass_matrix(q2) / T_D;
+        CHECK((L - expected).cwiseAbs().maxCoeff() < 1e-9 * expected.cwiseAbs().maxCoeff());
+    }
+}
+
+TEST_CASE("double pendulum: for small T_D the motion is the classic one, with an error proportional to T_D") {
+    // Over 1 s (before the motion turns chaotic enough to amplify differences beyond the linear regime) the joint
+    // angles and speeds approach the classic ODE's as T_D → 0: halving T_D halves the error (ratio 2 within 15%).
+    const double t_end = 1.0, h = 2e-4;
+    const Y ref = classic_at(t_end, h);
+    auto error_at = [&](double T_D) {
+        systems::DoublePendulum pendulum;
+        pendulum.defaults.T_D = T_D;
+        SimulatorOptions options;
+        options.dt = h;
+        Simulator sim(pendulum, options);
+        sim.simulate(t_end);
+        return std::max({std::abs(sim.value("joint1.q") - ref[0]), std::abs(sim.value("joint2.q") - ref[1]),
+                         std::abs(sim.value("joint1.w") - ref[2]), std::abs(sim.value("joint2.w") - ref[3])});
+    };
+    const double e1 = error_at(2e-3), e2 = error_at(1e-3), e3 = error_at(5e-4);
+    MESSAGE("max error in q and w after 1 s: T_D = 2 ms " << e1 << ", 1 ms " << e2 << ", 0.5 ms " << e3);
+    CHECK(e1 / e2 == doctest::Approx(2.0).epsilon(0.15));
+    CHECK(e2 / e3 == doctest::Approx(2.0).epsilon(0.15));
+    CHECK(e3 < 80.0 * 5e-4);   // measured: the error is about 65·T_D (rad, rad/s) after 1 s
+}
+
+TEST_CASE("DoublePendulum: the system file reproduces the C++ class") {
+    systems::DoublePendulum cpp;
+    systems::LoadedSystem file = systems::load_system_file((std::filesystem::path(LIED_SOURCE_DIR) / "systems/files/double_pendulum.yaml").string());
+    Simulator a(cpp), b(*file.root);
+    for (double t : {0.5, 1.0}) {
+        a.simulate(t);
+        b.simulate(t);
+        for (const char* name : {"joint1.q", "joint2.q", "joint1.w", "link2.x_cm", "world.reaction_y"}) {
+            CAPTURE(name);
+            CHECK(a.value(name) == doctest::Approx(b.value(name)).epsilon(1e-12));
+        }
+    }
+}
