@@ -2,6 +2,8 @@
 // the joint-space mass matrix over T_D at several configurations, and for small T_D the double pendulum follows the
 // classic ODE with an error proportional to T_D.
 #include "core/build_error.h"
+#include "core/meta.h"
+#include "dialectic_mechanics/planar/body.h"
 #include "core/simulator.h"
 #include "systems/double_pendulum.h"
 #include "systems/system_file.h"
@@ -99,5 +101,51 @@ TEST_CASE("DoublePendulum: the system file reproduces the C++ class") {
             CAPTURE(name);
             CHECK(a.value(name) == doctest::Approx(b.value(name)).epsilon(1e-12));
         }
+    }
+}
+
+TEST_CASE("planar build rules: a joint without a body outside it, and a loop closed rigidly") {
+    SUBCASE("a chain without a mass leaves L singular, naming the joint") {
+        struct Massless : Component {
+            World world;
+            Revolute joint;
+            FixedTranslation rod{1.0, 0.0};
+            Massless() {
+                connect(world.frame_b, joint.frame_a);
+                connect(joint.frame_b, rod.frame_a);
+            }
+            void metainfo(Meta& meta) override {
+                meta.component(world, "world");
+                meta.component(joint, "joint");
+                meta.component(rod, "rod");
+            }
+            const char* type_name() const override { return "Massless"; }
+        } massless;
+        CHECK_THROWS_WITH_AS(Simulator{massless}, doctest::Contains("joint.v"), BuildError);
+        CHECK_THROWS_WITH_AS(Simulator{massless}, doctest::Contains("(rule: every tearing variable acts on its residual through an inertance or mass"),
+                             BuildError);
+    }
+    SUBCASE("a loop closed without a compliant element: two roots for one frame") {
+        std::string e = "no error";
+        try {
+            systems::parse_system_text(R"(system: RigidLoop
+components:
+  world: {type: World}
+  j1: {type: Revolute}
+  rod: {type: FixedTranslation}
+  j2: {type: Revolute}
+connections:
+  - [world.frame_b, j1.frame_a]
+  - [j1.frame_b, rod.frame_a]
+  - [rod.frame_b, j2.frame_a]
+  - [j2.frame_b, world.frame_b]
+)",
+                                       "loop.yaml", ".");
+        } catch (const std::exception& ex) {
+            e = ex.what();
+        }
+        CHECK(e.find("cannot connect j2.frame_b") != std::string::npos);
+        CHECK(e.find("every kinematic loop contains a compliant element") != std::string::npos);
+        CHECK(e.find("LoopClosure") != std::string::npos);
     }
 }
