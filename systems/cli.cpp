@@ -33,7 +33,10 @@
 namespace lied::systems {
 namespace {
 // A name padded to a 14-character column, and never run into the next column when it is longer.
-std::string name_column(const std::string& name) { return name.size() < 14 ? name + std::string(14 - name.size(), ' ') : name + ' '; }
+// A name padded to a column of `width`, and at least one space after a longer name, so columns never run together.
+std::string name_column(const std::string& name, std::size_t width = 14) {
+    return name.size() < width ? name + std::string(width - name.size(), ' ') : name + ' ';
+}
 }  // namespace
 
 namespace {
@@ -131,7 +134,7 @@ ResolvedSystem resolve_system(const std::string& argument) {
 
 int list(const std::vector<std::string>& args, std::ostream& out) {
     if (args.size() == 2 && args[1] == "--components") {
-        for (auto& t : ComponentRegistry::instance().types()) out << std::left << std::setw(16) << t.name << t.description << '\n';
+        for (auto& t : ComponentRegistry::instance().types()) out << name_column(t.name, 26) << t.description << '\n';
         return 0;
     }
     if (args.size() == 2 && args[1] == "--media") {
@@ -144,7 +147,7 @@ int list(const std::vector<std::string>& args, std::ostream& out) {
         return 0;
     }
     if (args.size() != 1) throw UsageError("list takes no arguments but --components or --media");
-    for (auto& e : SystemRegistry::instance().entries()) out << std::left << std::setw(16) << e.name << e.description << '\n';
+    for (auto& e : SystemRegistry::instance().entries()) out << name_column(e.name, 16) << e.description << '\n';
     // The example system files, when run from the source tree.
     const std::filesystem::path files = "systems/files";
     std::error_code ec;
@@ -243,7 +246,7 @@ int info(const std::string& name, std::ostream& out) {
     out << "system " << entry.name << ": " << entry.description << "\n\n";
     out << "components (" << m.components.size() - 1 << "):\n";
     for (std::size_t i = 1; i < m.components.size(); ++i)
-        out << "  " << std::left << name_column(m.components[i].path) << std::setw(14) << m.components[i].component->type_name()
+        out << "  " << std::left << name_column(m.components[i].path) << name_column(m.components[i].component->type_name(), 18)
             << m.components[i].description << '\n';
     out << "\nblocks in schedule order (" << m.blocks.size() << "; * = depends on a tearing variable, re-run when probing):\n";
     int k = 0;
@@ -251,7 +254,7 @@ int info(const std::string& name, std::ostream& out) {
         out << "  " << std::right << std::setw(3) << ++k << ' ' << (sim.schedule().is_dependent[static_cast<std::size_t>(b)] ? '*' : ' ') << ' '
             << m.blocks[static_cast<std::size_t>(b)].path << '\n';
     out << "\nstates (" << m.states.size() << "):\n";
-    for (auto& s : m.states) out << "  " << std::left << std::setw(18) << s.path << "start " << s.state->start << " " << s.unit << '\n';
+    for (auto& s : m.states) out << "  " << name_column(s.path, 18) << "start " << s.state->start << " " << s.unit << '\n';
     out << "\ntearing pairs (" << m.tearing.size() << "):\n";
     for (std::size_t j = 0; j < m.tearing.size(); ++j)
         out << "  " << std::left << std::setw(20) << m.tearing[j].path << " -> residual " << m.residuals[j].path << '\n';
