@@ -11,14 +11,14 @@
 // A connection joins one of each. Two driving flanges cannot be joined: a chain has one root (a position comes
 // from one place); a compliant element goes between two roots.
 #include "core/plug.h"
+#include "core/summed_inputs.h"
+#include "dialectic_mechanics/kinematic_rules.h"
 
 #include <memory>
 #include <string>
 #include <vector>
 
 namespace lied::mechanics {
-
-inline constexpr const char* kKinematicLoopRule = "every kinematic loop contains a compliant element (spring, gap, loop closure)";
 
 // What tells translational from rotational: names, units, the words in messages.
 struct Translational {
@@ -57,23 +57,15 @@ public:
     Out<double> w;   // kinetic velocity
 
     // Σ of the forces the attached elements exert on this flange's owner.
-    double force() const {
-        double sum = 0.0;
-        for (const auto& f : forces_) sum += f->value();
-        return sum;
-    }
+    double force() const { return forces_.sum(); }
     // The force signals, for a block's read list (one per attached element).
-    std::vector<const SignalBase*> force_signals() const {
-        std::vector<const SignalBase*> list;
-        for (const auto& f : forces_) list.push_back(f.get());
-        return list;
-    }
+    std::vector<const SignalBase*> force_signals() const { return forces_.signals(); }
 
     void members(const MemberVisitor& visit) override {
         visit(s, "s");
         visit(v, "v");
         visit(w, "w");
-        for (std::size_t k = 0; k < forces_.size(); ++k) visit(*forces_[k], "f[" + std::to_string(k + 1) + "]");
+        forces_.visit(visit, "f");
     }
     const char* kind() const override { return kind_text().c_str(); }
     const char* domain() const override { return D::domain; }
@@ -95,8 +87,7 @@ private:
     friend void connect(DrivingFlange<E>& driving, DrivenFlange<E>& driven);
     template <class E>
     friend void disconnect(DrivingFlange<E>& driving, DrivenFlange<E>& driven);
-    // One input per attached element; unique_ptr keeps registered addresses stable while the list grows.
-    std::vector<std::unique_ptr<In<double>>> forces_;
+    SummedInputs<double> forces_;   // one per attached element
 };
 
 template <class D>
@@ -141,15 +132,12 @@ void connect(DrivingFlange<D>& driving, DrivenFlange<D>& driven) {
     driven.s.connect(driving.s);
     driven.v.connect(driving.v);
     driven.w.connect(driving.w);
-    auto force = std::make_unique<In<double>>();
-    force->set_loop_rule(kKinematicLoopRule);
-    force->connect(driven.f);
-    driving.forces_.push_back(std::move(force));
+    driving.forces_.attach(driven.f, kKinematicLoopRule);
 }
 
 template <class D>
 void disconnect(DrivingFlange<D>& driving, DrivenFlange<D>& driven) {
-    std::erase_if(driving.forces_, [&](const auto& f) { return f->source() == &driven.f; });
+    driving.forces_.detach(driven.f);
     driven.s.disconnect();
     driven.v.disconnect();
     driven.w.disconnect();

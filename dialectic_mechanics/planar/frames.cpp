@@ -7,18 +7,12 @@ FrameOut::FrameOut() {
         s->set_loop_rule(kKinematicLoopRule);
 }
 
-std::vector<const SignalBase*> FrameOut::wrench_signals() const {
-    std::vector<const SignalBase*> list;
-    for (const auto& f : forces_) list.push_back(f.get());
-    return list;
-}
-
 void FrameOut::members(const MemberVisitor& visit) {
     visit(r, "r");
     visit(v, "v");
     visit(w, "w");
     visit(a, "a");
-    for (std::size_t k = 0; k < forces_.size(); ++k) visit(*forces_[k], "f[" + std::to_string(k + 1) + "]");
+    forces_.visit(visit, "f");
 }
 
 std::string FrameOut::same_side_rule() const {
@@ -57,14 +51,11 @@ void connect(FrameOut& out, FrameIn& in) {
     in.v.connect(out.v);
     in.w.connect(out.w);
     in.a.connect(out.a);
-    auto force = std::make_unique<In<Planar>>();
-    force->set_loop_rule(kKinematicLoopRule);
-    force->connect(in.f);
-    out.forces_.push_back(std::move(force));
+    out.forces_.attach(in.f, kKinematicLoopRule);
 }
 
 void disconnect(FrameOut& out, FrameIn& in) {
-    std::erase_if(out.forces_, [&](const auto& f) { return f->source() == &in.f; });
+    out.forces_.detach(in.f);
     in.r.disconnect();
     in.v.disconnect();
     in.w.disconnect();

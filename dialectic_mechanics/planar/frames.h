@@ -8,7 +8,8 @@
 //  - FrameIn (driven) reads them and sends f, the wrench its element exerts on the FrameOut's owner (torque about
 //    the frame origin).
 #include "core/plug.h"
-#include "dialectic_mechanics/one_dimensional/flanges.h"
+#include "core/summed_inputs.h"
+#include "dialectic_mechanics/kinematic_rules.h"
 #include "dialectic_mechanics/planar/planar.h"
 
 #include <memory>
@@ -24,12 +25,8 @@ class FrameOut final : public Plug {
 public:
     FrameOut();
     Out<Planar> r, v, w, a;
-    Planar wrench() const {
-        Planar sum;
-        for (const auto& f : forces_) sum += f->value();
-        return sum;
-    }
-    std::vector<const SignalBase*> wrench_signals() const;
+    Planar wrench() const { return forces_.sum(); }
+    std::vector<const SignalBase*> wrench_signals() const { return forces_.signals(); }
     void members(const MemberVisitor& visit) override;
     const char* kind() const override { return "planar driving frame (sends pose)"; }
     const char* domain() const override { return "planar"; }
@@ -41,7 +38,7 @@ public:
 private:
     friend void connect(FrameOut& out, FrameIn& in);
     friend void disconnect(FrameOut& out, FrameIn& in);
-    std::vector<std::unique_ptr<In<Planar>>> forces_;
+    SummedInputs<Planar> forces_;   // one per attached element
 };
 
 class FrameIn final : public Plug {

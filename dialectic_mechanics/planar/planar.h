@@ -2,6 +2,7 @@
 // A planar vector with two translational components and one rotational: a pose (x, y, φ), a velocity (vx, vy, ω),
 // an acceleration (ax, ay, α) or a wrench (fx, fy, τ), always in world coordinates, torques about the frame origin.
 #include "core/signal.h"
+#include "dialectic_mechanics/kinematic_rules.h"
 
 #include <cmath>
 #include <sstream>
@@ -28,7 +29,7 @@ inline void rotate(double phi, double bx, double by, double& x, double& y) {
 namespace lied {
 template <>
 struct SignalTraits<mechanics::Planar> {
-    static constexpr const char* loop_rule = "every kinematic loop contains a compliant element (spring, gap, loop closure)";
+    static constexpr const char* loop_rule = mechanics::kKinematicLoopRule;
     static constexpr const char* type_name = "planar vector";
     static bool finite(const mechanics::Planar& v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.phi); }
     static std::string text(const mechanics::Planar& v) {
