@@ -20,40 +20,33 @@ public:
         meta.plug(frame_b, "frame_b");
         meta.parameter(r_x, "r_x", ParameterSpec::any("m", "frame_b along frame_a's x axis"));
         meta.parameter(r_y, "r_y", ParameterSpec::any("m", "frame_b along frame_a's y axis"));
-        meta.block<&FixedTranslation::passPose>(this, "passPose", {&frame_a.r, &frame_a.w}, {&frame_b.r, &frame_b.w});
-        meta.block<&FixedTranslation::passVelocity>(this, "passVelocity", {&frame_a.r, &frame_a.v}, {&frame_b.v});
-        meta.block<&FixedTranslation::passAcceleration>(this, "passAcceleration", {&frame_a.r, &frame_a.w, &frame_a.a}, {&frame_b.a});
+        meta.signal(offset_, "offset");
+        // The world offset is computed once per evaluation (in passPose, independent of the tearing variables) and
+        // read by the blocks that run again while L is probed.
+        meta.block<&FixedTranslation::passPose>(this, "passPose", {&frame_a.r, &frame_a.w}, {&frame_b.r, &frame_b.w, &offset_});
+        meta.block<&FixedTranslation::passVelocity>(this, "passVelocity", {&offset_, &frame_a.v}, {&frame_b.v});
+        meta.block<&FixedTranslation::passAcceleration>(this, "passAcceleration", {&offset_, &frame_a.w, &frame_a.a}, {&frame_b.a});
         std::vector<const SignalBase*> reads = frame_b.wrench_signals();
-        reads.push_back(&frame_a.r);
+        reads.push_back(&offset_);
         meta.block<&FixedTranslation::passWrench>(this, "passWrench", std::move(reads), std::vector<const OutBase*>{&frame_a.f});
     }
     const char* type_name() const override { return "FixedTranslation"; }
 
 private:
-    void offset(double& dx, double& dy) const { rotate(frame_a.r.value().phi, r_x, r_y, dx, dy); }
     void passPose() {
-        double dx, dy;
-        offset(dx, dy);
-        const PointMotion p = offset_point(frame_a.r.value(), {}, frame_a.w.value(), {}, dx, dy);
+        Planar& d = offset_.value;
+        rotate(frame_a.r.value().phi, r_x, r_y, d.x, d.y);
+        const PointMotion p = offset_point(frame_a.r.value(), {}, frame_a.w.value(), {}, d.x, d.y);
         frame_b.r.value = p.r;
         frame_b.w.value = p.w;
     }
     void passVelocity() {
-        double dx, dy;
-        offset(dx, dy);
-        const Planar& v = frame_a.v.value();
-        frame_b.v.value = {v.x - v.phi * dy, v.y + v.phi * dx, v.phi};
+        const Planar &v = frame_a.v.value(), &d = offset_.value;
+        frame_b.v.value = {v.x - v.phi * d.y, v.y + v.phi * d.x, v.phi};
     }
-    void passAcceleration() {
-        double dx, dy;
-        offset(dx, dy);
-        frame_b.a.value = offset_point({}, {}, frame_a.w.value(), frame_a.a.value(), dx, dy).a;
-    }
-    void passWrench() {
-        double dx, dy;
-        offset(dx, dy);
-        frame_a.f.value = shift_wrench(frame_b.wrench(), dx, dy);
-    }
+    void passAcceleration() { frame_b.a.value = offset_point({}, {}, frame_a.w.value(), frame_a.a.value(), offset_.value.x, offset_.value.y).a; }
+    void passWrench() { frame_a.f.value = shift_wrench(frame_b.wrench(), offset_.value.x, offset_.value.y); }
+    Out<Planar> offset_;   // frame_a → frame_b in world coordinates (phi unused)
 };
 
 }  // namespace lied::mechanics

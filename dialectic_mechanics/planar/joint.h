@@ -28,8 +28,9 @@ public:
     SystemDefault T_D{defaults::T_D};
 
 protected:
-    // The derived joint names its units and registers its geometry blocks after this.
-    void declare(Meta& meta, const char* unit, const char* velocity_unit, const char* force_unit) {
+    // The derived joint names its units and registers its geometry blocks after this; `geometry` is the signal
+    // its generalised() and to_frame_a() read besides the wrench (nullptr: none).
+    void declare(Meta& meta, const char* unit, const char* velocity_unit, const char* force_unit, const SignalBase* geometry = nullptr) {
         meta.plug(frame_a, "frame_a");
         meta.plug(frame_b, "frame_b");
         meta.signal(drive, "drive");
@@ -45,7 +46,8 @@ protected:
         meta.parameter(q0, "q0", ParameterSpec::any(unit, "rest position of the joint's spring"));
         meta.parameter(T_D, "T_D", defaults::kTD, ParameterSpec::positive("s", "dialectic time constant of this degree of freedom"));
         std::vector<const SignalBase*> reads = frame_b.wrench_signals();
-        reads.insert(reads.end(), {&frame_a.r, &drive, &v_, &q.value, &w.value});
+        reads.insert(reads.end(), {&drive, &v_, &q.value, &w.value});
+        if (geometry) reads.push_back(geometry);
         meta.block<&PlanarJoint::evalBalance>(this, "evalBalance", std::move(reads),
                                               std::vector<const OutBase*>{&residual_, &q.der, &w.der, &frame_a.f});
         meta.variable(generalised_force_, "Q_b", force_unit);
