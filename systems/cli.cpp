@@ -32,7 +32,6 @@
 
 namespace lied::systems {
 namespace {
-// A name padded to a 14-character column, and never run into the next column when it is longer.
 // A name padded to a column of `width`, and at least one space after a longer name, so columns never run together.
 std::string name_column(const std::string& name, std::size_t width = 14) {
     return name.size() < width ? name + std::string(width - name.size(), ' ') : name + ' ';

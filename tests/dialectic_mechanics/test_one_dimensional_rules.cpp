@@ -5,6 +5,7 @@
 #include "core/simulator.h"
 #include "dialectic_mechanics/one_dimensional/translational.h"
 #include "systems/system_file.h"
+#include "support/file_error.h"
 
 #include <doctest/doctest.h>
 
@@ -15,17 +16,6 @@
 using namespace lied;
 using namespace lied::mechanics;
 
-namespace {
-std::string error_of(const std::string& text) {
-    try {
-        systems::LoadedSystem s = systems::parse_system_text(text, "rules.yaml", ".");
-        Simulator sim(*s.root);
-    } catch (const std::exception& e) {
-        return e.what();
-    }
-    return "no error";
-}
-}  // namespace
 
 TEST_CASE("two free masses joined by a spring-damper conserve momentum") {
     // No external force: m1·ẇ1 + m2·ẇ2 = f1 + f2 = 0 in the model, and RK4 keeps linear invariants, so the momentum
@@ -105,7 +95,7 @@ TEST_CASE("a passive system never gains energy: springs, dampers on the elastic 
 
 TEST_CASE("build rules of 1D mechanics name the component, the flange and the rule") {
     SUBCASE("two roots in one chain: two masses joined without a compliant element") {
-        const std::string e = error_of(R"(system: TwoRoots
+        const std::string e = test::file_error_of(R"(system: TwoRoots
 components:
   m1: {type: Mass}
   m2: {type: Mass}
@@ -117,7 +107,7 @@ connections:
         CHECK(e.find("rule: one root per chain and every kinematic loop contains a compliant element") != std::string::npos);
     }
     SUBCASE("an unconnected flange") {
-        const std::string e = error_of(R"(system: Loose
+        const std::string e = test::file_error_of(R"(system: Loose
 components:
   ground: {type: Fixed}
   spring: {type: Spring}
@@ -139,7 +129,7 @@ connections:
         CHECK_THROWS_WITH_AS(Simulator{loose}, doctest::Contains("spring.flange_b.s: In-signal is not bound"), BuildError);
     }
     SUBCASE("a chain without a mass") {
-        CHECK(error_of(R"(system: Massless
+        CHECK(test::file_error_of(R"(system: Massless
 components:
   m: {type: Mass, parameters: {m: 0}}
 )").find("components.m.parameters.m: 0 is out of range (0, inf) [kg]") != std::string::npos);
@@ -153,7 +143,7 @@ components:
         CHECK_THROWS_WITH_AS(Simulator{massless}, doctest::Contains("rule: every chain contains at least one mass"), BuildError);
     }
     SUBCASE("a driven flange on a driven flange") {
-        const std::string e = error_of(R"(system: NoPosition
+        const std::string e = test::file_error_of(R"(system: NoPosition
 components:
   s1: {type: Spring}
   s2: {type: Spring}

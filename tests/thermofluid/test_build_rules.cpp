@@ -3,6 +3,7 @@
 #include "core/build_error.h"
 #include "core/simulator.h"
 #include "systems/system_file.h"
+#include "support/file_error.h"
 
 #include <doctest/doctest.h>
 
@@ -11,21 +12,9 @@
 using namespace lied;
 using namespace lied::systems;
 
-namespace {
-// The message a file gets, from loading or from building a simulator on it.
-std::string error_of(const std::string& text) {
-    try {
-        LoadedSystem s = parse_system_text(text, "rules.yaml", ".");
-        Simulator sim(*s.root);
-    } catch (const std::exception& e) {
-        return e.what();
-    }
-    return "no error";
-}
-}  // namespace
 
 TEST_CASE("a flow loop without a volume is a build error that names its blocks and the rule") {
-    const std::string e = error_of(R"(system: NoVolume
+    const std::string e = test::file_error_of(R"(system: NoVolume
 components:
   pump: {type: Pump, parameters: {medium: ConstantPropertyLiquidWater, omega_par: 100}}
   pipe: {type: FlowResistance, parameters: {medium: ConstantPropertyLiquidWater, r: 0.01, l: 1}}
@@ -36,7 +25,7 @@ connections:
     CHECK(e.find("algebraic loop not broken by a state or tearing variable: pump.evalFlow -[pipe.inlet.m_flow]-> pipe.evalFlow") != std::string::npos);
     CHECK(e.find("(rule: every flow loop needs a volume: a component that owns mass and energy states breaks the loop)") != std::string::npos);
     // The same loop through a VolumeFlex builds.
-    CHECK(error_of(R"(system: WithVolume
+    CHECK(test::file_error_of(R"(system: WithVolume
 components:
   pump: {type: Pump, parameters: {medium: ConstantPropertyLiquidWater, omega_par: 100}}
   pipe: {type: FlowResistance, parameters: {medium: ConstantPropertyLiquidWater, r: 0.01, l: 1}}
@@ -49,7 +38,7 @@ connections:
 }
 
 TEST_CASE("an unconnected outlet is an error naming the file, the component and the plug") {
-    const std::string e = error_of(R"(system: OpenOutlet
+    const std::string e = test::file_error_of(R"(system: OpenOutlet
 components:
   source: {type: Source}
   pipe: {type: FlowResistance, parameters: {r: 0.01, l: 1}}
@@ -61,7 +50,7 @@ connections:
 }
 
 TEST_CASE("a heat exchanger's two media are checked on each side") {
-    const std::string e = error_of(R"(system: Mixed
+    const std::string e = test::file_error_of(R"(system: Mixed
 components:
   a: {type: Source, parameters: {medium: SimpleAir}}
   hex: {type: CounterFlowNTU, parameters: {mediumA: ConstantPropertyLiquidWater, mediumB: SimpleAir}}

@@ -12,6 +12,9 @@ namespace lied::thermofluid {
 inline constexpr const char* kThermalLoopRule =
     "every thermal path between two heat flows passes a temperature owner (a HeatCapacitor or a fixed/prescribed temperature)";
 
+inline constexpr const char* kHeatPortPairingRule =
+    "a heat port (temperature) connects to a heat flow port; put a ThermalConductor between two temperatures";
+
 class HeatFlowPort;
 
 class HeatPort final : public Plug {
@@ -24,9 +27,7 @@ public:
     const char* domain() const override { return "thermal"; }
     bool is_outlet() const override { return true; }
     bool symmetric() const override { return true; }
-    std::string same_side_rule() const override {
-        return "a heat port (temperature) connects to a heat flow port; put a ThermalConductor between two temperatures";
-    }
+    std::string same_side_rule() const override { return kHeatPortPairingRule; }
     void connect_to(Plug& other) override;
 };
 
@@ -40,9 +41,7 @@ public:
     const char* domain() const override { return "thermal"; }
     bool is_outlet() const override { return false; }
     bool symmetric() const override { return true; }
-    std::string same_side_rule() const override {
-        return "a heat port (temperature) connects to a heat flow port; put a ThermalConductor between two temperatures";
-    }
+    std::string same_side_rule() const override { return kHeatPortPairingRule; }
     void connect_to(Plug& other) override;
 };
 
