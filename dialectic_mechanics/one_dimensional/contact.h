@@ -15,8 +15,9 @@ namespace lied::mechanics {
 
 inline double contact_force(double c, double d, double n, double delta, double delta_rate) {
     if (!(delta > 0.0)) return 0.0;
-    const double elastic = c * std::pow(delta, n);
-    return elastic + std::clamp(d * std::pow(delta, n) * delta_rate, -elastic, elastic);
+    const double power = std::pow(delta, n);
+    const double elastic = c * power;
+    return elastic + std::clamp(d * power * delta_rate, -elastic, elastic);
 }
 
 // Common parameters of both contacts.
