@@ -2,6 +2,7 @@
 #include "core/component_registry.h"
 #include "dialectic_mechanics/planar/body.h"
 #include "dialectic_mechanics/planar/fixed_translation.h"
+#include "dialectic_mechanics/planar/ground_contact.h"
 #include "dialectic_mechanics/planar/loop_closure.h"
 #include "dialectic_mechanics/planar/prismatic.h"
 #include "dialectic_mechanics/planar/revolute.h"
@@ -16,6 +17,7 @@ LIED_REGISTER_COMPONENT(FixedTranslation, "rigid massless rod: frame_b at (r_x, 
 LIED_REGISTER_COMPONENT(Revolute, "revolute joint (one degree of freedom: angle q, kinetic speed w), optional drive torque, own spring and damper");
 LIED_REGISTER_COMPONENT(Prismatic, "prismatic joint along an axis of frame_a, optional drive force, own spring and damper");
 LIED_REGISTER_COMPONENT(PlanarSpringDamper, "spring and damper between two frame origins, along the line between them");
+LIED_REGISTER_COMPONENT(GroundContact, "contact of a circle (radius > 0, e.g. a wheel) or a point (radius 0, e.g. a box corner) with a ground line: elastic gap and regularised Coulomb friction");
 LIED_REGISTER_COMPONENT(LoopClosure, "closes a cut kinematic loop with a stiff spring-damper between two frames that should coincide");
 
 }  // namespace lied::mechanics
