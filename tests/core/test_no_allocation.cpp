@@ -8,6 +8,8 @@
 #include "systems/cooling_loop.h"
 #include "systems/clamp.h"
 #include "systems/double_pendulum.h"
+#include "systems/landing_gear.h"
+#include "systems/slider_crank.h"
 #include "systems/drive_train.h"
 #include "systems/simple_stream.h"
 #include "components/time_table.h"
@@ -178,7 +180,7 @@ TEST_CASE("the cooling loop steps without allocating: pump, VolumeFlex, NTU radi
     CHECK(sim.value("table.y") == 0.0);
 }
 
-TEST_CASE("dialectic mechanics steps without allocating: stiff gaps, gear and backlash, a planar pendulum with L re-probed") {
+TEST_CASE("dialectic mechanics steps without allocating: stiff gaps, gear and backlash, planar pendulum, slider-crank, landing gear") {
     // Each system runs across its input's time events; ros2 also forms and factors its Jacobian every step.
     for (const char* solver : {"rk4", "ros2"}) {
         CAPTURE(solver);
@@ -188,9 +190,14 @@ TEST_CASE("dialectic mechanics steps without allocating: stiff gaps, gear and ba
         clamp.pressForce.start_time = 0.01;   // inside the counted 20 ms
         systems::DriveTrain train;
         systems::DoublePendulum pendulum;
-        for (Component* system : {static_cast<Component*>(&clamp), static_cast<Component*>(&train), static_cast<Component*>(&pendulum)}) {
+        systems::SliderCrank crank;   // a loop closure
+        systems::LandingGear gear;    // ground contact with friction spin-up inside the counted steps
+        gear.airframeY.q.start = 0.76;
+        for (Component* system : {static_cast<Component*>(&clamp), static_cast<Component*>(&train), static_cast<Component*>(&pendulum),
+                                  static_cast<Component*>(&crank), static_cast<Component*>(&gear)}) {
             Simulator sim(*system, o);
-            const double dt = system == &clamp ? 1e-5 : 1e-4;   // rk4 on the clamp's stiff gaps needs 10 µs
+            // rk4 on the clamp's stiff gaps and the gear's tyre friction needs 10 µs
+            const double dt = system == &clamp || system == &gear ? 1e-5 : 1e-4;
             long n = allocations_during([&] {
                 for (int k = 0; k < 2000; ++k)
                     if (sim.step(dt) != StepStatus::Ok) break;
