@@ -1,4 +1,4 @@
-// Planar dialectic mechanics against the classic rigid-body equations written out in this test: the probed L is
+// Planar dialectic mechanics against the classic rigid-body equations (tests/support/double_pendulum_ode.h): the probed L is
 // the joint-space mass matrix over T_D at several configurations, and for small T_D the double pendulum follows the
 // classic ODE with an error proportional to T_D.
 #include "core/build_error.h"
@@ -8,6 +8,7 @@
 #include "core/simulator.h"
 #include "systems/double_pendulum.h"
 #include "systems/system_file.h"
+#include "support/double_pendulum_ode.h"
 #include "support/file_error.h"
 
 #include <doctest/doctest.h>
@@ -20,39 +21,8 @@
 using namespace lied;
 using namespace lied::mechanics;
 
-namespace {
-// The DoublePendulum's parameters: link lengths, masses, centre-of-mass distances, inertias about the centres.
-constexpr double l1 = 1.0, m1 = 1.0, a1 = 0.5, I1 = 1.0 / 12.0, m2 = 0.5, a2 = 0.4, I2 = 0.5 * 0.64 / 12.0, g = 9.81;
-
-// Joint-space mass matrix of two links (Lagrange): q1 absolute, q2 relative.
-Eigen::Matrix2d mass_matrix(double q2) {
-    const double c2 = std::cos(q2);
-    Eigen::Matrix2d M;
-    M(0, 0) = m1 * a1 * a1 + I1 + m2 * (l1 * l1 + a2 * a2 + 2 * l1 * a2 * c2) + I2;
-    M(0, 1) = M(1, 0) = m2 * (a2 * a2 + l1 * a2 * c2) + I2;
-    M(1, 1) = m2 * a2 * a2 + I2;
-    return M;
-}
-
-// The classic double pendulum, y = (q1, q2, q̇1, q̇2): M·q̈ = −G + (h·(2·q̇1·q̇2 + q̇2²), −h·q̇1²), h = m2·l1·a2·sin q2.
-using Y = std::array<double, 4>;
-Y classic_rhs(const Y& y) {
-    const double q1 = y[0], q2 = y[1], d1 = y[2], d2 = y[3], h = m2 * l1 * a2 * std::sin(q2);
-    const Eigen::Vector2d G(m1 * g * a1 * std::cos(q1) + m2 * g * (l1 * std::cos(q1) + a2 * std::cos(q1 + q2)), m2 * g * a2 * std::cos(q1 + q2));
-    const Eigen::Vector2d rhs = -G + Eigen::Vector2d(h * (2 * d1 * d2 + d2 * d2), -h * d1 * d1);
-    const Eigen::Vector2d qdd = mass_matrix(q2).ldlt().solve(rhs);
-    return {d1, d2, qdd[0], qdd[1]};
-}
-Y classic_at(double t_end, double h) {
-    Y y{0.0, -M_PI / 4, 0.0, 0.0};
-    auto add = [](const Y& a, const Y& b, double s) { return Y{a[0] + s * b[0], a[1] + s * b[1], a[2] + s * b[2], a[3] + s * b[3]}; };
-    for (int k = 0; k < static_cast<int>(std::lround(t_end / h)); ++k) {
-        const Y k1 = classic_rhs(y), k2 = classic_rhs(add(y, k1, h / 2)), k3 = classic_rhs(add(y, k2, h / 2)), k4 = classic_rhs(add(y, k3, h));
-        for (std::size_t i = 0; i < 4; ++i) y[i] += h / 6 * (k1[i] + 2 * k2[i] + 2 * k3[i] + k4[i]);
-    }
-    return y;
-}
-}  // namespace
+namespace classic = lied::testing::double_pendulum;
+using classic::mass_matrix;
 
 TEST_CASE("double pendulum: the probed L is M(q)/T_D, M derived by hand, at several configurations") {
     systems::DoublePendulum pendulum;
@@ -74,7 +44,7 @@ TEST_CASE("double pendulum: for small T_D the motion is the classic one, with an
     // Over 1 s (before the motion turns chaotic enough to amplify differences beyond the linear regime) the joint
     // angles and speeds approach the classic ODE's as T_D → 0: halving T_D halves the error (ratio 2 within 15%).
     const double t_end = 1.0, h = 2e-4;
-    const Y ref = classic_at(t_end, h);
+    const classic::State ref = classic::at(t_end, h);
     auto error_at = [&](double T_D) {
         systems::DoublePendulum pendulum;
         pendulum.defaults.T_D = T_D;

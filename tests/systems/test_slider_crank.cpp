@@ -1,9 +1,10 @@
-// The SliderCrank against a reduced-coordinate model written in this test (one degree of freedom, the crank angle
-// θ, Lagrange's equation with the loop solved by hand): for small T_D the dialectic model with its stiff loop
+// The SliderCrank against a reduced-coordinate model written independently (tests/support/slider_crank_reduced.h:
+// one degree of freedom, the crank angle θ, Lagrange's equation with the loop solved by hand): for small T_D the dialectic model with its stiff loop
 // closure follows it with an error proportional to T_D, and the wrist pin stays closed to within |f|/c.
 #include "core/simulator.h"
 #include "systems/slider_crank.h"
 #include "systems/system_file.h"
+#include "support/slider_crank_reduced.h"
 
 #include <doctest/doctest.h>
 
@@ -14,44 +15,17 @@
 using namespace lied;
 using systems::SliderCrank;
 
-namespace {
-constexpr double r = SliderCrank::crank_length, l = SliderCrank::rod_length, m1 = SliderCrank::crank_mass, m2 = SliderCrank::rod_mass,
-                 m3 = SliderCrank::piston_mass, I1 = m1 * r * r / 12.0, I2 = m2 * l * l / 12.0, g = 9.81;
-
-// Generalised mass M(θ) and potential V(θ): the rod angle ψ = asin(−r·sin θ/l), the piston at x = r·cos θ + l·cos ψ.
-double mass(double theta) {
-    const double s = std::sin(theta), c = std::cos(theta), psi = std::asin(-r * s / l), dpsi = -r * c / (l * std::cos(psi));
-    const double rod_x = -r * s - 0.5 * l * std::sin(psi) * dpsi, rod_y = r * c + 0.5 * l * std::cos(psi) * dpsi;
-    const double piston_x = -r * s - l * std::sin(psi) * dpsi;
-    return m1 * 0.25 * r * r + I1 + m2 * (rod_x * rod_x + rod_y * rod_y) + I2 * dpsi * dpsi + m3 * piston_x * piston_x;
-}
-double potential(double theta) {
-    const double psi = std::asin(-r * std::sin(theta) / l);
-    return g * (m1 * 0.5 * r * std::sin(theta) + m2 * (r * std::sin(theta) + 0.5 * l * std::sin(psi)));
-}
-// M·θ̈ + ½·M'·θ̇² = τ − d·θ̇ − V'; M' and V' by central differences (error ~1e-10, far below what is compared).
-std::array<double, 2> rhs(const std::array<double, 2>& y) {
-    const double h = 1e-5, theta = y[0], omega = y[1];
-    const double dM = (mass(theta + h) - mass(theta - h)) / (2 * h), dV = (potential(theta + h) - potential(theta - h)) / (2 * h);
-    return {omega, (SliderCrank::motor_torque - SliderCrank::bearing_damping * omega - dV - 0.5 * dM * omega * omega) / mass(theta)};
-}
-std::array<double, 2> reduced_at(double t_end, double h) {
-    std::array<double, 2> y{0.0, 0.0};
-    auto add = [](const std::array<double, 2>& a, const std::array<double, 2>& b, double s) { return std::array<double, 2>{a[0] + s * b[0], a[1] + s * b[1]}; };
-    for (int k = 0; k < static_cast<int>(std::lround(t_end / h)); ++k) {
-        const auto k1 = rhs(y), k2 = rhs(add(y, k1, h / 2)), k3 = rhs(add(y, k2, h / 2)), k4 = rhs(add(y, k3, h));
-        for (std::size_t i = 0; i < 2; ++i) y[i] += h / 6 * (k1[i] + 2 * k2[i] + 2 * k3[i] + k4[i]);
-    }
-    return y;
-}
-}  // namespace
+namespace reduced = lied::testing::slider_crank;
+static_assert(reduced::r == SliderCrank::crank_length && reduced::l == SliderCrank::rod_length && reduced::m1 == SliderCrank::crank_mass &&
+              reduced::m2 == SliderCrank::rod_mass && reduced::m3 == SliderCrank::piston_mass && reduced::torque == SliderCrank::motor_torque &&
+              reduced::damping == SliderCrank::bearing_damping);
 
 TEST_CASE("slider-crank: for small T_D the crank follows the reduced-coordinate model, error proportional to T_D") {
     // Over 0.5 s (three dead-centre passes; later the phase error makes the speed error nonlinear in T_D) the error
     // is about 240·T_D in ω (rad/s) and halves with T_D (ratio 2 within 15%). ros2 at 20 µs keeps its own error
     // two orders below; the reference takes RK4 at 10 µs.
     const double t_end = 0.5;
-    const std::array<double, 2> ref = reduced_at(t_end, 1e-5);
+    const reduced::State ref = reduced::at(t_end, 1e-5);
     auto error_at = [&](double T_D) {
         SliderCrank crank;
         crank.defaults.T_D = T_D;
@@ -61,8 +35,7 @@ TEST_CASE("slider-crank: for small T_D the crank follows the reduced-coordinate 
         Simulator sim(crank, options);
         sim.simulate(t_end);
         // The piston follows the crank through the closed loop: its position is the reduced model's x(θ).
-        const double theta = sim.value("crank.q"), psi = std::asin(-r * std::sin(theta) / l);
-        CHECK(sim.value("cylinder.q") == doctest::Approx(r * std::cos(theta) + l * std::cos(psi)).epsilon(1e-5));
+        CHECK(sim.value("cylinder.q") == doctest::Approx(reduced::piston_position(sim.value("crank.q"))).epsilon(1e-5));
         return std::max(std::abs(sim.value("crank.q") - ref[0]), std::abs(sim.value("crank.w") - ref[1]));
     };
     const double e1 = error_at(1e-3), e2 = error_at(5e-4), e3 = error_at(2.5e-4);
