@@ -11,6 +11,7 @@ packages=(
   libspdlog-dev                # logging
   doctest-dev                  # unit tests
   libbenchmark-dev             # bench/
+  libmujoco-dev                # bench/ only: MuJoCo as a peer for dialectic mechanics
   libyaml-cpp-dev              # system files (YAML, and JSON as its subset), with line numbers for errors
   gnuplot-nox                  # plots of results (PNG)
 )

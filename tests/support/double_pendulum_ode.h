@@ -32,15 +32,15 @@ inline State rhs(const State& y) {
     return {d1, d2, qdd[0], qdd[1]};
 }
 
-// Classic RK4 from the start (released from rest) to t_end with step h.
-inline State at(double t_end, double h) {
-    State y{q1_start, q2_start, 0.0, 0.0};
+// Classic RK4 over `steps` steps of h, continuing from y; `at` starts from the release at rest.
+inline State advance(State y, double h, int steps) {
     auto add = [](const State& a, const State& b, double s) { return State{a[0] + s * b[0], a[1] + s * b[1], a[2] + s * b[2], a[3] + s * b[3]}; };
-    for (int k = 0; k < static_cast<int>(std::lround(t_end / h)); ++k) {
+    for (int k = 0; k < steps; ++k) {
         const State k1 = rhs(y), k2 = rhs(add(y, k1, h / 2)), k3 = rhs(add(y, k2, h / 2)), k4 = rhs(add(y, k3, h));
         for (std::size_t i = 0; i < 4; ++i) y[i] += h / 6 * (k1[i] + 2 * k2[i] + 2 * k3[i] + k4[i]);
     }
     return y;
 }
+inline State at(double t_end, double h) { return advance({q1_start, q2_start, 0.0, 0.0}, h, static_cast<int>(std::lround(t_end / h))); }
 
 }  // namespace lied::testing::double_pendulum
