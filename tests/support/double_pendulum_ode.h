@@ -2,6 +2,8 @@
 // The DoublePendulum as the classic rigid-body ODE, independent of the engine: two links on revolute joints, q1 the
 // first link's angle from the x axis, q2 the second's relative to the first; Lagrange's equations with the mass
 // matrix derived by hand. Used by the planar tests (against the dialectic model as T_D → 0) and the MuJoCo bench.
+#include "support/classic_rk4.h"
+
 #include <Eigen/Dense>
 #include <array>
 #include <cmath>
@@ -32,15 +34,8 @@ inline State rhs(const State& y) {
     return {d1, d2, qdd[0], qdd[1]};
 }
 
-// Classic RK4 over `steps` steps of h, continuing from y; `at` starts from the release at rest.
-inline State advance(State y, double h, int steps) {
-    auto add = [](const State& a, const State& b, double s) { return State{a[0] + s * b[0], a[1] + s * b[1], a[2] + s * b[2], a[3] + s * b[3]}; };
-    for (int k = 0; k < steps; ++k) {
-        const State k1 = rhs(y), k2 = rhs(add(y, k1, h / 2)), k3 = rhs(add(y, k2, h / 2)), k4 = rhs(add(y, k3, h));
-        for (std::size_t i = 0; i < 4; ++i) y[i] += h / 6 * (k1[i] + 2 * k2[i] + 2 * k3[i] + k4[i]);
-    }
-    return y;
-}
+// `steps` RK4 steps of h from y; `at` starts from the release at rest.
+inline State advance(const State& y, double h, int steps) { return classic_rk4(y, rhs, h, steps); }
 inline State at(double t_end, double h) { return advance({q1_start, q2_start, 0.0, 0.0}, h, static_cast<int>(std::lround(t_end / h))); }
 
 }  // namespace lied::testing::double_pendulum

@@ -4,6 +4,8 @@
 //     M(θ)·θ̈ + ½·M'(θ)·θ̇² = τ − d·θ̇ − V'(θ)
 // M' and V' by central differences (error about 1e-10, far below anything compared). Used by the slider-crank
 // tests and the MuJoCo bench.
+#include "support/classic_rk4.h"
+
 #include <array>
 #include <cmath>
 
@@ -32,15 +34,8 @@ inline State rhs(const State& y) {
     return {omega, (torque - damping * omega - dV - 0.5 * dM * omega * omega) / mass(theta)};
 }
 
-// Classic RK4 from rest at top dead centre (θ = 0) over `steps` steps of h, continuing from y.
-inline State advance(State y, double h, int steps) {
-    auto add = [](const State& a, const State& b, double s) { return State{a[0] + s * b[0], a[1] + s * b[1]}; };
-    for (int k = 0; k < steps; ++k) {
-        const State k1 = rhs(y), k2 = rhs(add(y, k1, h / 2)), k3 = rhs(add(y, k2, h / 2)), k4 = rhs(add(y, k3, h));
-        for (std::size_t i = 0; i < 2; ++i) y[i] += h / 6 * (k1[i] + 2 * k2[i] + 2 * k3[i] + k4[i]);
-    }
-    return y;
-}
+// `steps` RK4 steps of h from y; `at` starts from rest at top dead centre (θ = 0).
+inline State advance(const State& y, double h, int steps) { return classic_rk4(y, rhs, h, steps); }
 inline State at(double t_end, double h) { return advance({0.0, 0.0}, h, static_cast<int>(std::lround(t_end / h))); }
 
 }  // namespace lied::testing::slider_crank
