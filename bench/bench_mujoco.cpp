@@ -100,119 +100,106 @@ namespace crank = lied::testing::slider_crank;
 constexpr double kSample = 0.01, kReferenceStep = 1e-5;
 constexpr int kSubsteps = 1000;   // kSample / kReferenceStep
 
-// The classic solutions every 10 ms over t_end.
-std::vector<pendulum::State> pendulum_reference(double t_end) {
-    std::vector<pendulum::State> out{{pendulum::q1_start, pendulum::q2_start, 0.0, 0.0}};
-    for (int k = 0; k < static_cast<int>(std::lround(t_end / kSample)); ++k) out.push_back(pendulum::advance(out.back(), kReferenceStep, kSubsteps));
-    return out;
-}
-std::vector<crank::State> crank_reference(double t_end) {
-    std::vector<crank::State> out{{0.0, 0.0}};
-    for (int k = 0; k < static_cast<int>(std::lround(t_end / kSample)); ++k) out.push_back(crank::advance(out.back(), kReferenceStep, kSubsteps));
+// The classic solution every 10 ms over 1 s (the double pendulum turns chaotic later), from its start.
+template <class State, class Advance>
+std::vector<State> reference_samples(State start, Advance advance) {
+    constexpr double compare_for = 1.0;
+    std::vector<State> out{start};
+    for (int k = 0; k < static_cast<int>(std::lround(compare_for / kSample)); ++k) out.push_back(advance(out.back(), kReferenceStep, kSubsteps));
     return out;
 }
 
-// Largest deviation of the joint angles from the reference over 1 s (the double pendulum turns chaotic later).
-constexpr double kCompareFor = 1.0;
-
-void PendulumLied(benchmark::State& state, const char* solver, double dt, double T_D) {
-    const auto reference = pendulum_reference(kCompareFor);
+// Runs `System` at the reference's samples, handing each to compare(k, sim), then times one step on a fresh copy.
+template <class System, class Compare>
+void time_lied(benchmark::State& state, const char* solver, double dt, double T_D, std::size_t samples, Compare compare) {
     lied::SimulatorOptions options;
     options.solver = solver;
     options.dt = dt;
-    double deviation = 0.0;
     {
-        lied::systems::DoublePendulum system;
+        System system;
         system.defaults.T_D = T_D;
         lied::Simulator sim(system, options);
-        for (std::size_t k = 1; k < reference.size(); ++k) {
+        for (std::size_t k = 1; k < samples; ++k) {
             sim.simulate(static_cast<double>(k) * kSample);
-            deviation = std::max({deviation, std::abs(sim.value("joint1.q") - reference[k][0]), std::abs(sim.value("joint2.q") - reference[k][1])});
+            compare(k, sim);
         }
     }
-    lied::systems::DoublePendulum system;
+    System system;
     system.defaults.T_D = T_D;
     lied::Simulator sim(system, options);
     for (auto _ : state) benchmark::DoNotOptimize(sim.step(dt));
+}
+
+// The same for a MuJoCo model: start(m) sets its initial state and inputs.
+template <class Start, class Compare>
+void time_mujoco(benchmark::State& state, const char* xml, const char* integrator, double dt, std::size_t samples, Start start, Compare compare) {
+    {
+        MujocoModel m(xml, dt, integrator);
+        start(m);
+        const int per_sample = static_cast<int>(std::lround(kSample / dt));
+        for (std::size_t k = 1; k < samples; ++k) {
+            for (int i = 0; i < per_sample; ++i) mj_step(m.model, m.data);
+            compare(k, m);
+        }
+    }
+    MujocoModel m(xml, dt, integrator);
+    start(m);
+    for (auto _ : state) mj_step(m.model, m.data);
+}
+
+std::vector<pendulum::State> pendulum_reference() { return reference_samples(pendulum::State{pendulum::q1_start, pendulum::q2_start, 0.0, 0.0}, pendulum::advance); }
+std::vector<crank::State> crank_reference() { return reference_samples(crank::State{0.0, 0.0}, crank::advance); }
+
+// The double pendulum: the largest deviation of either joint angle.
+void PendulumLied(benchmark::State& state, const char* solver, double dt, double T_D) {
+    const auto reference = pendulum_reference();
+    double deviation = 0.0;
+    time_lied<lied::systems::DoublePendulum>(state, solver, dt, T_D, reference.size(), [&](std::size_t k, const lied::Simulator& sim) {
+        deviation = std::max({deviation, std::abs(sim.value("joint1.q") - reference[k][0]), std::abs(sim.value("joint2.q") - reference[k][1])});
+    });
     state.counters["max_angle_error_rad"] = deviation;
 }
 
 void PendulumMujoco(benchmark::State& state, const char* integrator, double dt) {
-    const auto reference = pendulum_reference(kCompareFor);
+    const auto reference = pendulum_reference();
+    double deviation = 0.0;
     auto start = [](MujocoModel& m) {
         m.data->qpos[0] = pendulum::q1_start;
         m.data->qpos[1] = pendulum::q2_start;
         mj_forward(m.model, m.data);
     };
-    double deviation = 0.0;
-    {
-        MujocoModel m(kDoublePendulum, dt, integrator);
-        start(m);
-        const int per_sample = static_cast<int>(std::lround(kSample / dt));
-        for (std::size_t k = 1; k < reference.size(); ++k) {
-            for (int i = 0; i < per_sample; ++i) mj_step(m.model, m.data);
-            deviation = std::max({deviation, std::abs(m.data->qpos[0] - reference[k][0]), std::abs(m.data->qpos[1] - reference[k][1])});
-        }
-    }
-    MujocoModel m(kDoublePendulum, dt, integrator);
-    start(m);
-    for (auto _ : state) mj_step(m.model, m.data);
+    time_mujoco(state, kDoublePendulum, integrator, dt, reference.size(), start, [&](std::size_t k, const MujocoModel& m) {
+        deviation = std::max({deviation, std::abs(m.data->qpos[0] - reference[k][0]), std::abs(m.data->qpos[1] - reference[k][1])});
+    });
     state.counters["max_angle_error_rad"] = deviation;
 }
 
-// The slider-crank: the crank angle's deviation over 1 s, and the largest gap of the closed loop.
+// The slider-crank: the crank angle's largest deviation, and the largest gap of the closed loop.
 void CrankLied(benchmark::State& state, const char* solver, double dt, double T_D) {
-    const auto reference = crank_reference(kCompareFor);
-    lied::SimulatorOptions options;
-    options.solver = solver;
-    options.dt = dt;
+    const auto reference = crank_reference();
     double deviation = 0.0, gap = 0.0;
-    {
-        lied::systems::SliderCrank system;
-        system.defaults.T_D = T_D;
-        lied::Simulator sim(system, options);
-        for (std::size_t k = 1; k < reference.size(); ++k) {
-            sim.simulate(static_cast<double>(k) * kSample);
-            deviation = std::max(deviation, std::abs(sim.value("crank.q") - reference[k][0]));
-            gap = std::max(gap, sim.value("wristPin.error"));
-        }
-    }
-    lied::systems::SliderCrank system;
-    system.defaults.T_D = T_D;
-    lied::Simulator sim(system, options);
-    for (auto _ : state) benchmark::DoNotOptimize(sim.step(dt));
+    time_lied<lied::systems::SliderCrank>(state, solver, dt, T_D, reference.size(), [&](std::size_t k, const lied::Simulator& sim) {
+        deviation = std::max(deviation, std::abs(sim.value("crank.q") - reference[k][0]));
+        gap = std::max(gap, sim.value("wristPin.error"));
+    });
     state.counters["max_angle_error_rad"] = deviation;
     state.counters["max_loop_gap_m"] = gap;
 }
 
 void CrankMujoco(benchmark::State& state, const char* integrator, double dt) {
-    const auto reference = crank_reference(kCompareFor);
+    const auto reference = crank_reference();
+    double deviation = 0.0, gap = 0.0;
     auto start = [](MujocoModel& m) {
         m.data->ctrl[0] = crank::torque;
         mj_forward(m.model, m.data);
     };
-    // The wrist pin on the rod (0.3 m along it) against the piston's origin, in the world.
-    auto loop_gap = [](const MujocoModel& m) {
+    time_mujoco(state, kSliderCrank, integrator, dt, reference.size(), start, [&](std::size_t k, const MujocoModel& m) {
+        // The wrist pin on the rod (0.3 m along it) against the piston's origin, in the world.
         const int rod = mj_name2id(m.model, mjOBJ_BODY, "rod"), piston = mj_name2id(m.model, mjOBJ_BODY, "piston");
-        const double* R = m.data->xmat + 9 * rod;
-        const double* p = m.data->xpos + 3 * rod;
-        const double* q = m.data->xpos + 3 * piston;
-        return std::hypot(p[0] + R[0] * 0.3 - q[0], p[1] + R[3] * 0.3 - q[1]);
-    };
-    double deviation = 0.0, gap = 0.0;
-    {
-        MujocoModel m(kSliderCrank, dt, integrator);
-        start(m);
-        const int per_sample = static_cast<int>(std::lround(kSample / dt));
-        for (std::size_t k = 1; k < reference.size(); ++k) {
-            for (int i = 0; i < per_sample; ++i) mj_step(m.model, m.data);
-            deviation = std::max(deviation, std::abs(m.data->qpos[0] - reference[k][0]));
-            gap = std::max(gap, loop_gap(m));
-        }
-    }
-    MujocoModel m(kSliderCrank, dt, integrator);
-    start(m);
-    for (auto _ : state) mj_step(m.model, m.data);
+        const double *R = m.data->xmat + 9 * rod, *p = m.data->xpos + 3 * rod, *q = m.data->xpos + 3 * piston;
+        deviation = std::max(deviation, std::abs(m.data->qpos[0] - reference[k][0]));
+        gap = std::max(gap, std::hypot(p[0] + R[0] * 0.3 - q[0], p[1] + R[3] * 0.3 - q[1]));
+    });
     state.counters["max_angle_error_rad"] = deviation;
     state.counters["max_loop_gap_m"] = gap;
 }

@@ -17,6 +17,8 @@
 #include "dialectic_mechanics/planar/spring_damper.h"
 #include "dialectic_mechanics/planar/world.h"
 
+#include <numbers>
+
 namespace lied::systems {
 
 class LandingGear final : public Component {
@@ -30,7 +32,7 @@ public:
     mechanics::Prismatic airframeX{1.0, 0.0}, airframeY{0.0, 1.0, 0.8};
     mechanics::Body airframe{airframe_mass, 100.0, 0.0};
     mechanics::FixedTranslation pivotMount{0.0, -0.2}, shockMount{-0.22, 0.3};
-    mechanics::Revolute armPivot{-150.0 * 3.14159265358979323846 / 180.0};
+    mechanics::Revolute armPivot{-150.0 * std::numbers::pi / 180.0};
     mechanics::Body arm{arm_mass, arm_mass * arm_length * arm_length / 12.0, arm_length / 2.0};
     mechanics::FixedTranslation armMiddle{arm_length / 2.0, 0.0}, armEnd{arm_length, 0.0};
     mechanics::Revolute wheelHub;
