@@ -10,13 +10,13 @@
 #include "systems/system_file.h"
 #include "support/double_pendulum_ode.h"
 #include "support/file_error.h"
+#include "support/file_twin.h"
 
 #include <doctest/doctest.h>
 
 #include <Eigen/Dense>
 #include <array>
 #include <cmath>
-#include <filesystem>
 
 using namespace lied;
 using namespace lied::mechanics;
@@ -64,16 +64,8 @@ TEST_CASE("double pendulum: for small T_D the motion is the classic one, with an
 
 TEST_CASE("DoublePendulum: the system file reproduces the C++ class") {
     systems::DoublePendulum cpp;
-    systems::LoadedSystem file = systems::load_system_file((std::filesystem::path(LIED_SOURCE_DIR) / "systems/files/double_pendulum.yaml").string());
-    Simulator a(cpp), b(*file.root);
-    for (double t : {0.5, 1.0}) {
-        a.simulate(t);
-        b.simulate(t);
-        for (const char* name : {"joint1.q", "joint2.q", "joint1.w", "link2.x_cm", "world.reaction_y"}) {
-            CAPTURE(name);
-            CHECK(a.value(name) == doctest::Approx(b.value(name)).epsilon(1e-12));
-        }
-    }
+    testing::check_file_twin(cpp, "double_pendulum.yaml", {}, {0.5, 1.0},
+                             {{"joint1.q"}, {"joint2.q"}, {"joint1.w"}, {"link2.x_cm"}, {"world.reaction_y"}});
 }
 
 TEST_CASE("planar build rules: a joint without a body outside it, and a loop closed rigidly") {

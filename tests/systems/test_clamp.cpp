@@ -3,12 +3,11 @@
 // the claws settle, although the smaller one lets the object ring and the larger one does not.
 #include "core/simulator.h"
 #include "systems/clamp.h"
-#include "systems/system_file.h"
 #include "support/classic_clamp.h"
+#include "support/file_twin.h"
 
 #include <doctest/doctest.h>
 
-#include <filesystem>
 
 using namespace lied;
 using namespace lied::systems;
@@ -24,19 +23,11 @@ SimulatorOptions bdf() {
 
 TEST_CASE("Clamp: the system file reproduces the C++ class") {
     Clamp cpp;
-    LoadedSystem file = load_system_file((std::filesystem::path(LIED_SOURCE_DIR) / "systems/files/clamp.yaml").string());
     SimulatorOptions options;
     options.solver = "ros2";
     options.dt = 1e-4;
-    Simulator a(cpp, options), b(*file.root, options);
-    for (double t : {0.05, 0.1}) {
-        a.simulate(t);
-        b.simulate(t);
-        for (const char* name : {"gapLeft.penetration", "gapRight.penetration", "object.s", "rightClaw.w", "leftClaw.reaction"}) {
-            CAPTURE(name);
-            CHECK(a.value(name) == doctest::Approx(b.value(name)).epsilon(1e-12));
-        }
-    }
+    testing::check_file_twin(cpp, "clamp.yaml", options, {0.05, 0.1},
+                             {{"gapLeft.penetration"}, {"gapRight.penetration"}, {"object.s"}, {"rightClaw.w"}, {"leftClaw.reaction"}});
 }
 
 TEST_CASE("Clamp: steady penetration F/c per claw, and two values of T_D agree on the time-averaged penetration") {

@@ -3,11 +3,10 @@
 // stays at rest until the play is taken up, and then follows ratio·τ/(J_l + ratio²·J_m).
 #include "core/simulator.h"
 #include "systems/drive_train.h"
-#include "systems/system_file.h"
+#include "support/file_twin.h"
 
 #include <doctest/doctest.h>
 
-#include <filesystem>
 
 using namespace lied;
 using namespace lied::systems;
@@ -23,16 +22,7 @@ SimulatorOptions rk4() {
 
 TEST_CASE("DriveTrain: the system file reproduces the C++ class") {
     DriveTrain cpp;
-    LoadedSystem file = load_system_file((std::filesystem::path(LIED_SOURCE_DIR) / "systems/files/drive_train.yaml").string());
-    Simulator a(cpp, rk4()), b(*file.root, rk4());
-    for (double t : {0.15, 0.3}) {
-        a.simulate(t);
-        b.simulate(t);
-        for (const char* name : {"rotor.w", "load.w", "shaft.f", "load.s", "loadSpeed.v"}) {
-            CAPTURE(name);
-            CHECK(a.value(name) == doctest::Approx(b.value(name)).epsilon(1e-12));
-        }
-    }
+    testing::check_file_twin(cpp, "drive_train.yaml", rk4(), {0.15, 0.3}, {{"rotor.w"}, {"load.w"}, {"shaft.f"}, {"load.s"}, {"loadSpeed.v"}});
 }
 
 TEST_CASE("DriveTrain: angular momentum through the gear, the play, and the rigid-body acceleration") {

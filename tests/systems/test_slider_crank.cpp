@@ -3,14 +3,13 @@
 // closure follows it with an error proportional to T_D, and the wrist pin stays closed to within |f|/c.
 #include "core/simulator.h"
 #include "systems/slider_crank.h"
-#include "systems/system_file.h"
 #include "support/slider_crank_reduced.h"
+#include "support/file_twin.h"
 
 #include <doctest/doctest.h>
 
 #include <array>
 #include <cmath>
-#include <filesystem>
 
 using namespace lied;
 using systems::SliderCrank;
@@ -71,20 +70,10 @@ TEST_CASE("slider-crank: the loop closure's gap stays below |f|/c at every step"
 
 TEST_CASE("SliderCrank: the system file reproduces the C++ class") {
     SliderCrank cpp;
-    systems::LoadedSystem file = systems::load_system_file((std::filesystem::path(LIED_SOURCE_DIR) / "systems/files/slider_crank.yaml").string());
     SimulatorOptions options;   // rk4: no finite-difference Jacobian whose rounding depends on the order of the states
     options.dt = 1e-4;
-    Simulator a(cpp, options), b(*file.root, options);
-    a.simulate(0.5);
-    b.simulate(0.5);
-    for (const char* name : {"crank.q", "crank.w", "cylinder.q"}) {
-        CAPTURE(name);
-        CHECK(a.value(name) == doctest::Approx(b.value(name)).epsilon(1e-12));
-    }
     // The closure force is c times a gap 1e5 times smaller than the positions it is the difference of: rounding
     // (and the file's decimal inertias) show at 1e-10 there.
-    for (const char* name : {"wristPin.f", "world.reaction_y"}) {
-        CAPTURE(name);
-        CHECK(a.value(name) == doctest::Approx(b.value(name)).epsilon(1e-8));
-    }
+    testing::check_file_twin(cpp, "slider_crank.yaml", options, {0.5},
+                             {{"crank.q"}, {"crank.w"}, {"cylinder.q"}, {"wristPin.f", 1e-8}, {"world.reaction_y", 1e-8}});
 }

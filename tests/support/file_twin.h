@@ -1,0 +1,34 @@
+#pragma once
+// An example's system file against its C++ class: both run with the same options to each of the times, where each
+// named value must agree within its relative epsilon.
+#include "core/simulator.h"
+#include "systems/system_file.h"
+
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <initializer_list>
+
+namespace lied::testing {
+
+struct Agreement {
+    const char* name;
+    double epsilon = 1e-12;
+};
+
+inline void check_file_twin(Component& cpp, const char* file, const SimulatorOptions& options, std::initializer_list<double> times,
+                            std::initializer_list<Agreement> values) {
+    systems::LoadedSystem loaded = systems::load_system_file((std::filesystem::path(LIED_SOURCE_DIR) / "systems/files" / file).string());
+    Simulator a(cpp, options), b(*loaded.root, options);
+    for (double t : times) {
+        a.simulate(t);
+        b.simulate(t);
+        for (const Agreement& value : values) {
+            CAPTURE(t);
+            CAPTURE(value.name);
+            CHECK(a.value(value.name) == doctest::Approx(b.value(value.name)).epsilon(value.epsilon));
+        }
+    }
+}
+
+}  // namespace lied::testing
