@@ -6,7 +6,7 @@
 namespace lied {
 
 void Evaluator::configure(const Model& model, const Schedule& schedule, Out<double>& time, LinearPolicy policy,
-                          LinearSolverKind solver) {
+                          LinearSolverKind solver, bool affine_outputs) {
     schedule_ = &schedule;
     time_ = &time;
     values_.clear();
@@ -16,7 +16,7 @@ void Evaluator::configure(const Model& model, const Schedule& schedule, Out<doub
         derivatives_.push_back(&s.state->der.value);
     }
     failed_x_.assign(values_.size(), 0.0);
-    linear_.configure(model, schedule, policy, solver);
+    linear_.configure(model, schedule, policy, solver, affine_outputs);
 }
 
 void Evaluator::set_point(double t, const double* x) {

@@ -11,7 +11,7 @@ namespace lied {
 class Evaluator final : public OdeFunction {
 public:
     void configure(const Model& model, const Schedule& schedule, Out<double>& time, LinearPolicy policy,
-                   LinearSolverKind solver = LinearSolverKind::Automatic);
+                   LinearSolverKind solver = LinearSolverKind::Automatic, bool affine_outputs = false);
     std::size_t size() const override { return values_.size(); }
     // False when L·z = g cannot be solved or a derivative is not finite; the point is kept for diagnosis.
     bool derivatives(double t, const double* x, double* xdot) override;

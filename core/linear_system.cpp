@@ -8,12 +8,22 @@
 
 namespace lied {
 
-void LinearSystem::configure(const Model& model, const Schedule& schedule, LinearPolicy requested, LinearSolverKind solver) {
+void LinearSystem::configure(const Model& model, const Schedule& schedule, LinearPolicy requested, LinearSolverKind solver,
+                             bool affine_outputs) {
     schedule_ = &schedule;
     z_.clear();
     residuals_.clear();
+    outputs_.clear();
     for (auto& t : model.tearing) z_.push_back(&t.variable->value);
     for (auto& r : model.residuals) residuals_.push_back(&r.residual->value);
+    for (auto& st : model.states) outputs_.push_back(&st.state->der.value);
+    for (auto& zc : model.zero_crossings) outputs_.push_back(&zc.indicator->value);
+    affine_outputs_ = affine_outputs;
+    reached_outputs_.assign(schedule.output_rows.begin(), schedule.output_rows.end());
+    std::sort(reached_outputs_.begin(), reached_outputs_.end());
+    reached_outputs_.erase(std::unique(reached_outputs_.begin(), reached_outputs_.end()), reached_outputs_.end());
+    d_values_.assign(schedule.output_rows.size(), 0.0);
+    y0_.assign(outputs_.size(), 0.0);
     policy_ = requested;
     if (policy_ == LinearPolicy::Automatic)
         policy_ = model.state_dependent_coefficients ? LinearPolicy::ReprobeEveryCall : LinearPolicy::FactorOnChange;
@@ -23,6 +33,9 @@ void LinearSystem::configure(const Model& model, const Schedule& schedule, Linea
     const auto dense_n = static_cast<Eigen::Index>(dense_ ? n : 0);
     L_.setZero(dense_n, dense_n);
     lu_ = Eigen::PartialPivLU<Eigen::MatrixXd>(dense_n);
+    small_ = dense_ && n <= kSmallLimit && policy_ == LinearPolicy::FactorOnChange;   // re-probed: the LU is cheaper than L⁻¹
+    identity_ = Eigen::MatrixXd::Identity(small_ ? dense_n : 0, small_ ? dense_n : 0);
+    inverse_.setZero(identity_.rows(), identity_.cols());
     if (!dense_ && n > 0) klu_.analyze(static_cast<int>(n), schedule.pattern_start.data(), schedule.pattern_rows.data());
     const auto en = static_cast<Eigen::Index>(n);
     g_.setZero(en);
@@ -43,6 +56,20 @@ void LinearSystem::set_tearing(const Eigen::VectorXd& z) const {
     for (std::size_t j = 0; j < z_.size(); ++j) *z_[j] = z[static_cast<Eigen::Index>(j)];
 }
 
+void LinearSystem::read_outputs() {
+    for (int k : reached_outputs_) y0_[static_cast<std::size_t>(k)] = *outputs_[static_cast<std::size_t>(k)];
+}
+
+void LinearSystem::write_outputs() const {
+    const auto& s = *schedule_;
+    for (int k : reached_outputs_) *outputs_[static_cast<std::size_t>(k)] = y0_[static_cast<std::size_t>(k)];
+    for (std::size_t j = 0; j < z_.size(); ++j) {
+        const double z = *z_[j];
+        for (int e = s.output_start[j]; e < s.output_start[j + 1]; ++e)
+            *outputs_[static_cast<std::size_t>(s.output_rows[static_cast<std::size_t>(e)])] += d_values_[static_cast<std::size_t>(e)] * z;
+    }
+}
+
 void LinearSystem::probe_columns() {
     const auto& s = *schedule_;
     for (double* z : z_) *z = 0.0;
@@ -51,6 +78,13 @@ void LinearSystem::probe_columns() {
         for (int j : members) *z_[static_cast<std::size_t>(j)] = 1.0;
         for (int p : s.probe_blocks(grp)) s.by_order[static_cast<std::size_t>(p)]();
         for (int j : members) {
+            for (int e = s.output_start[static_cast<std::size_t>(j)]; e < s.output_start[static_cast<std::size_t>(j) + 1]; ++e) {
+                const auto k = static_cast<std::size_t>(s.output_rows[static_cast<std::size_t>(e)]);
+                const double y = *outputs_[k];
+                const double d = y - y0_[k];
+                // Rounding of y itself is no dependence (as for L below).
+                d_values_[static_cast<std::size_t>(e)] = std::abs(d) <= 1e-13 * std::max(std::abs(y), std::abs(y0_[k])) ? 0.0 : d;
+            }
             for (int k = s.pattern_start[static_cast<std::size_t>(j)]; k < s.pattern_start[static_cast<std::size_t>(j) + 1]; ++k) {
                 // A change below the rounding of the residuals themselves (pressures of 1e5 Pa change in
                 // their 11th digit) is no coefficient: keep it exactly zero, so a lost inertance shows as
@@ -84,7 +118,39 @@ bool LinearSystem::factorize() {
     // Partial pivoting does not reveal rank, and a zero pivot still gives a finite, meaningless solution
     // for a consistent right-hand side. A pivot 1e14 times smaller than the largest is no pivot.
     const auto pivots = lu_.matrixLU().diagonal().cwiseAbs();
-    return pivots.minCoeff() > kSingularPivotRatio * pivots.maxCoeff();
+    if (!(pivots.minCoeff() > kSingularPivotRatio * pivots.maxCoeff())) return false;
+    if (small_) {
+        inverse_.noalias() = lu_.solve(identity_);
+        const auto n = static_cast<Eigen::Index>(z_.size());
+        for (Eigen::Index i = 0; i < n; ++i)
+            for (Eigen::Index j = 0; j < n; ++j) small_inverse_[static_cast<std::size_t>(i * n + j)] = inverse_(i, j);
+    }
+    return true;
+}
+
+bool LinearSystem::solve_factored() {
+    const std::size_t n = z_.size();
+    bool finite = true;
+    if (small_) {   // z = L⁻¹·g = −L⁻¹·r0, straight into the tearing variables
+        for (std::size_t i = 0; i < n; ++i) {
+            double sum = 0.0;
+            for (std::size_t j = 0; j < n; ++j) sum -= small_inverse_[i * n + j] * r0_.data()[j];
+            solution_.data()[i] = sum;
+            *z_[i] = sum;
+            finite &= std::isfinite(sum);
+        }
+        return finite;
+    }
+    g_ = -r0_;
+    if (dense_) {
+        solution_.noalias() = lu_.solve(g_);
+    } else {
+        solution_ = g_;
+        klu_.solve(solution_.data());
+    }
+    if (!solution_.allFinite()) return false;
+    set_tearing(solution_);
+    return true;
 }
 
 bool LinearSystem::solve(bool only_derivatives) {
@@ -95,25 +161,18 @@ bool LinearSystem::solve(bool only_derivatives) {
     for (double* z : z_) *z = 0.0;
     run_dependent();
     read_residuals(r0_);
+    read_outputs();
     if (policy_ == LinearPolicy::ReprobeEveryCall || !factor_valid_) {
         probe_columns();
         singular_ = !factorize();
         factor_valid_ = true;
     }
     if (singular_) return false;
-    g_ = -r0_;
-    if (dense_) {
-        solution_.noalias() = lu_.solve(g_);
-    } else {
-        solution_ = g_;
-        klu_.solve(solution_.data());
-    }
-    if (!solution_.allFinite()) return false;
-    set_tearing(solution_);
-    if (only_derivatives)
-        for (const Block& b : schedule_->finish) b();
+    if (!solve_factored()) return false;
+    if (!only_derivatives) run_dependent();
+    else if (affine_outputs_) write_outputs();
     else
-        run_dependent();
+        for (const Block& b : schedule_->finish) b();
     return true;
 }
 
@@ -136,6 +195,7 @@ void LinearSystem::check_regular(const Model& model) {
     for (double* z : z_) *z = 0.0;
     run_dependent();
     read_residuals(r0_);
+    read_outputs();
     probe_columns();
     if (factorize()) return;
     explain_singular(model);

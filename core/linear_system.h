@@ -11,17 +11,22 @@
 #include <Eigen/Dense>
 #include <Eigen/SparseCore>
 
+#include <array>
+
 namespace lied {
 
 class LinearSystem {
 public:
     // Sizes all storage and analyzes the sparse structure; nothing is allocated afterwards.
+    // `affine_outputs`: the model's residuals and outputs are known to be affine in z (checked at build), so
+    // the state derivatives and indicators after the solve are y(0) + D·z, with D probed next to L.
     void configure(const Model& model, const Schedule& schedule, LinearPolicy requested,
-                   LinearSolverKind solver = LinearSolverKind::Automatic);
+                   LinearSolverKind solver = LinearSolverKind::Automatic, bool affine_outputs = false);
 
-    // Precondition: the independent blocks ran at the current point. Finds z, writes it into the tearing
-    // variables and re-runs the dependent blocks at the solution: all of them, or with `only_derivatives`
-    // just those the state derivatives need. Returns false (never throws) when L is singular.
+    // Precondition: the independent blocks ran at the current point. Finds z and writes it into the tearing
+    // variables. Then all dependent blocks run again at the solution; with `only_derivatives` only the state
+    // derivatives and zero-crossing indicators are brought to it (y(0) + D·z, or by re-running the blocks they
+    // need), and the other dependent signals stay stale. Returns false (never throws) when L is singular.
     bool solve(bool only_derivatives = false);
     // Forces a new probe and factorization at the next solve (parameter change, event).
     void invalidate() { factor_valid_ = false; }
@@ -37,7 +42,6 @@ public:
     std::size_t nonzeros() const { return values_.size(); }
     Eigen::MatrixXd matrix() const;                    // L as last probed, dense (for inspection)
     Eigen::SparseMatrix<double> sparse_matrix() const; // the same in Eigen's compressed columns
-    const Eigen::VectorXd& rhs() const { return g_; }
     const Eigen::VectorXd& solution() const { return solution_; }
     long probes() const { return probes_; }
 
@@ -45,8 +49,11 @@ private:
     void run_dependent() const;
     void read_residuals(Eigen::VectorXd& r) const;
     void set_tearing(const Eigen::VectorXd& z) const;
-    void probe_columns();              // fills values_ from the current point; r0_ must be current
+    void probe_columns();              // fills values_ (and D) from the current point; r0_ (and y0_) must be current
     bool factorize();                  // false if singular
+    bool solve_factored();             // z = L⁻¹·g into the tearing variables; false if not finite
+    void read_outputs();               // y0_ from the outputs D acts on
+    void write_outputs() const;        // outputs = y0_ + D·z
     [[noreturn]] void explain_singular(const Model& model);
 
     const Schedule* schedule_ = nullptr;
@@ -57,6 +64,17 @@ private:
     std::vector<double> values_;       // L in the schedule's compressed-column pattern
     Eigen::MatrixXd L_;                // dense copy for the dense LU
     Eigen::PartialPivLU<Eigen::MatrixXd> lu_;
+    // Up to kSmallLimit tearing variables the solve is one product with L⁻¹ (row-major), computed at
+    // factorization: no pivoting, no dispatch on a dynamic size in the step.
+    static constexpr std::size_t kSmallLimit = 4;
+    bool small_ = false;
+    Eigen::MatrixXd identity_, inverse_;
+    std::array<double, kSmallLimit * kSmallLimit> small_inverse_{};
+    // D = ∂y/∂z for the outputs y (state derivatives, then indicators) in the schedule's output pattern.
+    bool affine_outputs_ = false;
+    std::vector<double*> outputs_;
+    std::vector<int> reached_outputs_; // outputs that some tearing variable reaches (ascending)
+    std::vector<double> d_values_, y0_;
     KluFactorization klu_;
     Eigen::VectorXd g_, r0_, solution_;
     bool factor_valid_ = false;

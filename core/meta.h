@@ -69,7 +69,7 @@ public:
     // re-initialisation, e.g. a rebound velocity). Without a hysteresis, an event that fires again and again
     // in an instant stops the run (chattering); with one, it cannot.
     template <auto Method, class C>
-    void zero_crossing(C* self, const Out<double>& indicator, std::string_view name, Crossing direction, double hysteresis = 0.0) {
+    void zero_crossing(C* self, Out<double>& indicator, std::string_view name, Crossing direction, double hysteresis = 0.0) {
         model_.zero_crossings.push_back({join(name), &indicator, direction, hysteresis, make_block<Method>(self), component_});
     }
     // A periodic (sampled) event at offset + k·period for a discrete controller; its outputs are discrete

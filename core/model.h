@@ -113,7 +113,7 @@ struct TimeEventInfo {         // a handler to call when time reaches *time (and
 enum class Crossing { Up, Down, Both };
 struct ZeroCrossingInfo {
     std::string path;
-    const Out<double>* indicator;
+    Out<double>* indicator;   // written by its block, or by the evaluator as y(0) + D·z
     Crossing direction;
     double hysteresis;
     Block handler;

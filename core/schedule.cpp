@@ -85,11 +85,14 @@ Schedule make_schedule(const Model& m) {
     const std::size_t nb = m.blocks.size();
     const std::size_t ns = m.signals.size();
     // Per registered signal: the block that writes it, the tearing variable or residual it is (or -1).
-    std::vector<int> writer(ns, -1), tearing_of(ns, -1), residual_of(ns, -1);
+    std::vector<int> writer(ns, -1), tearing_of(ns, -1), residual_of(ns, -1), output_of(ns, -1);
     for (std::size_t b = 0; b < nb; ++b)
         for (auto* w : m.blocks[b].writes) writer[static_cast<std::size_t>(m.signal_index(w))] = static_cast<int>(b);
     for (std::size_t j = 0; j < m.tearing.size(); ++j) tearing_of[static_cast<std::size_t>(m.signal_index(m.tearing[j].variable))] = static_cast<int>(j);
     for (std::size_t i = 0; i < m.residuals.size(); ++i) residual_of[static_cast<std::size_t>(m.signal_index(m.residuals[i].residual))] = static_cast<int>(i);
+    for (std::size_t k = 0; k < m.states.size(); ++k) output_of[static_cast<std::size_t>(m.signal_index(&m.states[k].state->der))] = static_cast<int>(k);
+    for (std::size_t k = 0; k < m.zero_crossings.size(); ++k)
+        output_of[static_cast<std::size_t>(m.signal_index(m.zero_crossings[k].indicator))] = static_cast<int>(m.states.size() + k);
 
     Graph g(nb);
     std::vector<std::vector<int>> direct_readers(m.tearing.size());
@@ -172,19 +175,33 @@ Schedule make_schedule(const Model& m) {
     for (int b : s.order)
         if (s.is_dependent[static_cast<std::size_t>(b)] && needed[static_cast<std::size_t>(b)]) s.finish.push_back(m.blocks[static_cast<std::size_t>(b)].block);
 
-    // The structure of L: column j has a nonzero in every residual that a block of its reach set writes.
-    s.pattern_start.push_back(0);
-    for (std::size_t j = 0; j < nt; ++j) {
-        const std::size_t first = s.pattern_rows.size();
+    // The structure of L: column j has a nonzero in every residual that a block of its reach set writes; the
+    // same for the outputs (state derivatives, indicators) in D.
+    auto add_column = [&](std::size_t j, const std::vector<int>& row_of, std::vector<int>& rows, std::vector<int>& start) {
+        const std::size_t first = rows.size();
         for (int p : reach_of(j))
             for (auto* w : m.blocks[static_cast<std::size_t>(s.order[static_cast<std::size_t>(p)])].writes)
-                if (const int i = residual_of[static_cast<std::size_t>(m.signal_index(w))]; i >= 0) s.pattern_rows.push_back(i);
-        std::sort(s.pattern_rows.begin() + static_cast<std::ptrdiff_t>(first), s.pattern_rows.end());
-        s.pattern_rows.erase(std::unique(s.pattern_rows.begin() + static_cast<std::ptrdiff_t>(first), s.pattern_rows.end()), s.pattern_rows.end());
-        s.pattern_start.push_back(static_cast<int>(s.pattern_rows.size()));
+                if (const int i = row_of[static_cast<std::size_t>(m.signal_index(w))]; i >= 0) rows.push_back(i);
+        std::sort(rows.begin() + static_cast<std::ptrdiff_t>(first), rows.end());
+        rows.erase(std::unique(rows.begin() + static_cast<std::ptrdiff_t>(first), rows.end()), rows.end());
+        start.push_back(static_cast<int>(rows.size()));
+    };
+    s.pattern_start.push_back(0);
+    s.output_start.push_back(0);
+    for (std::size_t j = 0; j < nt; ++j) {
+        add_column(j, residual_of, s.pattern_rows, s.pattern_start);
+        add_column(j, output_of, s.output_rows, s.output_start);
     }
 
-    s.probe_groups = colour_columns(static_cast<int>(m.residuals.size()), s.pattern_start, s.pattern_rows);
+    // Colour L and D together: residual rows first, then the outputs.
+    std::vector<int> combined_start{0}, combined_rows;
+    const int residual_rows = static_cast<int>(m.residuals.size());
+    for (std::size_t j = 0; j < nt; ++j) {
+        for (int i : s.column_rows(j)) combined_rows.push_back(i);
+        for (int k : s.column_outputs(j)) combined_rows.push_back(residual_rows + k);
+        combined_start.push_back(static_cast<int>(combined_rows.size()));
+    }
+    s.probe_groups = colour_columns(residual_rows + static_cast<int>(m.states.size() + m.zero_crossings.size()), combined_start, combined_rows);
 
     // Per group: the union of its members' reach sets, in schedule order.
     s.probe_block_start.push_back(0);

@@ -25,9 +25,14 @@ struct Schedule {
     // (residuals) pattern_rows[pattern_start[j] .. pattern_start[j+1]), ascending.
     std::vector<int> pattern_start;
     std::vector<int> pattern_rows;
+    // The integrator's outputs each tearing variable reaches (same compressed columns): indices into the
+    // states (0 .. states−1, their derivatives) followed by the zero-crossing indicators. With them the
+    // evaluator probes D = ∂(ẋ, indicators)/∂z next to L and skips the re-run after the solve.
+    std::vector<int> output_start;
+    std::vector<int> output_rows;
 
-    // Tearing variables whose columns share no row are probed together in one pass (a Curtis–Powell–Reid
-    // colouring): by affinity, each residual then changes only by the one column that reaches it.
+    // Tearing variables whose columns share no row (residual or output) are probed together in one pass (a
+    // Curtis–Powell–Reid colouring): by affinity, each row then changes only by the one column that reaches it.
     std::vector<std::vector<int>> probe_groups;
     // Per group: the union of its members' reach sets in schedule order, as indices into `by_order`.
     std::vector<std::size_t> probe_block_start;
@@ -39,6 +44,9 @@ struct Schedule {
     }
     std::span<const int> column_rows(std::size_t j) const {
         return {pattern_rows.data() + pattern_start[j], static_cast<std::size_t>(pattern_start[j + 1] - pattern_start[j])};
+    }
+    std::span<const int> column_outputs(std::size_t j) const {
+        return {output_rows.data() + output_start[j], static_cast<std::size_t>(output_start[j + 1] - output_start[j])};
     }
     std::size_t nonzeros() const { return pattern_rows.size(); }
 };

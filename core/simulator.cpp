@@ -71,7 +71,7 @@ void Simulator::build() {
         model_ = Model{};
         throw;
     }
-    evaluator_.configure(model_, schedule_, time_, options_.policy, options_.linear_solver);
+    evaluator_.configure(model_, schedule_, time_, options_.policy, options_.linear_solver, options_.check_linearity);
     const auto n = static_cast<Eigen::Index>(model_.states.size());
     x_.setZero(n);
     for (auto* v : {&x_prev_, &k_prev_, &k_end_, &x_end_}) v->setZero(n);

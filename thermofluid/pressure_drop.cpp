@@ -9,8 +9,8 @@ namespace lied::thermofluid {
 
 void PressureDrop::evalState() {
     const FluidState& in = inlet.state.value();
-    medium.medium->properties(in.p, in.h, in.xi(), fluid_);
-    const double v_n = inlet.m_flow.value() / fluid_.rho / v_ref;
+    const double rho = medium.medium->density(in.p, in.h, in.xi());
+    const double v_n = inlet.m_flow.value() / (rho * v_ref);
     set_outlet(in, 0.5 * dp_ref * (v_n + v_n * std::abs(v_n)), p_min);
 }
 

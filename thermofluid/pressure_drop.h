@@ -22,7 +22,6 @@ public:
 
 private:
     void evalState();
-    MediumProperties fluid_;   // at the inlet state, from the medium
 };
 
 }  // namespace lied::thermofluid

@@ -10,6 +10,11 @@ void ConstantPropertyLiquid::properties(double p, double h, const double*, Mediu
     out = {p, h, T, d_.rho, d_.mu, d_.cp, d_.lambda, 0.0, MediumProperties::nan, true, ""};
 }
 
+double ConstantPropertyLiquid::density(double, double h, const double*) const {
+    const double T = d_.T0 + h / d_.cp;
+    return T >= d_.T_min && T <= d_.T_max ? d_.rho : MediumProperties::nan;
+}
+
 double ConstantPropertyLiquid::specific_enthalpy(double, double T, const double*) const {
     return T >= d_.T_min && T <= d_.T_max ? d_.cp * (T - d_.T0) : MediumProperties::nan;
 }

@@ -22,6 +22,7 @@ public:
     explicit ConstantPropertyLiquid(ConstantLiquidData data) : d_(std::move(data)) {}
     const char* name() const override { return d_.name.c_str(); }
     void properties(double p, double h, const double* Xi, MediumProperties& out) const override;
+    double density(double p, double h, const double* Xi) const override;
     double specific_enthalpy(double p, double T, const double* Xi) const override;
     double T_min() const override { return d_.T_min; }
     double T_max() const override { return d_.T_max; }

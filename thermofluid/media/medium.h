@@ -34,6 +34,13 @@ public:
     virtual std::size_t mass_fractions() const { return 0; }
     // Every property at (p, h, Xi); Xi points to mass_fractions() values (may be null if there are none).
     virtual void properties(double p, double h, const double* Xi, MediumProperties& out) const = 0;
+    // Only the density at (p, h, Xi), NaN where properties() would be invalid. Elements that need nothing
+    // else call this on the per-step path; a medium overrides it where that is cheaper than every property.
+    virtual double density(double p, double h, const double* Xi) const {
+        MediumProperties out;
+        properties(p, h, Xi, out);
+        return out.rho;
+    }
     // The specific enthalpy at (p, T, Xi), to set a state from a temperature; NaN outside the range.
     virtual double specific_enthalpy(double p, double T, const double* Xi) const = 0;
     // The range the medium is valid in (states outside come back invalid).

@@ -6,7 +6,9 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <string>
 
 using namespace lied::thermofluid;
 
@@ -53,4 +55,20 @@ TEST_CASE("bad liquid tables and unknown media are refused with a message") {
     CHECK_THROWS_WITH(TableLiquid{t}, "liquid tables of Glycol47: every table has one value per temperature");
     CHECK_THROWS_WITH(medium("WaterIF98"), doctest::Contains("unknown medium 'WaterIF98' (did you mean 'WaterIF97'?)"));
     CHECK(medium_names().size() == 7);
+}
+
+TEST_CASE("density() equals properties().rho for every medium, and is NaN where the state is invalid") {
+    // Elements that need only ρ call density() on the per-step path; a medium that overrides it must not
+    // drift from its own properties(). States inside and outside each medium's range (−60 °C … 900 °C).
+    for (const std::string& name : medium_names()) {
+        CAPTURE(name);
+        const Medium& m = medium(name);
+        for (double T : {213.15, 280.0, 300.0, 350.0, 600.0, 1173.15}) {
+            const double h = m.specific_enthalpy(1e5, std::clamp(T, m.T_min(), m.T_max()), nullptr) + (T - 300.0) * 4000.0;
+            const MediumProperties all = m.at(1e5, h);
+            const double rho = m.density(1e5, h, nullptr);
+            if (all.valid) CHECK(rho == all.rho);
+            else CHECK(std::isnan(rho));
+        }
+    }
 }
