@@ -11,8 +11,7 @@ void ConstantPropertyLiquid::properties(double p, double h, const double*, Mediu
 }
 
 double ConstantPropertyLiquid::density(double, double h, const double*) const {
-    const double T = d_.T0 + h / d_.cp;
-    return T >= d_.T_min && T <= d_.T_max ? d_.rho : MediumProperties::nan;
+    return h >= h_min_ && h <= h_max_ ? d_.rho : MediumProperties::nan;
 }
 
 double ConstantPropertyLiquid::specific_enthalpy(double, double T, const double*) const {

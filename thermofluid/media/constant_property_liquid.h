@@ -19,7 +19,8 @@ struct ConstantLiquidData {
 
 class ConstantPropertyLiquid final : public Medium {
 public:
-    explicit ConstantPropertyLiquid(ConstantLiquidData data) : d_(std::move(data)) {}
+    explicit ConstantPropertyLiquid(ConstantLiquidData data)
+        : d_(std::move(data)), h_min_(d_.cp * (d_.T_min - d_.T0)), h_max_(d_.cp * (d_.T_max - d_.T0)) {}
     const char* name() const override { return d_.name.c_str(); }
     void properties(double p, double h, const double* Xi, MediumProperties& out) const override;
     double density(double p, double h, const double* Xi) const override;
@@ -30,6 +31,7 @@ public:
 
 private:
     ConstantLiquidData d_;
+    double h_min_, h_max_;   // the temperature range as enthalpies: density() needs no division
 };
 
 // Modelica.Media.Water.ConstantPropertyLiquidWater: ρ = 995.586 kg/m³, cp = 4184 J/(kg·K), μ = 1e-3 Pa·s,
