@@ -19,12 +19,12 @@ const std::string kWriterRule = "every Out-signal has exactly one writer";
 // Two things with one name (the "two things with one name" rule). Views into the model's own strings: no
 // copies, linear time.
 void check_unique_names(const Model& m) {
-    std::unordered_map<std::string_view, const char*> seen;   // name -> kind
-    seen.reserve(m.components.size() + m.signals.size() + m.parameters.size() + m.blocks.size());
+    FlatIndex<std::string_view, const char*> seen;   // name -> kind
+    seen.reset(m.components.size() + m.signals.size() + m.parameters.size() + m.blocks.size());
     auto check = [&](const std::string& path, const char* kind) {
-        auto [it, inserted] = seen.emplace(path, kind);
+        auto [first_kind, inserted] = seen.insert(path, kind);
         if (!inserted)
-            throw BuildError(path + ": the name is used twice (" + it->second + " and " + kind +
+            throw BuildError(path + ": the name is used twice (" + *first_kind + " and " + kind +
                                  ") (rule: names are unique within a component)",
                              "unique names");
     };
@@ -136,17 +136,20 @@ void check_tearing_pairs(const Model& m) {
 
 // A declared valid range names a state or variable of its component.
 void resolve_ranges(Model& m) {
-    std::unordered_map<std::string_view, int> states;
-    std::unordered_map<std::string_view, const VariableInfo*> variables;
-    for (std::size_t i = 0; i < m.states.size(); ++i) states[m.states[i].path] = static_cast<int>(i);
-    for (auto& v : m.variables) variables[v.path] = &v;
+    if (m.ranges.empty()) return;
+    FlatIndex<std::string_view, int> states;
+    FlatIndex<std::string_view, const VariableInfo*> variables;
+    states.reset(m.states.size());
+    variables.reset(m.variables.size());
+    for (std::size_t i = 0; i < m.states.size(); ++i) states.insert(m.states[i].path, static_cast<int>(i));
+    for (auto& v : m.variables) variables.insert(v.path, &v);
     for (auto& r : m.ranges) {
-        if (auto it = states.find(r.path); it != states.end()) {
-            r.state = it->second;
-            r.unit = m.states[static_cast<std::size_t>(it->second)].unit;
-        } else if (auto v = variables.find(r.path); v != variables.end()) {
-            r.value = v->second->value;
-            r.unit = v->second->unit;
+        if (const int* state = states.find(r.path)) {
+            r.state = *state;
+            r.unit = m.states[static_cast<std::size_t>(*state)].unit;
+        } else if (const VariableInfo* const* v = variables.find(r.path)) {
+            r.value = (*v)->value;
+            r.unit = (*v)->unit;
         } else {
             throw BuildError(r.path + ": a valid range is declared for something that is not a registered state or "
                                       "variable (rule: declare valid ranges of registered states and variables)",

@@ -8,9 +8,8 @@ std::string Model::signal_name(const SignalBase* s) const {
 }
 
 void Model::index_signals() {
-    signal_index_.clear();
-    signal_index_.reserve(signals.size());
-    for (std::size_t i = 0; i < signals.size(); ++i) signal_index_.emplace(signals[i].signal, static_cast<int>(i));
+    signal_index_.reset(signals.size());
+    for (std::size_t i = 0; i < signals.size(); ++i) signal_index_.insert(signals[i].signal, static_cast<int>(i));
 }
 
 }  // namespace lied

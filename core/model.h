@@ -3,6 +3,7 @@
 // name. Structure only; values stay in the components.
 #include "core/block.h"
 #include "core/component.h"
+#include "core/flat_index.h"
 #include "core/parameter_spec.h"
 #include "core/plug.h"
 #include "core/signal.h"
@@ -167,8 +168,8 @@ struct Model {
 
     // Index of a registered signal, or -1.
     int signal_index(const SignalBase* s) const {
-        auto it = signal_index_.find(s);
-        return it == signal_index_.end() ? -1 : it->second;
+        const int* i = signal_index_.find(s);
+        return i ? *i : -1;
     }
     std::string signal_name(const SignalBase* s) const;
     // Gives every system-default parameter the value in force (own, provider's or fallback); allocation-free.
@@ -178,7 +179,7 @@ struct Model {
     void index_signals();
 
 private:
-    std::unordered_map<const SignalBase*, int> signal_index_;
+    FlatIndex<const SignalBase*, int> signal_index_;
 };
 
 }  // namespace lied

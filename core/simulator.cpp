@@ -59,8 +59,8 @@ void Simulator::build() {
     // into components that the user has already destroyed.
     built_ = false;
     have_pattern_ = false;
-    values_.clear();
-    parameters_.clear();
+    values_.reset(0);
+    parameters_.reset(0);
     schedule_ = Schedule{};
     model_ = Model{};
     model_ = crawl(root_, time_);
@@ -127,16 +127,15 @@ std::vector<double> Simulator::nominals() const {
 }
 
 void Simulator::index_names() {
-    values_.clear();
-    parameters_.clear();
-    values_.reserve(1 + model_.states.size() + model_.variables.size() + model_.parameters.size());
-    parameters_.reserve(model_.parameters.size());
-    values_.emplace("time", &t_);
-    for (std::size_t i = 0; i < model_.states.size(); ++i) values_.emplace(model_.states[i].path, &x_[static_cast<Eigen::Index>(i)]);
-    for (auto& v : model_.variables) values_.emplace(v.path, v.value);
+    // Keys are views into model_'s paths, which live as long as this structure.
+    values_.reset(1 + model_.states.size() + model_.variables.size() + model_.parameters.size());
+    parameters_.reset(model_.parameters.size());
+    values_.insert("time", &t_);
+    for (std::size_t i = 0; i < model_.states.size(); ++i) values_.insert(model_.states[i].path, &x_[static_cast<Eigen::Index>(i)]);
+    for (auto& v : model_.variables) values_.insert(v.path, v.value);
     for (std::size_t i = 0; i < model_.parameters.size(); ++i) {
-        parameters_.emplace(model_.parameters[i].path, i);
-        values_.emplace(model_.parameters[i].path, model_.parameters[i].value);
+        parameters_.insert(model_.parameters[i].path, i);
+        values_.insert(model_.parameters[i].path, model_.parameters[i].value);
     }
 }
 
@@ -619,8 +618,8 @@ SteadyStateResult Simulator::initialize_steady_state(const std::vector<std::stri
 }
 
 void Simulator::set_parameter(std::string_view name, double value) {
-    auto it = parameters_.find(std::string(name));
-    if (it == parameters_.end()) {
+    const std::size_t* index = parameters_.find(name);
+    if (!index) {
         // A state is not a parameter, but its start value often is: say which.
         for (auto& st : model_.states) {
             if (st.path != name) continue;
@@ -634,7 +633,7 @@ void Simulator::set_parameter(std::string_view name, double value) {
         for (auto& p : model_.parameters) names.push_back(p.path);
         throw std::invalid_argument("unknown parameter '" + std::string(name) + "'" + did_you_mean(name, names));
     }
-    const ParameterInfo& p = model_.parameters[it->second];
+    const ParameterInfo& p = model_.parameters[*index];
     if (!p.spec.admits(value)) {
         std::ostringstream s;
         s << p.path << " = " << value << " is out of range " << p.spec.range_text();
@@ -687,14 +686,14 @@ const std::string& Simulator::choice(std::string_view name) const {
 }
 
 double Simulator::parameter(std::string_view name) const {
-    auto it = parameters_.find(std::string(name));
-    if (it == parameters_.end()) throw std::invalid_argument("unknown parameter '" + std::string(name) + "'");
-    return *model_.parameters[it->second].value;
+    const std::size_t* index = parameters_.find(name);
+    if (!index) throw std::invalid_argument("unknown parameter '" + std::string(name) + "'");
+    return *model_.parameters[*index].value;
 }
 
 const double* Simulator::find_value(std::string_view name) const {
-    auto it = values_.find(std::string(name));
-    return it == values_.end() ? nullptr : it->second;
+    const double* const* value = values_.find(name);
+    return value ? *value : nullptr;
 }
 
 std::string Simulator::unit(std::string_view name) const {
@@ -706,7 +705,7 @@ std::string Simulator::unit(std::string_view name) const {
 
 std::vector<std::string> Simulator::value_names() const {
     std::vector<std::string> names;
-    for (auto& [n, _] : values_) names.push_back(n);
+    values_.for_each([&](std::string_view n, const double*) { names.emplace_back(n); });
     std::sort(names.begin(), names.end());
     return names;
 }

@@ -166,8 +166,8 @@ private:
     EventCallback on_event_;
     StepStatus chatter_status_ = StepStatus::Ok;
     int chatter_crossing_ = -1;
-    std::unordered_map<std::string, const double*> values_;
-    std::unordered_map<std::string, std::size_t> parameters_;
+    FlatIndex<std::string_view, const double*> values_;
+    FlatIndex<std::string_view, std::size_t> parameters_;
     // The last failure, recorded without allocating; describe() turns it into text.
     int failed_state_ = -1;
     int failed_range_ = -1;
