@@ -3,7 +3,7 @@
 #include "core/build_error.h"
 #include "core/sparsity_pattern.h"
 
-#include <boost/graph/adjacency_list.hpp>
+#include <boost/graph/compressed_sparse_row_graph.hpp>
 #include <boost/graph/strong_components.hpp>
 #include <boost/graph/topological_sort.hpp>
 
@@ -19,7 +19,9 @@ namespace {
 struct EdgeSignal {
     const SignalBase* signal;   // the signal the reader reads (an In, or the Out itself)
 };
-using Graph = boost::adjacency_list<boost::vecS, boost::vecS, boost::bidirectionalS, boost::no_property, EdgeSignal>;
+// Built once per structure from the edge list and never changed: Boost's compressed-sparse-row graph holds it in
+// a few flat arrays (an adjacency list allocated per vertex and edge, a fifth of a small rebuild).
+using Graph = boost::compressed_sparse_row_graph<boost::bidirectionalS, boost::no_property, EdgeSignal>;
 using Vertex = Graph::vertex_descriptor;
 
 // One cycle inside a strongly connected component, as a list of edges.
@@ -50,7 +52,7 @@ std::vector<Graph::edge_descriptor> find_cycle(const Graph& g, const std::vector
 
 [[noreturn]] void report_cycles(const Model& m, const Graph& g) {
     std::vector<int> comp(boost::num_vertices(g));
-    const int n_comp = boost::strong_components(g, comp.data());
+    const int n_comp = boost::strong_components(g, boost::make_iterator_property_map(comp.begin(), boost::get(boost::vertex_index, g)));
     std::vector<int> size(static_cast<std::size_t>(n_comp), 0);
     for (int c : comp) ++size[static_cast<std::size_t>(c)];
 
@@ -94,17 +96,22 @@ Schedule make_schedule(const Model& m) {
     for (std::size_t k = 0; k < m.zero_crossings.size(); ++k)
         output_of[static_cast<std::size_t>(m.signal_index(m.zero_crossings[k].indicator))] = static_cast<int>(m.states.size() + k);
 
-    Graph g(nb);
+    std::vector<std::pair<std::size_t, std::size_t>> edges;   // writer block → reader block
+    std::vector<EdgeSignal> edge_signals;
     std::vector<std::vector<int>> direct_readers(m.tearing.size());
     for (std::size_t b = 0; b < nb; ++b) {
         for (auto* r : m.blocks[b].reads) {
             const OutBase* o = resolved_out(r);
             if (!o) continue;  // optional In on its fallback
             const auto sig = static_cast<std::size_t>(m.signal_index(o));
-            if (writer[sig] >= 0) boost::add_edge(static_cast<Vertex>(writer[sig]), b, EdgeSignal{r}, g);
+            if (writer[sig] >= 0) {
+                edges.emplace_back(static_cast<std::size_t>(writer[sig]), b);
+                edge_signals.push_back(EdgeSignal{r});
+            }
             if (tearing_of[sig] >= 0) direct_readers[static_cast<std::size_t>(tearing_of[sig])].push_back(static_cast<int>(b));
         }
     }
+    const Graph g(boost::edges_are_unsorted_multi_pass, edges.begin(), edges.end(), edge_signals.begin(), nb);
 
     std::vector<Vertex> reverse_order;
     try {
