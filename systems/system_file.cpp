@@ -118,9 +118,12 @@ public:
 private:
     // ---- messages ----
     // A child's registrations; a rule its metainfo() enforces (e.g. N an integer) becomes a file error naming it.
-    Model describe_child(Component& c) const {
+    // Each child is crawled once while loading (a crawl is most of a load): the description is kept until its
+    // parameters change, which may change its structure (a choice adds a heat port, a count sizes a plug array).
+    const Model& describe_child(Component& c) const {
+        if (auto it = described_.find(&c); it != described_.end()) return it->second;
         try {
-            return describe(c);
+            return described_.emplace(&c, describe(c)).first->second;
         } catch (const BuildError&) {
             for (auto& name : root_->child_names())
                 if (root_->child(name) == &c) {
@@ -307,7 +310,8 @@ private:
     void set_parameters(const std::string& name, Component& c, const YAML::Node& params, const std::string& path) {
         if (!params.IsMap()) fail(params, path, "expected a map of parameter names to numbers (or option names for choices)");
         auto* composite = dynamic_cast<Composite*>(&c);
-        const Model m = composite ? Model{} : describe_child(c);
+        const Model none;
+        const Model& m = composite ? none : describe_child(c);
         std::vector<std::string> known;
         if (composite) for (auto& [n, _] : composite->exposed_parameters()) known.push_back(n);
         else {
@@ -351,6 +355,7 @@ private:
             if (follower) *follower = v;
             else *target = v;
         }
+        described_.erase(&c);   // its structure may follow the values just set
     }
 
     // ---- connections ----
@@ -372,7 +377,7 @@ private:
             for (auto& [n, _] : composite->exposed_plugs()) known.push_back(n);
             for (auto& [n, _] : composite->exposed_signals()) known.push_back(n);
         } else {
-            const Model m = describe_child(*c);
+            const Model& m = describe_child(*c);
             for (auto& p : m.plugs) {
                 known.push_back(p.path);
                 if (p.path == member) e.plug = p.plug;
@@ -471,7 +476,7 @@ private:
                 root_->expose_parameter(name, *it->second.value, it->second.spec, it->second.follower);
                 return;
             }
-            const Model m = describe_child(*c);
+            const Model& m = describe_child(*c);
             std::vector<std::string> known;
             for (auto& p : m.parameters) {
                 known.push_back(p.path);
@@ -505,7 +510,7 @@ private:
                     if (unbound(*signal) && !connected_.count(signal) && !exposed_.count(signal)) report(name + "." + sname);
                 continue;
             }
-            const Model m = describe_child(*c);
+            const Model& m = describe_child(*c);
             for (auto& p : m.plugs)   // a plug that takes many connections may take none (a free end of a mechanism)
                 if (!connected_.count(p.plug) && !exposed_.count(p.plug) && !p.plug->accepts_many()) report(name + "." + p.path);
             for (auto& s : m.signals)
@@ -539,13 +544,22 @@ private:
         }
         if (const YAML::Node record = run["record"]) {
             if (!record.IsSequence()) fail(record, "run.record", "expected a list of variable names");
-            const Model m = describe(*root_);
             std::vector<std::string> known{"time"};
-            for (auto& s : m.states) known.push_back(s.path);
-            for (auto& v : m.variables) known.push_back(v.path);
-            for (auto& p : m.parameters) known.push_back(p.path);
+            for (auto& [name, _] : root_->exposed_parameters()) known.push_back(name);
+            each_child_model([&](const std::string& prefix, const Model& m) {
+                for (auto& s : m.states) known.push_back(prefix + s.path);
+                for (auto& v : m.variables) known.push_back(prefix + v.path);
+                for (auto& p : m.parameters) known.push_back(prefix + p.path);
+            });
             settings.recorded = names_from(record, "run.record", known, [](const std::string& n) { return "unknown variable '" + n + "'"; });
         }
+    }
+
+    // The model of the whole system, child by child from the kept descriptions (the root only adds its
+    // exposed parameters): `f(prefix, model)` with prefix "child.".
+    template <class F>
+    void each_child_model(F&& f) const {
+        for (const auto& name : root_->child_names()) f(name + ".", describe_child(*root_->child(name)));
     }
 
     // The texts of a list, each one of `known`; `complaint` says what an unknown one is not.
@@ -572,9 +586,10 @@ private:
             return;
         }
         if (!steady.IsSequence()) fail(steady, "run.steady_state", rule);
-        const Model m = describe(*root_);
         std::vector<std::string> states;
-        for (auto& st : m.states) states.push_back(st.path);
+        each_child_model([&](const std::string& prefix, const Model& m) {
+            for (auto& st : m.states) states.push_back(prefix + st.path);
+        });
         settings.steady_state = true;
         settings.steady_states = names_from(steady, "run.steady_state", states, [](const std::string& n) { return "'" + n + "' is not a state"; });
     }
@@ -586,6 +601,7 @@ private:
     Composite* root_ = nullptr;
     std::map<std::string, YAML::Node> component_nodes_;
     std::map<const void*, std::string> connected_;   // plug or input → the connection that bound it
+    mutable std::map<const Component*, Model> described_;
     std::set<const void*> exposed_;
 };
 
