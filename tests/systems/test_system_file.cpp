@@ -160,3 +160,28 @@ TEST_CASE("the corpus of bad files: each is rejected with its message") {
     }
     CHECK(count >= 25);
 }
+
+TEST_CASE("a parameter that changes a component's structure is seen by the connections and records after it") {
+    // The loader keeps one description per component; useHeatport: true adds the heat port and the variable
+    // Q_flow, so the description must be renewed once the parameters are set.
+    const std::string text = R"(system: HeatedVolume
+components:
+  feed: {type: Source, parameters: {medium: SimpleAir, p0_par: 1.02e5, T0_par: 300}}
+  vol: {type: Volume, parameters: {useHeatport: true, V_par: 0.01}}
+  drop: {type: PressureDrop, parameters: {medium: SimpleAir}}
+  out: {type: Sink, parameters: {medium: SimpleAir, p0_par: 1.0e5}}
+  wall: {type: FixedTemperature, parameters: {T: 400}}
+connections:
+  - [feed.outlet, vol.inlet]
+  - [vol.outlet, drop.inlet]
+  - [drop.outlet, out.inlet]
+  - [wall.port, vol.heatPort]
+run:
+  t_end: 1
+  record: [vol.Q_flow, vol.T]
+)";
+    const auto loaded = systems::parse_system_text(text, "heated.yaml", ".");
+    CHECK(loaded.settings.recorded == std::vector<std::string>{"vol.Q_flow", "vol.T"});
+    Simulator sim(*loaded.root);   // builds: the heat port is connected
+    CHECK(sim.value("vol.Q_flow") > 0.0);   // the 400 K wall heats the air (started at its default temperature)
+}
