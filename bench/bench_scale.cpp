@@ -148,3 +148,18 @@ BENCHMARK_CAPTURE(DenseVsSparse, dense, lied::LinearSolverKind::Dense, lied::Lin
 BENCHMARK_CAPTURE(DenseVsSparse, sparse, lied::LinearSolverKind::Sparse, lied::LinearPolicy::FactorOnChange)->RangeMultiplier(2)->Range(4, 256);
 BENCHMARK_CAPTURE(DenseVsSparse, dense_reprobe, lied::LinearSolverKind::Dense, lied::LinearPolicy::ReprobeEveryCall)->RangeMultiplier(2)->Range(4, 256);
 BENCHMARK_CAPTURE(DenseVsSparse, sparse_reprobe, lied::LinearSolverKind::Sparse, lied::LinearPolicy::ReprobeEveryCall)->RangeMultiplier(2)->Range(4, 256);
+
+namespace {
+// The integrator's path with ẋ = ẋ(0) + D·z (affinity checked) against re-running the dependent blocks the
+// derivatives need (check_linearity = false), on the tree at 10⁴ leaves.
+void EvaluatePath(benchmark::State& state, bool affine) {
+    auto net = lied::testing::make_tree(static_cast<int>(state.range(0)));
+    SimulatorOptions o;
+    o.check_linearity = affine;
+    Simulator sim(*net, o);
+    time_derivatives(state, sim);
+    per_element(state, static_cast<int>(state.range(0)));
+}
+BENCHMARK_CAPTURE(EvaluatePath, tree_affine, true)->Arg(1000)->Arg(10000);
+BENCHMARK_CAPTURE(EvaluatePath, tree_rerun, false)->Arg(1000)->Arg(10000);
+}  // namespace

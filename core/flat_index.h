@@ -2,7 +2,8 @@
 // An insert-only hash index in one flat array (open addressing, linear probing), for the lookups a build does
 // once per signal, name or parameter. std::unordered_map allocates a node per entry, which made those
 // allocations a third of a rebuild; this allocates once per build. Keys must outlive the index (pointers,
-// or views into the model's own strings).
+// or views into the model's own strings); the null pointer and a view without data mark empty slots and are
+// not keys.
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -16,41 +17,44 @@ namespace lied {
 template <class Key, class Value>
 class FlatIndex {
 public:
-    // Sizes the table for `n` entries at a load of at most one half; drops what was there.
+    // Sizes the table for `n` entries at a load of at most three quarters; drops what was there.
     void reset(std::size_t n) {
         std::size_t capacity = 16;
-        while (capacity < 2 * n) capacity *= 2;
+        while (3 * capacity < 4 * n) capacity *= 2;
         slots_.assign(capacity, Slot{});
         mask_ = capacity - 1;
         size_ = 0;
     }
     // Inserts unless the key is present; returns the stored value and whether it was inserted.
     std::pair<const Value*, bool> insert(const Key& key, const Value& value) {
-        if (2 * (size_ + 1) > slots_.size()) grow();
+        if (4 * (size_ + 1) > 3 * slots_.size()) grow();
         Slot& s = slot(key);
-        if (s.used) return {&s.value, false};
-        s = Slot{key, value, true};
+        if (!empty(s.key)) return {&s.value, false};
+        s = Slot{key, value};
         ++size_;
         return {&s.value, true};
     }
     const Value* find(const Key& key) const {
         if (slots_.empty()) return nullptr;
         const Slot& s = const_cast<FlatIndex*>(this)->slot(key);
-        return s.used ? &s.value : nullptr;
+        return empty(s.key) ? nullptr : &s.value;
     }
     std::size_t size() const { return size_; }
     template <class F>
     void for_each(F&& f) const {
         for (const Slot& s : slots_)
-            if (s.used) f(s.key, s.value);
+            if (!empty(s.key)) f(s.key, s.value);
     }
 
 private:
     struct Slot {
         Key key{};
         Value value{};
-        bool used = false;
     };
+    static bool empty(const Key& key) {
+        if constexpr (std::is_pointer_v<Key>) return key == nullptr;
+        else return key.data() == nullptr;
+    }
     static std::size_t hash(const Key& key) {
         if constexpr (std::is_pointer_v<Key>) {
             // Pointers are aligned and clustered: multiply (Fibonacci hashing) and fold the high bits down, which
@@ -63,14 +67,14 @@ private:
     }
     Slot& slot(const Key& key) {
         std::size_t i = hash(key) & mask_;
-        while (slots_[i].used && !(slots_[i].key == key)) i = (i + 1) & mask_;
+        while (!empty(slots_[i].key) && !(slots_[i].key == key)) i = (i + 1) & mask_;
         return slots_[i];
     }
     void grow() {
         std::vector<Slot> old = std::move(slots_);
-        reset(old.empty() ? 8 : old.size());
+        reset(old.empty() ? 8 : old.size());   // twice the entries the old table held at most
         for (const Slot& s : old)
-            if (s.used) slot(s.key) = s, ++size_;
+            if (!empty(s.key)) slot(s.key) = s, ++size_;
     }
     std::vector<Slot> slots_;
     std::size_t mask_ = 0;

@@ -18,7 +18,7 @@ void LinearSystem::configure(const Model& model, const Schedule& schedule, Linea
     for (auto& r : model.residuals) residuals_.push_back(&r.residual->value);
     for (auto& st : model.states) outputs_.push_back(&st.state->der.value);
     for (auto& zc : model.zero_crossings) outputs_.push_back(&zc.indicator->value);
-    affine_outputs_ = affine_outputs;
+    affine_outputs_ = affine_outputs && schedule.outputs_by_map;
     reached_outputs_.assign(schedule.output_rows.begin(), schedule.output_rows.end());
     std::sort(reached_outputs_.begin(), reached_outputs_.end());
     reached_outputs_.erase(std::unique(reached_outputs_.begin(), reached_outputs_.end()), reached_outputs_.end());

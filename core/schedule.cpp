@@ -200,15 +200,24 @@ Schedule make_schedule(const Model& m) {
         add_column(j, output_of, s.output_rows, s.output_start);
     }
 
-    // Colour L and D together: residual rows first, then the outputs.
-    std::vector<int> combined_start{0}, combined_rows;
-    const int residual_rows = static_cast<int>(m.residuals.size());
-    for (std::size_t j = 0; j < nt; ++j) {
-        for (int i : s.column_rows(j)) combined_rows.push_back(i);
-        for (int k : s.column_outputs(j)) combined_rows.push_back(residual_rows + k);
-        combined_start.push_back(static_cast<int>(combined_rows.size()));
+    // One entry of D costs a multiply-add, a block call several: measured on the vessels (D wins) and a tree
+    // (`lied_bench --benchmark_filter=EvaluatePath`: D with N·log N entries loses by 15 %).
+    constexpr std::size_t kEntriesPerBlock = 4;
+    s.outputs_by_map = nt > 0 && s.output_rows.size() <= kEntriesPerBlock * s.finish.size();
+    if (!s.outputs_by_map) {
+        s.output_start.assign(nt + 1, 0);
+        s.output_rows.clear();
+        s.probe_groups = colour_columns(static_cast<int>(m.residuals.size()), s.pattern_start, s.pattern_rows);
+    } else {   // colour L and D together: residual rows first, then the outputs
+        std::vector<int> combined_start{0}, combined_rows;
+        const int residual_rows = static_cast<int>(m.residuals.size());
+        for (std::size_t j = 0; j < nt; ++j) {
+            for (int i : s.column_rows(j)) combined_rows.push_back(i);
+            for (int k : s.column_outputs(j)) combined_rows.push_back(residual_rows + k);
+            combined_start.push_back(static_cast<int>(combined_rows.size()));
+        }
+        s.probe_groups = colour_columns(residual_rows + static_cast<int>(m.states.size() + m.zero_crossings.size()), combined_start, combined_rows);
     }
-    s.probe_groups = colour_columns(residual_rows + static_cast<int>(m.states.size() + m.zero_crossings.size()), combined_start, combined_rows);
 
     // Per group: the union of its members' reach sets, in schedule order.
     s.probe_block_start.push_back(0);

@@ -30,6 +30,10 @@ struct Schedule {
     // evaluator probes D = ∂(ẋ, indicators)/∂z next to L and skips the re-run after the solve.
     std::vector<int> output_start;
     std::vector<int> output_rows;
+    // True where y(0) + D·z is cheaper than re-running `finish` (D's entries are a few times fewer than those
+    // blocks). On a tree every tearing variable reaches the flows of its whole subtree, D has N·log N entries
+    // and re-running the N blocks is faster; then D is neither coloured nor probed.
+    bool outputs_by_map = false;
 
     // Tearing variables whose columns share no row (residual or output) are probed together in one pass (a
     // Curtis–Powell–Reid colouring): by affinity, each row then changes only by the one column that reaches it.

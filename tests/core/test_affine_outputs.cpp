@@ -99,7 +99,7 @@ TEST_CASE("derivatives from y(0) + D·z equal those of re-running the blocks, sm
     CHECK(compare_paths(maker<systems::CoolingLoop>(), 20.0, 4) < 1e-9);
     CHECK(compare_paths(maker<systems::SliderCrank>(), 0.2, 4, LinearSolverKind::Automatic, 1e-4) < 1e-9);
     CHECK(compare_paths(maker<systems::LandingGear>(), 0.1, 4, LinearSolverKind::Automatic, 1e-4) < 1e-9);
-    // 64 tearing variables: KLU on both paths, D with one column per leaf valve.
+    // 64 tearing variables: KLU on both paths (D would have N·log N entries here: the blocks re-run instead).
     CHECK(compare_paths([] { return std::unique_ptr<Component>(testing::make_tree(64)); }, 1.0, 3) < 1e-9);
     CHECK(compare_paths([] { return std::unique_ptr<Component>(testing::make_chain(40)); }, 1.0, 3) < 1e-9);
 }
@@ -122,4 +122,15 @@ TEST_CASE("a zero-crossing indicator that depends on the tearing variable fires 
         REQUIRE(osc.fired.size() == 1);
         CHECK(osc.fired[0] == doctest::Approx(std::numbers::pi / 6).epsilon(1e-9));
     }
+}
+
+TEST_CASE("the engine takes y(0) + D·z where D is small and re-runs the blocks where D would be large") {
+    systems::ComVessels vessels;
+    CHECK(Simulator(vessels).schedule().outputs_by_map);          // a few entries of D against the blocks
+    systems::SliderCrank crank;
+    CHECK(Simulator(crank).schedule().outputs_by_map);
+    auto tree = testing::make_tree(64);
+    const Simulator on_tree(*tree);
+    CHECK(!on_tree.schedule().outputs_by_map);                    // a tree: every flow below each splitter
+    CHECK(on_tree.schedule().output_rows.empty());                // neither probed nor coloured
 }
