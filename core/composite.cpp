@@ -2,6 +2,7 @@
 
 #include "core/meta.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace lied {
@@ -11,6 +12,23 @@ Component& Composite::add(const std::string& name, std::unique_ptr<Component> ch
     Component& ref = *child;
     children_.emplace(name, Child{std::move(child), std::move(description)});
     order_.push_back(name);
+    return ref;
+}
+
+Composite::Taken Composite::take(const std::string& name) {
+    auto it = children_.find(name);
+    if (it == children_.end()) throw std::invalid_argument("no component named '" + name + "'");
+    const auto at = std::find(order_.begin(), order_.end(), name);
+    Taken taken{std::move(it->second.component), std::move(it->second.description), static_cast<std::size_t>(at - order_.begin())};
+    children_.erase(it);
+    order_.erase(at);
+    return taken;
+}
+
+Component& Composite::insert(const std::string& name, std::unique_ptr<Component> child, std::string description, std::size_t position) {
+    Component& ref = add(name, std::move(child), std::move(description));
+    order_.pop_back();
+    order_.insert(order_.begin() + static_cast<std::ptrdiff_t>(std::min(position, order_.size())), name);
     return ref;
 }
 

@@ -20,6 +20,15 @@ public:
     // Throws std::invalid_argument if the name is taken.
     Component& add(const std::string& name, std::unique_ptr<Component> child, std::string description = {});
     Component* child(const std::string& name) const;
+    // Structural change: takes a child out (its connections are the caller's business) and puts one back
+    // at a position in the order. take() throws std::invalid_argument for an unknown name.
+    struct Taken {
+        std::unique_ptr<Component> component;
+        std::string description;
+        std::size_t position;
+    };
+    Taken take(const std::string& name);
+    Component& insert(const std::string& name, std::unique_ptr<Component> child, std::string description, std::size_t position);
     const std::vector<std::string>& child_names() const { return order_; }
 
     void expose_plug(const std::string& name, Plug& plug) { plugs_[name] = &plug; }

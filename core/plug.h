@@ -33,6 +33,9 @@ public:
     virtual std::string same_side_rule() const { return "a connection goes from an outlet to an inlet"; }
     // Binds this outlet to `inlet` of the same domain. Precondition: is_outlet(), !inlet.is_outlet(), same domain.
     virtual void connect_to(Plug& inlet) = 0;
+    // Undoes a connection between this plug and `other` (either side may call it): every input of one bound to
+    // an output of the other is unbound. Plugs that keep one input per attached element override it.
+    virtual void disconnect_from(Plug& other);
     // A property both ends of a connection must share (a thermofluid plug's medium): its value ("" for none)
     // and its name ("medium"). The crawler refuses a connection whose ends differ, naming both.
     virtual std::string shared_property() const { return {}; }

@@ -153,6 +153,7 @@ void Simulator::reset() {
     take_states_from_components();
     check_and_start();
     clear_statistics();
+    segments_.assign(1, Segment{t_, "start", model_.states.size()});
 }
 
 // Handlers may re-initialise states by writing their values: the state vector takes them over.
@@ -209,6 +210,44 @@ void Simulator::check_and_start() {
 }
 
 void Simulator::rebuild() {
+    rebuild_with({});
+    segments_.push_back({t_, "rebuild", model_.states.size()});
+}
+
+void Simulator::apply(StructuralChange& change) {
+    if (!built_) throw std::logic_error("apply: the simulator has no valid structure (the last rebuild failed)");
+    StructuralChange::Undo undo;
+    change.make_edits(root_, *this, undo);   // undoes its own edits and throws if one cannot be made
+    const std::size_t before = model_.states.size();
+    try {
+        rebuild_with(change.initializers());
+    } catch (const std::exception& error) {
+        undo.run();
+        rebuild_with({});   // the previous structure with the states it had (kept across failed rebuilds)
+        throw StructuralChangeError("structural change '" + change.description() + "' refused at t = " + std::to_string(t_) +
+                                    " s: " + error.what() + "; the previous structure runs on");
+    }
+    segments_.push_back({t_, change.description(), model_.states.size()});
+    spdlog::info("t = {} s: {} ({} states, {} before)", t_, change.description(), model_.states.size(), before);
+}
+
+void Simulator::set_state(std::string_view name, double value) {
+    const double* const* slot = values_.find(name);
+    const double* at = slot ? *slot : nullptr;
+    if (!at || at < x_.data() || at >= x_.data() + x_.size()) {
+        std::vector<std::string> states;
+        for (auto& st : model_.states) states.push_back(st.path);
+        throw std::invalid_argument("'" + std::string(name) + "' is not a state" + did_you_mean(std::string(name), states));
+    }
+    x_[at - x_.data()] = value;
+    if (initializing_) return;   // the rebuild checks and evaluates next
+    evaluator_.set_point(t_, x_.data());
+    integrator_->reset();
+    evaluator_.linear_system().invalidate();
+    evaluate();
+}
+
+void Simulator::rebuild_with(const std::vector<StructuralChange::Initializer>& initializers) {
     // Values by name from the last good structure; kept across failed rebuilds until one succeeds.
     if (built_) {
         carried_states_.clear();
@@ -231,6 +270,18 @@ void Simulator::rebuild() {
         const bool survives = it != survivors.end();
         x_[static_cast<Eigen::Index>(i)] = survives ? it->second : model_.states[i].state->start;
         kept += survives;
+    }
+    if (!initializers.empty()) {
+        const PreviousValues previous(survivors);
+        initializing_ = true;
+        try {
+            for (auto& initialize : initializers) initialize(previous, *this);
+        } catch (...) {
+            initializing_ = false;
+            restore_time_inputs(model_);
+            throw;
+        }
+        initializing_ = false;
     }
     evaluator_.set_point(t_, x_.data());
     for (std::size_t e = 0; e < model_.time_events.size(); ++e) {
@@ -348,7 +399,33 @@ double Simulator::next_event_after(double t) const {
     for (std::size_t e = 0; e < model_.time_events.size(); ++e)
         if (!event_fired_[e] && *model_.time_events[e].time > t + time_tolerance(t)) next = std::min(next, *model_.time_events[e].time);
     for (std::size_t e = 0; e < model_.sampled_events.size(); ++e) next = std::min(next, sample_time(e));
+    for (auto& [time, change] : scheduled_)
+        if (time > t + time_tolerance(t)) next = std::min(next, time);
     return next;
+}
+
+void Simulator::schedule(double t, StructuralChange change) {
+    if (!std::isfinite(t) || t < t_ - time_tolerance(t_))
+        throw std::invalid_argument("schedule: the time of '" + change.description() + "' (" + std::to_string(t) + " s) is not finite or already past");
+    const auto at = std::find_if(scheduled_.begin(), scheduled_.end(), [&](const auto& s) { return s.first > t; });
+    scheduled_.insert(at, {t, std::move(change)});   // in time order; equal times in the order scheduled
+}
+
+// Scheduled changes that are due now, in order. A refused one is dropped (the previous structure runs on) and
+// the step reports it.
+StepStatus Simulator::apply_due_changes() {
+    while (!scheduled_.empty() && scheduled_.front().first <= t_ + time_tolerance(t_)) {
+        StructuralChange change = std::move(scheduled_.front().second);
+        scheduled_.erase(scheduled_.begin());
+        try {
+            apply(change);
+        } catch (const StructuralChangeError& e) {
+            refused_change_ = e.what();
+            failed_time_ = t_;
+            return StepStatus::StructureRefused;
+        }
+    }
+    return StepStatus::Ok;
 }
 
 StepStatus Simulator::fail(StepStatus status) {
@@ -494,10 +571,12 @@ StepStatus Simulator::advance_to(double t_target, double h_max) {
         return StepStatus::NotBuilt;
     }
     if (const StepStatus fired = fire_due_events(); fired != StepStatus::Ok) return fired;
+    if (const StepStatus changed = apply_due_changes(); changed != StepStatus::Ok) return changed;
     while (t_ < t_target - time_tolerance(t_target)) {
         const StepStatus status = step_once(t_target, h_max);
         if (status != StepStatus::Ok) return status;
         if (const StepStatus fired = fire_due_events(); fired != StepStatus::Ok) return fired;
+        if (const StepStatus changed = apply_due_changes(); changed != StepStatus::Ok) return changed;
     }
     return StepStatus::Ok;
 }
@@ -560,6 +639,7 @@ void Simulator::simulate(double t_end, Recorder* recorder, const Progress& progr
         check(step_once(target, options_.dt));
         if (recorder && !adaptive) sample_inside_step(*recorder);
         check(fire_due_events());
+        check(apply_due_changes());
         if (recorder && recorder->due(t_)) {
             evaluate();
             check(check_variables());
@@ -790,6 +870,10 @@ std::string Simulator::describe(StepStatus status) {
                  "it, or remove the cause, e.g. a contact that comes to rest by ever shorter bounces)";
             break;
         }
+        case StepStatus::StructureRefused:
+            unstable_step_possible = false;
+            s << refused_change_;
+            break;
         case StepStatus::StepSizeTooSmall:
             unstable_step_possible = false;
             s << "the step size of " << integrator_->name() << " became too small at t = " << failed_time_

@@ -9,6 +9,7 @@
 #include "core/schedule.h"
 #include "core/sparsity_pattern.h"
 #include "core/steady_state.h"
+#include "core/structural_change.h"
 #include "core/zero_crossings.h"
 
 #include <functional>
@@ -51,6 +52,24 @@ public:
     // If it throws (the new composition is broken), the simulator refuses to step (StepStatus::NotBuilt)
     // until a rebuild succeeds: the old components may no longer exist.
     void rebuild();
+    // Variable structure (core/structural_change.h): makes the edits of `change` now (between steps), rebuilds,
+    // runs its initializers and starts a new segment. If an edit fails or the new structure does not build, the
+    // edits are undone, the previous structure runs on, and StructuralChangeError says why.
+    void apply(StructuralChange& change);
+    // A state by name: re-initialisation between steps (the solver restarts), or a new state in a change's
+    // initializer. Throws std::invalid_argument for a name that is no state.
+    void set_state(std::string_view name, double value);
+    // The structures of this run, one per segment: from when, after which change, with how many states.
+    struct Segment {
+        double start;
+        std::string change;
+        std::size_t states;
+    };
+    const std::vector<Segment>& segments() const { return segments_; }
+    // Applies `change` when the run reaches time t: step() and simulate() stop there as at a time event. The
+    // step that applies it allocates (a rebuild); a refused change returns StepStatus::StructureRefused (simulate
+    // throws), describe() says why, and the previous structure runs on.
+    void schedule(double t, StructuralChange change);
     // Back to t = 0 with all states at their start values; time events re-armed.
     void reset();
 
@@ -119,6 +138,8 @@ public:
 
 private:
     void build();
+    void rebuild_with(const std::vector<StructuralChange::Initializer>& initializers);
+    StepStatus apply_due_changes();
     void check_and_start();
     StepStatus advance_to(double t_target, double h_max);
     StepStatus step_once(double t_target, double h_max);
@@ -178,6 +199,10 @@ private:
     bool taken_over_ = false;
     long generation_ = 0;
     bool built_ = false;
+    bool initializing_ = false;   // inside a change's initializers: set_state only writes the state
+    std::vector<Segment> segments_;
+    std::vector<std::pair<double, StructuralChange>> scheduled_;
+    std::string refused_change_;
     std::map<std::string, double> carried_states_;   // rebuild: values of the last good structure by name
     std::map<std::string, char> carried_events_;
     std::map<std::string, long> carried_samples_, carried_counts_;

@@ -77,6 +77,7 @@ public:
                D::position_word + ")";
     }
     void connect_to(Plug& other) override;
+    void disconnect_from(Plug& other) override;   // also drops the force input it kept for `other`
 
 private:
     static const std::string& kind_text() {
@@ -119,6 +120,9 @@ public:
         if (!driving) throw std::invalid_argument(std::string("a ") + kind() + " connects to a " + D::domain + " driving flange, not a " + other.kind());
         connect(*driving, *this);
     }
+    void disconnect_from(Plug& other) override {
+        if (auto* driving = dynamic_cast<DrivingFlange<D>*>(&other)) disconnect(*driving, *this);
+    }
 
 private:
     static const std::string& kind_text() {
@@ -141,6 +145,11 @@ void disconnect(DrivingFlange<D>& driving, DrivenFlange<D>& driven) {
     driven.s.disconnect();
     driven.v.disconnect();
     driven.w.disconnect();
+}
+
+template <class D>
+void DrivingFlange<D>::disconnect_from(Plug& other) {
+    if (auto* driven = dynamic_cast<DrivenFlange<D>*>(&other)) disconnect(*this, *driven);
 }
 
 template <class D>

@@ -46,6 +46,14 @@ void FrameIn::connect_to(Plug& other) {
     connect(*out, *this);
 }
 
+void FrameOut::disconnect_from(Plug& other) {
+    if (auto* in = dynamic_cast<FrameIn*>(&other)) disconnect(*this, *in);
+}
+
+void FrameIn::disconnect_from(Plug& other) {
+    if (auto* out = dynamic_cast<FrameOut*>(&other)) disconnect(*out, *this);
+}
+
 void connect(FrameOut& out, FrameIn& in) {
     in.r.connect(out.r);
     in.v.connect(out.v);

@@ -34,6 +34,7 @@ public:
     bool accepts_many() const override { return true; }
     std::string same_side_rule() const override;
     void connect_to(Plug& other) override;
+    void disconnect_from(Plug& other) override;   // also drops the wrench input it kept for `other`
 
 private:
     friend void connect(FrameOut& out, FrameIn& in);
@@ -54,6 +55,7 @@ public:
         return "a driven frame reads its pose from a driving frame (the world, a joint's frame_b, a rigid part); two driven frames have no pose to share";
     }
     void connect_to(Plug& other) override;
+    void disconnect_from(Plug& other) override;
 };
 
 void connect(FrameOut& out, FrameIn& in);

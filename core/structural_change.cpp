@@ -1,0 +1,317 @@
+#include "core/structural_change.h"
+
+#include "core/closest_name.h"
+#include "core/composite.h"
+#include "core/introspection.h"
+#include "core/model.h"
+#include "core/simulator.h"
+
+#include <algorithm>
+#include <set>
+#include <sstream>
+#include <unordered_map>
+
+namespace lied {
+
+double PreviousValues::operator()(std::string_view name) const {
+    auto it = states_.find(std::string(name));
+    if (it != states_.end()) return it->second;
+    std::vector<std::string> known;
+    for (auto& [n, _] : states_) known.push_back(n);
+    throw std::invalid_argument("the previous structure has no state '" + std::string(name) + "'" + did_you_mean(std::string(name), known));
+}
+
+void StructuralChange::Undo::run() {
+    for (auto it = steps_.rbegin(); it != steps_.rend(); ++it) (*it)();
+    steps_.clear();
+}
+
+StructuralChange& StructuralChange::add(std::string parent, std::string name, std::unique_ptr<Component> component, std::string description) {
+    edits_.push_back({Kind::Add, std::move(parent), std::move(name), std::move(description), std::move(component)});
+    return *this;
+}
+StructuralChange& StructuralChange::remove(std::string path) {
+    edits_.push_back({Kind::Remove, std::move(path), {}, {}, nullptr});
+    return *this;
+}
+StructuralChange& StructuralChange::replace(std::string path, std::unique_ptr<Component> component) {
+    edits_.push_back({Kind::Replace, std::move(path), {}, {}, std::move(component)});
+    return *this;
+}
+StructuralChange& StructuralChange::connect(std::string a, std::string b) {
+    edits_.push_back({Kind::Connect, std::move(a), std::move(b), {}, nullptr});
+    return *this;
+}
+StructuralChange& StructuralChange::disconnect(std::string a, std::string b) {
+    edits_.push_back({Kind::Disconnect, std::move(a), std::move(b), {}, nullptr});
+    return *this;
+}
+StructuralChange& StructuralChange::set_parameter(std::string name, double value) {
+    Edit e{Kind::SetParameter, std::move(name), {}, {}, nullptr};
+    e.value = value;
+    edits_.push_back(std::move(e));
+    return *this;
+}
+StructuralChange& StructuralChange::initialize(Initializer initializer) {
+    initializers_.push_back(std::move(initializer));
+    return *this;
+}
+
+namespace {
+
+std::vector<std::string> split_path(const std::string& path) {
+    std::vector<std::string> parts;
+    std::string part;
+    std::istringstream in(path);
+    while (std::getline(in, part, '.')) parts.push_back(part);
+    return parts;
+}
+
+// The component at `path`, walking through Composites.
+Component& component_at(Component& root, const std::string& path) {
+    Component* c = &root;
+    std::string walked;
+    for (const std::string& part : split_path(path)) {
+        auto* composite = dynamic_cast<Composite*>(c);
+        if (!composite)
+            throw StructuralChangeError("'" + (walked.empty() ? std::string("the root") : walked) + "' is a " + c->type_name() +
+                                        ", not a Composite: its parts cannot be edited by path (a C++ class changes its own members and calls rebuild())");
+        Component* next = composite->child(part);
+        if (!next) throw StructuralChangeError("no component '" + part + "' in " + (walked.empty() ? std::string("the root") : walked) +
+                                               did_you_mean(part, composite->child_names()));
+        walked += (walked.empty() ? "" : ".") + part;
+        c = next;
+    }
+    return *c;
+}
+
+Composite& composite_at(Component& root, const std::string& path) {
+    Component& c = component_at(root, path);
+    auto* composite = dynamic_cast<Composite*>(&c);
+    if (!composite) throw StructuralChangeError("'" + path + "' is a " + c.type_name() + ", not a Composite: it has no children to add or remove");
+    return *composite;
+}
+
+std::pair<std::string, std::string> parent_and_name(const std::string& path) {
+    const auto dot = path.rfind('.');
+    if (dot == std::string::npos) return {"", path};
+    return {path.substr(0, dot), path.substr(dot + 1)};
+}
+
+struct Endpoint {
+    Plug* plug = nullptr;
+    SignalBase* signal = nullptr;
+};
+
+// "a.b.inlet": the longest component prefix reachable through Composites, then a plug or signal of it.
+Endpoint endpoint_at(Component& root, const std::string& path) {
+    const auto parts = split_path(path);
+    Component* c = &root;
+    std::size_t used = 0;
+    while (used + 1 < parts.size()) {
+        auto* composite = dynamic_cast<Composite*>(c);
+        Component* next = composite ? composite->child(parts[used]) : nullptr;
+        if (!next) break;
+        c = next;
+        ++used;
+    }
+    std::string member;
+    for (std::size_t i = used; i < parts.size(); ++i) member += (member.empty() ? "" : ".") + parts[i];
+    const Model m = describe(*c);
+    std::vector<std::string> known;
+    for (auto& p : m.plugs) {
+        if (p.path == member) return {p.plug, nullptr};
+        known.push_back(p.path);
+    }
+    for (auto& s : m.signals) {
+        if (s.path == member) return {nullptr, s.signal};
+        known.push_back(s.path);
+    }
+    throw StructuralChangeError("'" + path + "' names no plug or signal" + did_you_mean(member, known));
+}
+
+void connect_plugs(Plug& a, Plug& b, const std::string& a_path, const std::string& b_path) {
+    if (std::string(a.domain()) != b.domain())
+        throw StructuralChangeError("cannot connect " + a_path + " (" + a.kind() + ") to " + b_path + " (" + b.kind() +
+                                    ") (rule: only plugs of one domain connect)");
+    if (a.symmetric()) {
+        a.connect_to(b);
+        return;
+    }
+    if (a.is_outlet() == b.is_outlet())
+        throw StructuralChangeError("cannot connect " + a_path + " to " + b_path + " (rule: " + a.same_side_rule() + ")");
+    (a.is_outlet() ? a : b).connect_to(a.is_outlet() ? b : a);
+}
+
+// How a component is tied to the rest of the tree: plug to plug, and input to output outside plugs.
+struct Ties {
+    struct PlugTie {
+        std::string member;   // the plug's path inside the component
+        Plug* inside;
+        Plug* outside;
+    };
+    struct SignalTie {
+        std::string member;   // the inside signal's path inside the component
+        InBase* in;
+        const OutBase* out;
+        bool in_inside;       // the input belongs to the component (else the output does)
+    };
+    std::vector<PlugTie> plugs;
+    std::vector<SignalTie> signals;
+};
+
+Ties ties_of(Component& c, const Model& model) {
+    const Model inside = describe(c);
+    std::unordered_map<const SignalBase*, std::string> inside_signals;
+    for (auto& s : inside.signals) inside_signals.emplace(s.signal, s.path);
+    std::set<const Plug*> inside_plugs;
+    for (auto& p : inside.plugs) inside_plugs.insert(p.plug);
+    // Which plug each signal of the whole model belongs to.
+    std::unordered_map<const SignalBase*, Plug*> owner;
+    for (auto& p : model.plugs) p.plug->members([&](SignalBase& s, std::string_view) { owner.emplace(&s, p.plug); });
+    for (auto& p : inside.plugs) p.plug->members([&](SignalBase& s, std::string_view) { owner.emplace(&s, p.plug); });
+    const SignalBase* time = model.signals.empty() ? nullptr : model.signals.front().signal;
+
+    Ties ties;
+    std::set<std::pair<const Plug*, const Plug*>> seen;
+    auto tie_plugs = [&](Plug* in_c, Plug* out_c) {
+        if (!in_c || !out_c || inside_plugs.count(out_c) || !seen.insert({in_c, out_c}).second) return;
+        for (auto& p : inside.plugs)
+            if (p.plug == in_c) ties.plugs.push_back({p.path, in_c, out_c});
+    };
+    // Inputs of the component bound outside it, and inputs outside bound to its outputs.
+    for (auto& s : inside.signals) {
+        if (!s.signal->is_in()) continue;
+        auto* in = static_cast<InBase*>(s.signal);
+        const OutBase* src = in->source();
+        if (!src || src == time || inside_signals.count(src)) continue;
+        auto own = owner.find(s.signal), other = owner.find(src);
+        if (own != owner.end() && other != owner.end()) tie_plugs(own->second, other->second);
+        else ties.signals.push_back({s.path, in, src, true});
+    }
+    for (auto& s : model.signals) {
+        if (!s.signal->is_in() || inside_signals.count(s.signal)) continue;
+        auto* in = static_cast<InBase*>(s.signal);
+        auto src = inside_signals.find(in->source());
+        if (src == inside_signals.end()) continue;
+        auto own = owner.find(in), other = owner.find(in->source());
+        if (own != owner.end() && other != owner.end()) tie_plugs(other->second, own->second);
+        else ties.signals.push_back({src->second, in, in->source(), false});
+    }
+    return ties;
+}
+
+// Unties `c` from everything outside it, recording how to tie it again.
+Ties untie(Component& c, const Model& model, StructuralChange::Undo& undo) {
+    Ties ties = ties_of(c, model);
+    for (auto& t : ties.plugs) {
+        t.inside->disconnect_from(*t.outside);
+        undo.push([t] { connect_plugs(*t.inside, *t.outside, t.member, "its partner"); });
+    }
+    for (auto& t : ties.signals) {
+        t.in->disconnect();
+        undo.push([t] { t.in->connect_any(*t.out); });
+    }
+    return ties;
+}
+
+}  // namespace
+
+void StructuralChange::make_edits(Component& root, Simulator& sim, Undo& undo) {
+    for (std::size_t k = 0; k < edits_.size(); ++k) {
+        Edit& e = edits_[k];
+        try {
+            switch (e.kind) {
+                case Kind::Add: {
+                    if (!e.component) throw StructuralChangeError("the component to add as '" + e.b + "' is null");
+                    Composite& parent = composite_at(root, e.a);
+                    if (parent.child(e.b)) throw StructuralChangeError("'" + e.b + "' exists already in " + (e.a.empty() ? "the root" : e.a));
+                    parent.add(e.b, std::move(e.component), e.c);
+                    undo.push([&parent, name = e.b, &slot = e.component] { slot = parent.take(name).component; });
+                    break;
+                }
+                case Kind::Remove: {
+                    const auto [parent_path, name] = parent_and_name(e.a);
+                    Composite& parent = composite_at(root, parent_path);
+                    Component& c = component_at(root, e.a);
+                    untie(c, describe(root), undo);   // the tree as the earlier edits left it
+                    auto taken = std::make_shared<Composite::Taken>(parent.take(name));
+                    undo.push([&parent, name, taken] { parent.insert(name, std::move(taken->component), taken->description, taken->position); });
+                    break;
+                }
+                case Kind::Replace: {
+                    if (!e.component) throw StructuralChangeError("the replacement for '" + e.a + "' is null");
+                    const auto [parent_path, name] = parent_and_name(e.a);
+                    Composite& parent = composite_at(root, parent_path);
+                    Component& old = component_at(root, e.a);
+                    const Ties ties = untie(old, describe(root), undo);
+                    auto taken = std::make_shared<Composite::Taken>(parent.take(name));
+                    undo.push([&parent, name, taken] { parent.insert(name, std::move(taken->component), taken->description, taken->position); });
+                    Component& fresh = parent.insert(name, std::move(e.component), taken->description, taken->position);
+                    undo.push([&parent, name, &slot = e.component] { slot = parent.take(name).component; });
+                    const Model now = describe(fresh);
+                    auto missing = [&](const std::string& member) {
+                        return StructuralChangeError("the replacement (" + std::string(fresh.type_name()) + ") has no '" + member + "' for the connection " +
+                                                     e.a + "." + member + " had (rule: a replacement offers every plug and signal the old component was connected by)");
+                    };
+                    for (auto& t : ties.plugs) {
+                        auto p = std::find_if(now.plugs.begin(), now.plugs.end(), [&](const PlugInfo& i) { return i.path == t.member; });
+                        if (p == now.plugs.end()) throw missing(t.member);
+                        connect_plugs(*p->plug, *t.outside, e.a + "." + t.member, "its old partner");
+                        undo.push([plug = p->plug, outside = t.outside] { plug->disconnect_from(*outside); });
+                    }
+                    for (auto& t : ties.signals) {
+                        auto s = std::find_if(now.signals.begin(), now.signals.end(), [&](const SignalInfo& i) { return i.path == t.member; });
+                        if (s == now.signals.end()) throw missing(t.member);
+                        InBase* in = t.in_inside ? (s->signal->is_in() ? static_cast<InBase*>(s->signal) : nullptr) : t.in;
+                        const OutBase* out = t.in_inside ? t.out : (s->signal->is_in() ? nullptr : static_cast<const OutBase*>(s->signal));
+                        if (!in || !out || !in->connect_any(*out)) throw missing(t.member);
+                        undo.push([in] { in->disconnect(); });
+                    }
+                    break;
+                }
+                case Kind::Connect:
+                case Kind::Disconnect: {
+                    const Endpoint a = endpoint_at(root, e.a), b = endpoint_at(root, e.b);
+                    const bool connecting = e.kind == Kind::Connect;
+                    if (a.plug && b.plug) {
+                        if (connecting) {
+                            connect_plugs(*a.plug, *b.plug, e.a, e.b);
+                            undo.push([p = a.plug, q = b.plug] { p->disconnect_from(*q); });
+                        } else {
+                            a.plug->disconnect_from(*b.plug);
+                            undo.push([p = a.plug, q = b.plug, pa = e.a, pb = e.b] { connect_plugs(*p, *q, pa, pb); });
+                        }
+                        break;
+                    }
+                    if (!a.signal || !b.signal || a.signal->is_in() == b.signal->is_in())
+                        throw StructuralChangeError("'" + e.a + "' and '" + e.b + "' are not two plugs or an output and an input");
+                    auto* in = static_cast<InBase*>(a.signal->is_in() ? a.signal : b.signal);
+                    auto* out = static_cast<const OutBase*>(a.signal->is_in() ? b.signal : a.signal);
+                    if (connecting) {
+                        if (in->source()) throw StructuralChangeError("the input is bound already (disconnect it first): " + e.a + ", " + e.b);
+                        if (!in->connect_any(*out))
+                            throw StructuralChangeError(std::string("cannot connect a ") + out->type_name() + " output to a " + in->type_name() + " input: " + e.a + ", " + e.b);
+                        undo.push([in] { in->disconnect(); });
+                    } else {
+                        if (in->source() != out) throw StructuralChangeError("'" + e.a + "' and '" + e.b + "' are not connected");
+                        in->disconnect();
+                        undo.push([in, out] { in->connect_any(*out); });
+                    }
+                    break;
+                }
+                case Kind::SetParameter: {
+                    const double before = sim.parameter(e.a);
+                    sim.set_parameter(e.a, e.value);
+                    undo.push([&sim, name = e.a, before] { sim.set_parameter(name, before); });
+                    break;
+                }
+            }
+        } catch (const std::exception& error) {
+            undo.run();
+            throw StructuralChangeError("edit " + std::to_string(k + 1) + " of '" + description_ + "': " + error.what());
+        }
+    }
+}
+
+}  // namespace lied

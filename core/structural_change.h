@@ -1,0 +1,93 @@
+#pragma once
+// Variable structure: a list of edits to the component tree of a running simulation, which Simulator::apply makes
+// together at a step boundary before it crawls, orders and checks the new structure. Nothing is generated or
+// compiled: the components exist already, only the schedule is new.
+//  - States that survive by name keep their values; new states start from their start values, and an
+//    initializer may set them from the previous structure's values (a released stage starts with the velocity
+//    of the assembly it left).
+//  - If an edit cannot be made or the new structure does not build, every edit is undone in reverse order and
+//    the run goes on with the previous structure; the error says why.
+// Paths run from the root: "branch.valve" names a component, "branch.valve.inlet" one of its plugs or signals.
+// Adding, removing and replacing need a Composite parent (what system files build; C++ classes may hold one).
+#include "core/component.h"
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace lied {
+
+class Simulator;
+
+// The states of the structure before a change, by name.
+class PreviousValues {
+public:
+    explicit PreviousValues(const std::map<std::string, double>& states) : states_(states) {}
+    bool has(std::string_view name) const { return states_.count(std::string(name)) > 0; }
+    // Throws std::invalid_argument, with a suggestion, for a name the previous structure did not have.
+    double operator()(std::string_view name) const;
+
+private:
+    const std::map<std::string, double>& states_;
+};
+
+// A change that could not be made: the message says which edit and why; the simulation is unchanged.
+class StructuralChangeError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+class StructuralChange {
+public:
+    explicit StructuralChange(std::string description) : description_(std::move(description)) {}
+
+    StructuralChange& add(std::string parent, std::string name, std::unique_ptr<Component> component, std::string description = {});
+    // Disconnects the component's plugs and signals from everything outside it first.
+    StructuralChange& remove(std::string path);
+    // The replacement takes over the connections of the old component, plug by plug and signal by signal of the
+    // same name (a valve for a valve); a connection it has no member for is an error.
+    StructuralChange& replace(std::string path, std::unique_ptr<Component> component);
+    // Two plugs (outlet and inlet in either order) or an output and an input signal.
+    StructuralChange& connect(std::string a, std::string b);
+    StructuralChange& disconnect(std::string a, std::string b);
+    StructuralChange& set_parameter(std::string name, double value);
+    // Runs once the new structure is crawled, before its checks: sets new states (Simulator::set_state) from the
+    // previous structure's values.
+    using Initializer = std::function<void(const PreviousValues& previous, Simulator& sim)>;
+    StructuralChange& initialize(Initializer initializer);
+
+    const std::string& description() const { return description_; }
+    bool empty() const { return edits_.empty() && initializers_.empty(); }
+
+    // Engine side (Simulator::apply): makes the edits on the tree of `root`, recording how to undo each; throws
+    // StructuralChangeError naming the failed edit after undoing the others.
+    class Undo {
+    public:
+        void push(std::function<void()> step) { steps_.push_back(std::move(step)); }
+        void run();   // in reverse order; then empty
+        ~Undo() = default;
+
+    private:
+        std::vector<std::function<void()>> steps_;
+    };
+    void make_edits(Component& root, Simulator& sim, Undo& undo);
+    const std::vector<Initializer>& initializers() const { return initializers_; }
+
+private:
+    enum class Kind { Add, Remove, Replace, Connect, Disconnect, SetParameter };
+    struct Edit {
+        Kind kind;
+        std::string a, b, c;
+        std::unique_ptr<Component> component;
+        double value = 0.0;
+    };
+    std::string description_;
+    std::vector<Edit> edits_;
+    std::vector<Initializer> initializers_;
+};
+
+}  // namespace lied

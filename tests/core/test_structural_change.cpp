@@ -1,0 +1,184 @@
+// Variable structure through StructuralChange on file-built (Composite) systems: a replacement takes over its
+// predecessor's connections, added and removed components are tied and untied, states survive by name, a change
+// scheduled in time happens there, and a change that cannot be made or does not build leaves the running
+// simulation exactly as it was, saying why.
+#include "core/build_error.h"
+#include "core/composite.h"
+#include "core/simulator.h"
+#include "core/structural_change.h"
+#include "support/networks.h"
+#include "systems/com_vessels.h"
+#include "systems/system_file.h"
+#include "thermofluid/in_tank.h"
+#include "thermofluid/pressure_drop.h"
+
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <memory>
+#include <string>
+
+using namespace lied;
+using thermofluid::PressureDrop;
+
+namespace {
+
+std::unique_ptr<Composite> vessels_from_file() {
+    return std::move(systems::load_system_file((std::filesystem::path(LIED_SOURCE_DIR) / "systems" / "files" / "com_vessels.yaml").string()).root);
+}
+
+SimulatorOptions rk4() {
+    SimulatorOptions o;
+    o.solver = "rk4";
+    o.dt = 1e-3;
+    return o;
+}
+
+std::string message_of(const std::function<void()>& f) {
+    try {
+        f();
+    } catch (const std::exception& e) {
+        return e.what();
+    }
+    return "";
+}
+
+}  // namespace
+
+TEST_CASE("replacing a valve of the file-built vessels equals the C++ class's own replacement, step for step") {
+    // The C++ class rewires its member by hand (replace_valve) and rebuilds; the general API finds the plugs the
+    // old valve was connected by and connects the new one the same way. Same structure, same numbers: bit-equal.
+    auto file = vessels_from_file();
+    systems::ComVessels cpp;
+    Simulator by_change(*file, rk4()), by_hand(cpp, rk4());
+    by_change.simulate(5.0);
+    by_hand.simulate(5.0);
+
+    StructuralChange tighter("p2 becomes a valve four times as tight");
+    tighter.replace("p2", std::make_unique<PressureDrop>(0.01, 4000.0, 100.0));
+    by_change.apply(tighter);
+    cpp.replace_valve("p2", std::make_unique<PressureDrop>(0.01, 4000.0, 100.0));
+    by_hand.rebuild();
+
+    CHECK(by_change.parameter("p2.dp_ref") == 4000.0);
+    CHECK(by_change.model().states.size() == by_hand.model().states.size());
+    for (double t : {6.0, 10.0, 20.0}) {
+        by_change.simulate(t);
+        by_hand.simulate(t);
+        for (const char* name : {"t1.level", "t2.level", "t3.level", "p2.m_flow", "s.m_flow_1"}) CHECK(by_change.value(name) == by_hand.value(name));
+    }
+    REQUIRE(by_change.segments().size() == 2);
+    CHECK(by_change.segments()[1].start == 5.0);
+    CHECK(by_change.segments()[1].change == "p2 becomes a valve four times as tight");
+}
+
+TEST_CASE("a branch added while running is tied in, water is conserved across the change, and it can be removed again") {
+    // The vessels' third branch (p3 → t3) is cut off and a new branch (p4 → t4) added at the same split; water in
+    // all tanks together is conserved through both changes (equal areas: the sum of the levels).
+    auto net = vessels_from_file();
+    Simulator sim(*net, rk4());
+    sim.simulate(3.0);
+    auto total = [&] {   // the tanks this structure has
+        double sum = 0.0;
+        for (const char* tank : {"t1.level", "t2.level", "t3.level", "t4.level"})
+            if (const double* level = sim.find_value(tank)) sum += *level;
+        return sum;
+    };
+    const double before = total();
+    StructuralChange grow("a fourth tank on the second outlet of the split instead of the third");
+    auto t4 = std::make_unique<thermofluid::InTank>();
+    t4->level.start = 0.2;
+    grow.disconnect("s.outlet2", "p3.inlet")
+        .add("", "p4", std::make_unique<PressureDrop>(0.01, 2000.0, 100.0), "new valve")
+        .add("", "t4", std::move(t4), "new tank")
+        .connect("s.outlet2", "p4.inlet")
+        .connect("p4.outlet", "t4.inlet")
+        .remove("p3")
+        .remove("t3");   // left with nothing connected, which the build would refuse
+    const double t3_level = sim.value("t3.level");
+    sim.apply(grow);
+    CHECK(sim.find_value("t3.level") == nullptr);
+    CHECK(sim.value("t4.level") == 0.2);                                  // a new state starts from its start value
+    CHECK(sim.value("t1.level") + sim.value("t2.level") + 0.2 == doctest::Approx(before - t3_level + 0.2).epsilon(1e-15));
+    const double after_change = total();
+    sim.simulate(10.0);
+    // RK4 keeps the linear invariant Σ level up to rounding.
+    CHECK(total() == doctest::Approx(after_change).epsilon(1e-12));
+    CHECK(sim.value("p4.m_flow") != 0.0);
+}
+
+TEST_CASE("a change that cannot be made leaves the run as it was and names the edit and the reason") {
+    auto net = vessels_from_file();
+    auto twin = vessels_from_file();
+    Simulator sim(*net, rk4()), untouched(*twin, rk4());
+    sim.simulate(2.0);
+    untouched.simulate(2.0);
+
+    SUBCASE("a replacement without the plugs its predecessor was connected by") {
+        StructuralChange bad("a tank where a valve was");
+        bad.replace("p2", std::make_unique<thermofluid::InTank>());
+        const std::string why = message_of([&] { sim.apply(bad); });
+        CHECK(why.find("edit 1 of 'a tank where a valve was'") != std::string::npos);
+        CHECK(why.find("has no 'outlet'") != std::string::npos);
+    }
+    SUBCASE("an unknown component, with a suggestion") {
+        StructuralChange bad("typo");
+        bad.remove("p22");
+        const std::string why = message_of([&] { sim.apply(bad); });
+        CHECK(why.find("no component 'p22'") != std::string::npos);
+        CHECK(why.find("p2") != std::string::npos);
+    }
+    SUBCASE("a structure that does not build: a valve removed and its neighbours left open") {
+        StructuralChange bad("p3 taken away");
+        bad.remove("p3");
+        const std::string why = message_of([&] { sim.apply(bad); });
+        CHECK(why.find("structural change 'p3 taken away' refused at t = 2") != std::string::npos);
+        CHECK(why.find("not bound") != std::string::npos);   // the crawler's rule for the open inputs
+        CHECK(why.find("the previous structure runs on") != std::string::npos);
+    }
+    SUBCASE("two outlets joined") {
+        StructuralChange bad("outlet to outlet");
+        bad.disconnect("p1.outlet", "s.inlet").connect("p1.outlet", "s.outlet1");
+        const std::string why = message_of([&] { sim.apply(bad); });
+        CHECK(why.find("edit 2") != std::string::npos);
+        CHECK(why.find("rule: a connection goes from an outlet to an inlet") != std::string::npos);
+    }
+    // Whatever failed, the run goes on exactly as the untouched twin.
+    CHECK(sim.segments().size() == 1);
+    sim.simulate(6.0);
+    untouched.simulate(6.0);
+    for (const char* name : {"t1.level", "t2.level", "t3.level", "p1.m_flow", "p2.m_flow"}) CHECK(sim.value(name) == untouched.value(name));
+}
+
+TEST_CASE("a change scheduled at a time happens there, within step() and simulate(), and a refused one is reported") {
+    auto net = vessels_from_file();
+    Simulator sim(*net, rk4());
+    StructuralChange tighter("p3 tighter");
+    tighter.set_parameter("p3.dp_ref", 8000.0);
+    sim.schedule(2.5005, std::move(tighter));   // between two 1 ms steps: the step stops there
+    for (int k = 0; k < 3000; ++k) REQUIRE(sim.step(1e-3) == StepStatus::Ok);
+    REQUIRE(sim.segments().size() == 2);
+    CHECK(sim.segments()[1].start == doctest::Approx(2.5005).epsilon(1e-14));
+    CHECK(sim.parameter("p3.dp_ref") == 8000.0);
+
+    StructuralChange bad("remove a tank that feeds a valve");
+    bad.remove("t2");
+    sim.schedule(4.0, std::move(bad));
+    CHECK_THROWS_WITH_AS(sim.simulate(5.0), doctest::Contains("structural change 'remove a tank that feeds a valve' refused at t = 4"), SimulationError);
+    CHECK(sim.time() == doctest::Approx(4.0));
+    sim.simulate(5.0);   // the previous structure runs on
+    CHECK(sim.value("t2.level") > 0.0);
+    CHECK_THROWS_AS(sim.schedule(1.0, StructuralChange("in the past")), std::invalid_argument);
+}
+
+TEST_CASE("set_state re-initialises a state by name and refuses what is not one") {
+    auto net = vessels_from_file();
+    Simulator sim(*net, rk4());
+    sim.simulate(1.0);
+    sim.set_state("t2.level", 1.5);
+    CHECK(sim.value("t2.level") == 1.5);
+    sim.simulate(1.5);   // runs on from there
+    CHECK(sim.value("t2.level") < 1.5);
+    CHECK_THROWS_WITH_AS(sim.set_state("p1.dp_ref", 1.0), doctest::Contains("is not a state"), std::invalid_argument);
+    CHECK_THROWS_WITH_AS(sim.set_state("t2.levle", 1.0), doctest::Contains("t2.level"), std::invalid_argument);
+}
