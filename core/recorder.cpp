@@ -3,6 +3,7 @@
 #include "core/closest_name.h"
 #include "core/simulator.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstring>
@@ -19,15 +20,25 @@ Recorder::Recorder(std::vector<std::string> names, double interval) : names_(std
 
 void Recorder::bind(const Simulator& sim) {
     sources_.clear();
-    for (auto& n : names_) sources_.push_back(sim.find_value(n));
+    units_.resize(names_.size());
+    for (std::size_t i = 0; i < names_.size(); ++i) {
+        sources_.push_back(sim.find_value(names_[i]));
+        if (sources_.back()) units_[i] = sim.unit(names_[i]);
+    }
     generation_ = sim.generation();
 }
 
 void Recorder::attach(const Simulator& sim) {
     if (!attached_) {
-        for (auto& n : names_)
-            if (!sim.find_value(n))
-                throw std::invalid_argument("cannot record unknown variable '" + n + "'" + did_you_mean(n, sim.value_names()));
+        std::vector<std::string> later;   // names that scheduled structural changes will bring
+        for (auto& n : names_) {
+            if (sim.find_value(n)) continue;
+            if (later.empty()) later = sim.scheduled_value_names();
+            if (std::find(later.begin(), later.end(), n) != later.end()) continue;
+            std::vector<std::string> known = sim.value_names();
+            known.insert(known.end(), later.begin(), later.end());
+            throw std::invalid_argument("cannot record unknown variable '" + n + "'" + did_you_mean(n, known));
+        }
         t0_ = sim.time();
         next_index_ = 0;
         attached_ = true;

@@ -14,13 +14,16 @@ class Recorder {
 public:
     Recorder(std::vector<std::string> names, double interval);
 
-    // Resolves the names against the simulator; throws std::invalid_argument for an unknown name.
+    // Resolves the names against the simulator; throws std::invalid_argument for a name that neither this
+    // structure nor a scheduled structural change has.
     void attach(const Simulator& sim);
     double next_time() const;
     bool due(double t) const;
     void sample(const Simulator& sim);
 
     const std::vector<std::string>& names() const { return names_; }
+    // The unit of each name, from the structure it was last seen in ("" before it exists, or without one).
+    const std::vector<std::string>& units() const { return units_; }
     const std::vector<double>& times() const { return times_; }
     // Column of one name (NaN where the value did not exist); throws for an unknown name.
     std::vector<double> column(const std::string& name) const;
@@ -42,6 +45,7 @@ private:
     bool attached_ = false;
     long generation_ = -1;
     std::vector<const double*> sources_;
+    std::vector<std::string> units_;
     std::vector<double> times_;
     std::vector<std::vector<double>> rows_;
     std::ostream* stream_ = nullptr;

@@ -216,16 +216,23 @@ void Simulator::rebuild() {
 
 void Simulator::apply(StructuralChange& change) {
     if (!built_) throw std::logic_error("apply: the simulator has no valid structure (the last rebuild failed)");
+    auto refused = [&](const std::exception& error) {
+        return StructuralChangeError("structural change '" + change.description() + "' refused at t = " + std::to_string(t_) + " s: " +
+                                     error.what() + "; the previous structure runs on");
+    };
     StructuralChange::Undo undo;
-    change.make_edits(root_, *this, undo);   // undoes its own edits and throws if one cannot be made
+    try {
+        change.make_edits(root_, *this, undo);   // undoes its own edits and throws if one cannot be made
+    } catch (const StructuralChangeError& error) {
+        throw refused(error);
+    }
     const std::size_t before = model_.states.size();
     try {
         rebuild_with(change.initializers());
     } catch (const std::exception& error) {
         undo.run();
         rebuild_with({});   // the previous structure with the states it had (kept across failed rebuilds)
-        throw StructuralChangeError("structural change '" + change.description() + "' refused at t = " + std::to_string(t_) +
-                                    " s: " + error.what() + "; the previous structure runs on");
+        throw refused(error);
     }
     segments_.push_back({t_, change.description(), model_.states.size()});
     spdlog::info("t = {} s: {} ({} states, {} before)", t_, change.description(), model_.states.size(), before);
@@ -409,6 +416,21 @@ void Simulator::schedule(double t, StructuralChange change) {
         throw std::invalid_argument("schedule: the time of '" + change.description() + "' (" + std::to_string(t) + " s) is not finite or already past");
     const auto at = std::find_if(scheduled_.begin(), scheduled_.end(), [&](const auto& s) { return s.first > t; });
     scheduled_.insert(at, {t, std::move(change)});   // in time order; equal times in the order scheduled
+}
+
+std::vector<std::pair<double, std::string>> Simulator::scheduled_changes() const {
+    std::vector<std::pair<double, std::string>> list;
+    for (auto& [t, change] : scheduled_) list.emplace_back(t, change.description());
+    return list;
+}
+
+std::vector<std::string> Simulator::scheduled_value_names() const {
+    std::vector<std::string> names;
+    for (auto& [t, change] : scheduled_) {
+        auto more = change.added_value_names();
+        names.insert(names.end(), more.begin(), more.end());
+    }
+    return names;
 }
 
 // Scheduled changes that are due now, in order. A refused one is dropped (the previous structure runs on) and

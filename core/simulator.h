@@ -70,6 +70,10 @@ public:
     // step that applies it allocates (a rebuild); a refused change returns StepStatus::StructureRefused (simulate
     // throws), describe() says why, and the previous structure runs on.
     void schedule(double t, StructuralChange change);
+    // The changes still to come: their times and descriptions.
+    std::vector<std::pair<double, std::string>> scheduled_changes() const;
+    // Names that the scheduled changes will bring (not yet values of this structure).
+    std::vector<std::string> scheduled_value_names() const;
     // Back to t = 0 with all states at their start values; time events re-armed.
     void reset();
 

@@ -57,6 +57,19 @@ StructuralChange& StructuralChange::initialize(Initializer initializer) {
     return *this;
 }
 
+std::vector<std::string> StructuralChange::added_value_names() const {
+    std::vector<std::string> names;
+    for (const Edit& e : edits_) {
+        if (!e.component || (e.kind != Kind::Add && e.kind != Kind::Replace)) continue;
+        const std::string prefix = (e.kind == Kind::Add ? (e.a.empty() ? e.b : e.a + "." + e.b) : e.a) + ".";
+        const Model m = describe(*e.component);
+        for (auto& st : m.states) names.push_back(prefix + st.path);
+        for (auto& v : m.variables) names.push_back(prefix + v.path);
+        for (auto& p : m.parameters) names.push_back(prefix + p.path);
+    }
+    return names;
+}
+
 namespace {
 
 std::vector<std::string> split_path(const std::string& path) {
@@ -309,7 +322,7 @@ void StructuralChange::make_edits(Component& root, Simulator& sim, Undo& undo) {
             }
         } catch (const std::exception& error) {
             undo.run();
-            throw StructuralChangeError("edit " + std::to_string(k + 1) + " of '" + description_ + "': " + error.what());
+            throw StructuralChangeError("edit " + std::to_string(k + 1) + ": " + error.what());
         }
     }
 }

@@ -61,6 +61,9 @@ public:
     StructuralChange& initialize(Initializer initializer);
 
     const std::string& description() const { return description_; }
+    // The states, variables and parameters the components it adds will have, by full name (so that a recorder
+    // can accept names that appear only after the change).
+    std::vector<std::string> added_value_names() const;
     bool empty() const { return edits_.empty() && initializers_.empty(); }
 
     // Engine side (Simulator::apply): makes the edits on the tree of `root`, recording how to undo each; throws

@@ -109,6 +109,7 @@ struct ResolvedSystem {
     std::unique_ptr<Component> root;
     RunSettings settings;
     std::vector<std::string> files;   // the input files, which no output may overwrite
+    std::function<void(Simulator&)> prepare{};   // scheduled structural changes, if the system has any
 };
 
 ResolvedSystem resolve_system(const std::string& argument) {
@@ -128,7 +129,7 @@ ResolvedSystem resolve_system(const std::string& argument) {
         }
     }
     const SystemEntry& e = find_system(argument);
-    return {e.name, e.description, e.make(), e.defaults, {}};
+    return {e.name, e.description, e.make(), e.defaults, {}, e.prepare};
 }
 
 int list(const std::vector<std::string>& args, std::ostream& out) {
@@ -241,8 +242,14 @@ void print_matrix(std::ostream& out, const Eigen::MatrixXd& m) {
 int info(const std::string& name, std::ostream& out) {
     ResolvedSystem entry = resolve_system(name);
     Simulator sim(*entry.root);
+    if (entry.prepare) entry.prepare(sim);
     const Model& m = sim.model();
     out << "system " << entry.name << ": " << entry.description << "\n\n";
+    if (!sim.scheduled_changes().empty()) {
+        out << "structural changes (variable structure; the lists below are the structure at t = 0):\n";
+        for (auto& [t, what] : sim.scheduled_changes()) out << "  at t = " << t << " s: " << what << '\n';
+        out << '\n';
+    }
     out << "components (" << m.components.size() - 1 << "):\n";
     for (std::size_t i = 1; i < m.components.size(); ++i)
         out << "  " << std::left << name_column(m.components[i].path) << name_column(m.components[i].component->type_name(), 18)
@@ -439,6 +446,7 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     options.tolerances = {settings.rtol, settings.atol, settings.max_step};
     options.jacobian_interval = settings.jacobian_interval;
     auto sim = std::make_unique<Simulator>(*entry.root, options);
+    if (entry.prepare) entry.prepare(*sim);
     // Choices (a medium, a loss law) first: each rebuilds, and the numbers then go to the final structure.
     for (auto& [name, value] : sets) {
         if (!is_choice(sim->model(), name)) continue;
@@ -481,8 +489,6 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     outputs.check_and_open(inputs);
     if (outputs.csv.is_open()) recorder.stream_to(&outputs.csv);
 
-    std::vector<PlotColumn> columns;
-    for (auto& n : recorder.names()) columns.push_back({n, sim->unit(n)});
     // Whatever happens to the run, the samples taken are written and the user is told where they are.
     auto write_results = [&](bool complete) {
         if (outputs.csv.is_open()) {
@@ -492,6 +498,10 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
         }
         if (outputs.plot_path.size()) {
             try {
+                // Units as the run saw them: a variable of a later segment has its unit only from then on.
+                std::vector<PlotColumn> columns;
+                for (std::size_t i = 0; i < recorder.names().size(); ++i)
+                    columns.push_back({recorder.names()[i], i < recorder.units().size() ? recorder.units()[i] : std::string()});
                 plot_csv(outputs.csv_path, columns, outputs.plot_path, entry.name);
             } catch (const std::runtime_error& e) {
                 if (complete) throw OutputError(e.what());
@@ -544,7 +554,13 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     out << entry.name << " at t = " << sim->time() << " s (" << settings.solver << "):\n";
     for (auto& n : recorder.names()) {
         const std::string unit = sim->unit(n);
-        out << "  " << std::left << std::setw(static_cast<int>(width)) << n << sim->value(n) << (unit.empty() ? "" : " " + unit) << '\n';
+        out << "  " << std::left << std::setw(static_cast<int>(width)) << n;
+        if (const double* v = sim->find_value(n)) out << *v << (unit.empty() ? "" : " " + unit) << '\n';
+        else out << "(not in the final structure)\n";
+    }
+    if (sim->segments().size() > 1) {
+        out << "structure segments:\n";
+        for (auto& seg : sim->segments()) out << "  from t = " << seg.start << " s: " << seg.change << " (" << seg.states << " states)\n";
     }
     if (outputs.csv_path.size()) out << "results: " << outputs.csv_path << '\n';
     if (outputs.plot_path.size()) out << "plot:    " << outputs.plot_path << '\n';

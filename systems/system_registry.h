@@ -9,6 +9,10 @@
 #include <string>
 #include <vector>
 
+namespace lied {
+class Simulator;
+}
+
 namespace lied::systems {
 
 struct RunSettings {
@@ -30,6 +34,8 @@ struct SystemEntry {
     std::string description;
     std::function<std::unique_ptr<Component>()> make;
     RunSettings defaults;
+    // Run set-up on the built simulator, e.g. the structural changes the system schedules (variable structure).
+    std::function<void(Simulator&)> prepare{};
 };
 
 class SystemRegistry {

@@ -11,6 +11,7 @@
 #include "systems/landing_gear.h"
 #include "systems/slider_crank.h"
 #include "systems/drive_train.h"
+#include "systems/two_stage_rocket.h"
 #include "systems/simple_stream.h"
 #include "components/time_table.h"
 #include "thermofluid/boundaries.h"
@@ -425,4 +426,23 @@ TEST_CASE("the sparse path (KLU) allocates nothing after build: factored once, o
     SuiteSparse_config.malloc_func = std::malloc;
     SuiteSparse_config.calloc_func = std::calloc;
     SuiteSparse_config.realloc_func = std::realloc;
+}
+
+TEST_CASE("between structural changes the steps allocate nothing: the rocket after its release and after the removal") {
+    // Applying a change rebuilds (and allocates); the steps of every segment after it do not.
+    auto rocket = systems::TwoStageRocket::make();
+    SimulatorOptions o;
+    o.solver = "rk4";
+    Simulator sim(*rocket, o);
+    systems::TwoStageRocket::schedule_changes(sim);
+    for (double start : {5.0, 10.0}) {
+        sim.simulate(start);   // the change has happened at `start`
+        long n = allocations_during([&] {
+            for (int k = 0; k < 1000; ++k)
+                if (sim.step(1e-3) != StepStatus::Ok) break;
+        });
+        CHECK(n == 0);
+        CHECK(sim.time() == doctest::Approx(start + 1.0));
+    }
+    CHECK(sim.segments().size() == 3);
 }

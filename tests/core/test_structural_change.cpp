@@ -118,7 +118,8 @@ TEST_CASE("a change that cannot be made leaves the run as it was and names the e
         StructuralChange bad("a tank where a valve was");
         bad.replace("p2", std::make_unique<thermofluid::InTank>());
         const std::string why = message_of([&] { sim.apply(bad); });
-        CHECK(why.find("edit 1 of 'a tank where a valve was'") != std::string::npos);
+        CHECK(why.find("structural change 'a tank where a valve was' refused at t = 2") != std::string::npos);
+        CHECK(why.find("edit 1: ") != std::string::npos);
         CHECK(why.find("has no 'outlet'") != std::string::npos);
     }
     SUBCASE("an unknown component, with a suggestion") {
