@@ -6,6 +6,7 @@
 #include "support/networks.h"
 
 #include <benchmark/benchmark.h>
+#include <malloc.h>
 
 #include <fstream>
 #include <memory>
@@ -17,11 +18,11 @@ using lied::Simulator;
 using lied::SimulatorOptions;
 
 // Resident memory of this process in bytes (Linux /proc), to report what a built simulator holds.
-double resident_bytes() {
-    std::ifstream statm("/proc/self/statm");
-    long pages_total = 0, pages_resident = 0;
-    statm >> pages_total >> pages_resident;
-    return static_cast<double>(pages_resident) * static_cast<double>(sysconf(_SC_PAGESIZE));
+// Bytes the allocator has handed out and not taken back (glibc): what a built simulator holds, without the pages
+// the allocator keeps after freeing temporaries (resident memory would count those too).
+double allocated_bytes() {
+    const struct mallinfo2 m = mallinfo2();
+    return static_cast<double>(m.uordblks + m.hblkhd);
 }
 
 enum class Shape { Chain, Tree };
@@ -53,11 +54,11 @@ void Build(benchmark::State& state, Shape shape) {
     for (auto _ : state) {
         state.PauseTiming();
         auto net = make(shape, n);
-        const double before = resident_bytes();
+        const double before = allocated_bytes();
         state.ResumeTiming();
         Simulator sim(*net);
         state.PauseTiming();
-        memory = resident_bytes() - before;
+        memory = allocated_bytes() - before;
         state.ResumeTiming();
     }
     state.counters["elements"] = n;
