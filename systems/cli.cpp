@@ -123,7 +123,13 @@ ResolvedSystem resolve_system(const std::string& argument) {
                                  " for another file to connect); use it as a component of a system file: {file: " +
                                  std::filesystem::path(argument).filename().string() + "}");
             }
-            return {loaded.name, loaded.description, std::move(loaded.root), loaded.settings, loaded.files};
+            // The file's actions are scheduled on the simulator that runs it (once: they own their components).
+            auto actions = std::make_shared<std::vector<std::pair<double, StructuralChange>>>(std::move(loaded.actions));
+            auto prepare = [actions](Simulator& sim) {
+                for (auto& [at, change] : *actions) sim.schedule(at, std::move(change));
+                actions->clear();
+            };
+            return {loaded.name, loaded.description, std::move(loaded.root), loaded.settings, loaded.files, prepare};
         } catch (const SystemFileError& e) {
             throw UsageError(e.what());
         }

@@ -5,6 +5,7 @@
 #include "core/component_registry.h"
 #include "core/integrator.h"
 #include "core/introspection.h"
+#include "core/simulator.h"
 
 #include <yaml-cpp/eventhandler.h>
 #include <yaml-cpp/yaml.h>
@@ -23,7 +24,8 @@ namespace lied::systems {
 namespace fs = std::filesystem;
 namespace {
 
-const std::vector<std::string> kTopKeys{"system", "description", "components", "connections", "expose", "run"};
+const std::vector<std::string> kTopKeys{"system", "description", "components", "connections", "expose", "actions", "run"};
+const std::vector<std::string> kActionKeys{"at", "description", "disconnect", "remove", "replace", "add", "connect", "set", "initial"};
 const std::vector<std::string> kComponentKeys{"type", "file", "description", "parameters"};
 const std::vector<std::string> kExposeKeys{"plugs", "signals", "parameters"};
 const std::vector<std::string> kRunKeys{"t_end", "dt", "solver", "interval", "rtol", "atol", "max_step", "jacobian_interval", "steady_state", "record"};
@@ -109,6 +111,11 @@ public:
         }
         if (const YAML::Node expose = doc["expose"]) read_expose(expose);
         check_unconnected(top_level);
+        if (const YAML::Node actions = doc["actions"]) {
+            if (!top_level) fail(actions, "actions", "a subsystem file has no actions (rule: actions belong to the file that is run)");
+            read_actions(actions, sys.actions);
+        }
+        actions_ = &sys.actions;
         if (const YAML::Node run = doc["run"]) read_run(run, sys.settings);
         for (auto& [name, _] : root_->exposed_plugs()) sys.exposed.push_back(name);
         for (auto& [name, _] : root_->exposed_signals()) sys.exposed.push_back(name);
@@ -519,6 +526,92 @@ private:
         }
     }
 
+    // ---- actions: structural changes at given times ----
+    // Each action becomes one StructuralChange, its edits in a fixed order: disconnect, remove, replace, add,
+    // connect, set; then `initial` sets new states from the previous structure's (`{from: stages.w, plus: 0}`) or
+    // to numbers. Components are made and their parameters checked now; paths are checked when the action runs,
+    // against the structure of that moment (a refused action names itself and leaves the run as it was).
+    void read_actions(const YAML::Node& actions, std::vector<std::pair<double, StructuralChange>>& out) {
+        if (!actions.IsSequence()) fail(actions, "actions", "expected a list of actions, each with 'at' (a time in s) and its edits");
+        double previous_time = -1.0;
+        for (std::size_t i = 0; i < actions.size(); ++i) {
+            const YAML::Node a = actions[i];
+            const std::string path = "actions[" + std::to_string(i) + "]";
+            if (!a.IsMap()) fail(a, path, "expected a map with 'at' and edits (" + join(kActionKeys) + ")");
+            check_keys(a, path, kActionKeys);
+            if (!a["at"]) fail(a, path, "missing 'at': the time of the action in s");
+            const double at = number_of(a["at"], path + ".at");
+            if (!(at >= 0) || !std::isfinite(at)) fail(a["at"], path + ".at", "expected a finite time >= 0 s");
+            if (at < previous_time) fail(a["at"], path + ".at", "actions are listed in time order (the one before is at " + std::to_string(previous_time) + " s)");
+            previous_time = at;
+            StructuralChange change(a["description"] ? text_of(a["description"], path + ".description") : "action " + std::to_string(i + 1) + " of " + file_);
+            auto pairs = [&](const char* key, auto&& edit) {
+                const YAML::Node list = a[key];
+                if (!list) return;
+                if (!list.IsSequence()) fail(list, path + "." + key, "expected a list of [a, b] pairs");
+                for (std::size_t k = 0; k < list.size(); ++k) {
+                    const std::string where = path + "." + key + "[" + std::to_string(k) + "]";
+                    if (!list[k].IsSequence() || list[k].size() != 2) fail(list[k], where, "expected a pair [a, b] of plugs or signals");
+                    edit(text_of(list[k][0], where + "[0]"), text_of(list[k][1], where + "[1]"));
+                }
+            };
+            pairs("disconnect", [&](const std::string& x, const std::string& y) { change.disconnect(x, y); });
+            if (const YAML::Node list = a["remove"]) {
+                if (!list.IsSequence()) fail(list, path + ".remove", "expected a list of component names");
+                for (std::size_t k = 0; k < list.size(); ++k) change.remove(text_of(list[k], path + ".remove[" + std::to_string(k) + "]"));
+            }
+            if (const YAML::Node map = a["replace"])
+                for (const auto& e : entries(map, path + ".replace")) change.replace(e.key, make_component(e.key, e.value, e.key_node, path + ".replace." + e.key));
+            if (const YAML::Node map = a["add"])
+                for (const auto& e : entries(map, path + ".add")) {
+                    const std::string where = path + ".add." + e.key;
+                    if (!is_identifier(e.key)) fail(e.key_node, where, "component names are identifiers (letters, digits, _), got '" + e.key + "'");
+                    const std::string description = e.value.IsMap() && e.value["description"] ? text_of(e.value["description"], where + ".description") : "";
+                    change.add("", e.key, make_component(e.key, e.value, e.key_node, where), description);
+                }
+            pairs("connect", [&](const std::string& x, const std::string& y) { change.connect(x, y); });
+            if (const YAML::Node map = a["set"])
+                for (const auto& e : entries(map, path + ".set")) change.set_parameter(e.key, number_of(e.value, path + ".set." + e.key));
+            if (const YAML::Node map = a["initial"]) read_initial(map, path + ".initial", change);
+            out.emplace_back(at, std::move(change));
+        }
+    }
+
+    // A component of an action: a registered type with parameters, made and checked as under `components`.
+    std::unique_ptr<Component> make_component(const std::string& name, const YAML::Node& spec, const YAML::Node& key, const std::string& path) {
+        if (!spec.IsMap()) fail(spec, path, "expected a map with 'type' and optional 'parameters'");
+        check_keys(spec, path, {"type", "description", "parameters"});
+        if (!spec["type"]) fail(spec, path, "missing 'type' (a component type, see `lied list --components`)");
+        const std::string type_name = text_of(spec["type"], path + ".type");
+        const ComponentType* t = ComponentRegistry::instance().find(type_name);
+        if (!t) fail(spec["type"], path + ".type", "unknown component type '" + type_name + "'" + did_you_mean(type_name, ComponentRegistry::instance().names()));
+        if (++budget_.components > budget_.max_components) fail(key, path, "the system expands to more than " + std::to_string(budget_.max_components) + " components");
+        std::unique_ptr<Component> c = t->make();
+        if (const YAML::Node params = spec["parameters"]) set_parameters(name, *c, params, path + ".parameters");
+        described_.erase(c.get());
+        return c;
+    }
+
+    // `initial: {stage1.w: {from: stages.w}, stage1.s: {from: stages.s, plus: -0.75}, tank.level: 0.3}`.
+    void read_initial(const YAML::Node& map, const std::string& path, StructuralChange& change) {
+        for (const auto& e : entries(map, path)) {
+            const std::string where = path + "." + e.key;
+            std::string from;
+            double plus = 0.0, value = 0.0;
+            if (e.value.IsMap()) {
+                check_keys(e.value, where, {"from", "plus"});
+                if (!e.value["from"]) fail(e.value, where, "expected {from: <state of the previous structure>, plus: <number>} or a number");
+                from = text_of(e.value["from"], where + ".from");
+                if (e.value["plus"]) plus = number_of(e.value["plus"], where + ".plus");
+            } else {
+                value = number_of(e.value, where);
+            }
+            change.initialize([state = e.key, from, plus, value](const PreviousValues& previous, Simulator& sim) {
+                sim.set_state(state, from.empty() ? value : previous(from) + plus);
+            });
+        }
+    }
+
     // ---- run settings ----
     void read_run(const YAML::Node& run, RunSettings& settings) const {
         if (!run.IsMap()) fail(run, "run", "expected a map with " + join(kRunKeys));
@@ -546,6 +639,8 @@ private:
             if (!record.IsSequence()) fail(record, "run.record", "expected a list of variable names");
             std::vector<std::string> known{"time"};
             for (auto& [name, _] : root_->exposed_parameters()) known.push_back(name);
+            for (auto& [at, change] : *actions_)   // variables of components that actions add
+                for (auto& name : change.added_value_names()) known.push_back(name);
             each_child_model([&](const std::string& prefix, const Model& m) {
                 for (auto& s : m.states) known.push_back(prefix + s.path);
                 for (auto& v : m.variables) known.push_back(prefix + v.path);
@@ -602,6 +697,7 @@ private:
     std::map<std::string, YAML::Node> component_nodes_;
     std::map<const void*, std::string> connected_;   // plug or input → the connection that bound it
     mutable std::map<const Component*, Model> described_;
+    const std::vector<std::pair<double, StructuralChange>>* actions_ = nullptr;
     std::set<const void*> exposed_;
 };
 

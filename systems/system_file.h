@@ -4,6 +4,7 @@
 // may use other files as subsystems, and holds the run settings. Errors name the file, the path inside it
 // and the line: "vessels.yaml:7:11: components.p1.type: unknown component type 'PresureDrop' (...)".
 #include "core/composite.h"
+#include "core/structural_change.h"
 #include "systems/system_registry.h"
 
 #include <memory>
@@ -29,6 +30,8 @@ struct LoadedSystem {
     RunSettings settings;
     std::vector<std::string> files;    // every file read (this one and its subsystems), canonical paths
     std::vector<std::string> exposed;  // plugs and signals it exposes: a subsystem, not runnable on its own
+    // The file's `actions`: structural changes at given times, to be scheduled on the simulator (in file order).
+    std::vector<std::pair<double, StructuralChange>> actions;
 };
 
 

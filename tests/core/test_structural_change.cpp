@@ -15,6 +15,8 @@
 #include <doctest/doctest.h>
 
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <memory>
 #include <string>
 
@@ -182,4 +184,32 @@ TEST_CASE("set_state re-initialises a state by name and refuses what is not one"
     CHECK(sim.value("t2.level") < 1.5);
     CHECK_THROWS_WITH_AS(sim.set_state("p1.dp_ref", 1.0), doctest::Contains("is not a state"), std::invalid_argument);
     CHECK_THROWS_WITH_AS(sim.set_state("t2.levle", 1.0), doctest::Contains("t2.level"), std::invalid_argument);
+}
+
+TEST_CASE("an action in a system file equals the same change made through the C++ API, and a refused one names itself") {
+    const std::string vessels = std::filesystem::path(LIED_SOURCE_DIR).append("systems/files/com_vessels.yaml").string();
+    auto with_action = [&](const std::string& action) {
+        std::ifstream in(vessels);
+        std::stringstream text;
+        text << in.rdbuf();
+        return systems::parse_system_text(text.str() + action, "vessels_with_action.yaml", std::filesystem::path(vessels).parent_path().string());
+    };
+    auto file = with_action("actions:\n  - {at: 5, description: p2 tighter, replace: {p2: {type: PressureDrop, parameters: {dp_ref: 4000}}}}\n");
+    auto net = vessels_from_file();
+    Simulator by_file(*file.root, rk4()), by_api(*net, rk4());
+    for (auto& [at, change] : file.actions) by_file.schedule(at, std::move(change));
+    by_api.simulate(5.0);
+    StructuralChange tighter("p2 tighter");
+    tighter.replace("p2", std::make_unique<PressureDrop>(0.01, 4000.0, 100.0));
+    by_api.apply(tighter);
+    for (double t : {5.0, 8.0, 12.0}) {
+        by_file.simulate(t);
+        by_api.simulate(t);
+        for (const char* name : {"t1.level", "t2.level", "t3.level", "p2.m_flow"}) CHECK(by_file.value(name) == by_api.value(name));
+    }
+
+    auto refused = with_action("actions:\n  - {at: 1, description: drop a tank, remove: [t3]}\n");
+    Simulator sim(*refused.root, rk4());
+    for (auto& [at, change] : refused.actions) sim.schedule(at, std::move(change));
+    CHECK_THROWS_WITH_AS(sim.simulate(2.0), doctest::Contains("structural change 'drop a tank' refused at t = 1"), SimulationError);
 }

@@ -8,6 +8,7 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -103,7 +104,10 @@ TEST_CASE("every example system file loads and builds") {
         INFO(name);
         LoadedSystem loaded = load_system_file(entry.path().string());
         Simulator sim(*loaded.root);
-        for (auto& r : loaded.settings.recorded) CHECK(sim.find_value(r) != nullptr);
+        for (auto& [at, change] : loaded.actions) sim.schedule(at, std::move(change));
+        const auto later = sim.scheduled_value_names();   // what the file's actions bring
+        for (auto& r : loaded.settings.recorded)
+            CHECK((sim.find_value(r) != nullptr || std::find(later.begin(), later.end(), r) != later.end()));
         ++count;
     }
     CHECK(count >= 3);
@@ -184,4 +188,16 @@ run:
     CHECK(loaded.settings.recorded == std::vector<std::string>{"vol.Q_flow", "vol.T"});
     Simulator sim(*loaded.root);   // builds: the heat port is connected
     CHECK(sim.value("vol.Q_flow") > 0.0);   // the 400 K wall heats the air (started at its default temperature)
+}
+
+TEST_CASE("lied info lists a file's actions and lied run prints its segments") {
+    const std::string file = (kFiles / "two_stage_rocket.yaml").string();
+    std::ostringstream out, err;
+    REQUIRE(systems::run_cli({"info", file}, out, err) == 0);
+    CHECK(out.str().find("at t = 5 s: release: the stages separate") != std::string::npos);
+    CHECK(out.str().find("at t = 10 s: the spent stage 1 is removed") != std::string::npos);
+    std::ostringstream run_out, run_err;
+    REQUIRE(systems::run_cli({"run", file, "--t-end", "12"}, run_out, run_err) == 0);
+    CHECK(run_out.str().find("from t = 5 s: release: the stages separate (4 states)") != std::string::npos);
+    CHECK(run_out.str().find("stages.s  (not in the final structure)") != std::string::npos);
 }

@@ -3,11 +3,13 @@
 // as it was.
 #include "core/build_error.h"
 #include "core/simulator.h"
+#include "systems/system_file.h"
 #include "systems/two_stage_rocket.h"
 
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <filesystem>
 
 using namespace lied;
 using lied::systems::TwoStageRocket;
@@ -108,4 +110,32 @@ TEST_CASE("two-stage rocket: a release that cannot be made is refused at 5 s and
     sim.simulate(6.0);   // the attached stages fly on: thrust 0 after 5 s, gravity only
     const Motion r = attached(5.0);
     CHECK(sim.value("stages.w") == doctest::Approx(r.w - g * 1.0).epsilon(1e-9));
+}
+
+TEST_CASE("two-stage rocket: the system file's actions give the same flight as the C++ changes") {
+    // The file spells out the same components and the same two changes as TwoStageRocket (two_stage_rocket.yaml:
+    // `actions` with remove, add, connect and initial {from, plus}); the weights are typed in as −1962 and −981 N,
+    // m·g to the last digit, so the flights agree to rounding.
+    auto cpp = TwoStageRocket::make();
+    auto file = systems::load_system_file((std::filesystem::path(LIED_SOURCE_DIR) / "systems/files/two_stage_rocket.yaml").string());
+    REQUIRE(file.actions.size() == 2);
+    CHECK(file.actions[0].first == 5.0);
+    CHECK(file.actions[0].second.description() == "release: the stages separate");
+    SimulatorOptions o;
+    o.solver = "rk4";
+    o.dt = 1e-3;
+    Simulator a(*cpp, o), b(*file.root, o);
+    TwoStageRocket::schedule_changes(a);
+    for (auto& [at, change] : file.actions) b.schedule(at, std::move(change));
+    for (double t : {4.0, 7.0, 12.0, 20.0}) {
+        a.simulate(t);
+        b.simulate(t);
+        for (const char* name : {"stages.s", "stages.w", "stage1.s", "stage1.w", "stage2.s", "stage2.w"}) {
+            CAPTURE(t);
+            CAPTURE(name);
+            REQUIRE((a.find_value(name) == nullptr) == (b.find_value(name) == nullptr));   // the same structure
+            if (a.find_value(name)) CHECK(a.value(name) == doctest::Approx(b.value(name)).epsilon(1e-12));
+        }
+    }
+    CHECK(b.segments().size() == 3);
 }
