@@ -6,6 +6,8 @@
 namespace lied {
 
 class Meta;
+class PreviousValues;
+class Simulator;
 
 class Component {
 public:
@@ -16,6 +18,12 @@ public:
     virtual void metainfo(Meta& meta) = 0;
     // Type name used by `lied info` and error messages.
     virtual const char* type_name() const = 0;
+    // Called at a rebuild after a structural change, before the new structure's checks: a component whose states
+    // changed in number or meaning (a refined discretisation) sets them (sim.set_state(path + ".T[3]", v)) from the
+    // previous structure's states, which `previous` has by full name. States matched by name already carry over.
+    virtual void take_over(const PreviousValues& previous, const std::string& path, Simulator& sim) {
+        (void)previous, (void)path, (void)sim;
+    }
 
 private:
     friend class Simulator;

@@ -21,9 +21,10 @@ Recorder::Recorder(std::vector<std::string> names, double interval) : names_(std
 void Recorder::bind(const Simulator& sim) {
     sources_.clear();
     units_.resize(names_.size());
+    seen_.resize(names_.size(), 0);
     for (std::size_t i = 0; i < names_.size(); ++i) {
         sources_.push_back(sim.find_value(names_[i]));
-        if (sources_.back()) units_[i] = sim.unit(names_[i]);
+        if (sources_.back()) units_[i] = sim.unit(names_[i]), seen_[i] = 1;
     }
     generation_ = sim.generation();
 }
@@ -34,7 +35,7 @@ void Recorder::attach(const Simulator& sim) {
         for (auto& n : names_) {
             if (sim.find_value(n)) continue;
             if (later.empty()) later = sim.scheduled_value_names();
-            if (std::find(later.begin(), later.end(), n) != later.end()) continue;
+            if (std::find(later.begin(), later.end(), n) != later.end() || sim.scheduled_changes_set_parameters()) continue;
             std::vector<std::string> known = sim.value_names();
             known.insert(known.end(), later.begin(), later.end());
             throw std::invalid_argument("cannot record unknown variable '" + n + "'" + did_you_mean(n, known));
@@ -44,6 +45,13 @@ void Recorder::attach(const Simulator& sim) {
         attached_ = true;
     }
     bind(sim);
+}
+
+std::vector<std::string> Recorder::never_seen() const {
+    std::vector<std::string> missing;
+    for (std::size_t i = 0; i < names_.size(); ++i)
+        if (i >= seen_.size() || !seen_[i]) missing.push_back(names_[i]);
+    return missing;
 }
 
 double Recorder::next_time() const { return t0_ + static_cast<double>(next_index_) * interval_; }

@@ -15,7 +15,8 @@ public:
     Recorder(std::vector<std::string> names, double interval);
 
     // Resolves the names against the simulator; throws std::invalid_argument for a name that neither this
-    // structure nor a scheduled structural change has.
+    // structure nor a scheduled structural change has. (A change that sets a structural parameter may bring names
+    // nobody can list in advance: then a name is taken on trust, and never_seen() tells after the run.)
     void attach(const Simulator& sim);
     double next_time() const;
     bool due(double t) const;
@@ -24,6 +25,8 @@ public:
     const std::vector<std::string>& names() const { return names_; }
     // The unit of each name, from the structure it was last seen in ("" before it exists, or without one).
     const std::vector<std::string>& units() const { return units_; }
+    // Names that existed in no structure while recording (only possible for names taken on trust).
+    std::vector<std::string> never_seen() const;
     const std::vector<double>& times() const { return times_; }
     // Column of one name (NaN where the value did not exist); throws for an unknown name.
     std::vector<double> column(const std::string& name) const;
@@ -46,6 +49,7 @@ private:
     long generation_ = -1;
     std::vector<const double*> sources_;
     std::vector<std::string> units_;
+    std::vector<char> seen_;
     std::vector<double> times_;
     std::vector<std::vector<double>> rows_;
     std::ostream* stream_ = nullptr;

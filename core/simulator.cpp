@@ -224,6 +224,9 @@ void Simulator::apply(StructuralChange& change) {
     try {
         change.make_edits(root_, *this, undo);   // undoes its own edits and throws if one cannot be made
     } catch (const StructuralChangeError& error) {
+        // Looking up paths crawled parts of the tree, and a crawl may remake what a structural parameter sizes
+        // (a rod's volumes): build the restored tree again so that no old pointer survives.
+        rebuild_with({});
         throw refused(error);
     }
     const std::size_t before = model_.states.size();
@@ -278,10 +281,12 @@ void Simulator::rebuild_with(const std::vector<StructuralChange::Initializer>& i
         x_[static_cast<Eigen::Index>(i)] = survives ? it->second : model_.states[i].state->start;
         kept += survives;
     }
-    if (!initializers.empty()) {
+    if (!survivors.empty() || !initializers.empty()) {
         const PreviousValues previous(survivors);
         initializing_ = true;
         try {
+            // Components first (a refined rod redistributes its energy), then the change's own initializers.
+            for (auto& c : model_.components) c.component->take_over(previous, c.path, *this);
             for (auto& initialize : initializers) initialize(previous, *this);
         } catch (...) {
             initializing_ = false;
@@ -431,6 +436,10 @@ std::vector<std::string> Simulator::scheduled_value_names() const {
         names.insert(names.end(), more.begin(), more.end());
     }
     return names;
+}
+
+bool Simulator::scheduled_changes_set_parameters() const {
+    return std::any_of(scheduled_.begin(), scheduled_.end(), [](const auto& s) { return s.second.sets_parameters(); });
 }
 
 // Scheduled changes that are due now, in order. A refused one is dropped (the previous structure runs on) and

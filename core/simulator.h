@@ -74,6 +74,8 @@ public:
     std::vector<std::pair<double, std::string>> scheduled_changes() const;
     // Names that the scheduled changes will bring (not yet values of this structure).
     std::vector<std::string> scheduled_value_names() const;
+    // True if a scheduled change sets parameters: names may then appear that no one can list before it runs.
+    bool scheduled_changes_set_parameters() const;
     // Back to t = 0 with all states at their start values; time events re-armed.
     void reset();
 

@@ -70,6 +70,10 @@ std::vector<std::string> StructuralChange::added_value_names() const {
     return names;
 }
 
+bool StructuralChange::sets_parameters() const {
+    return std::any_of(edits_.begin(), edits_.end(), [](const Edit& e) { return e.kind == Kind::SetParameter; });
+}
+
 namespace {
 
 std::vector<std::string> split_path(const std::string& path) {

@@ -64,6 +64,9 @@ public:
     // The states, variables and parameters the components it adds will have, by full name (so that a recorder
     // can accept names that appear only after the change).
     std::vector<std::string> added_value_names() const;
+    // True if it sets parameters, which may change the structure in place (a structural parameter such as a
+    // rod's number of volumes), so that names cannot be known before it runs.
+    bool sets_parameters() const;
     bool empty() const { return edits_.empty() && initializers_.empty(); }
 
     // Engine side (Simulator::apply): makes the edits on the tree of `root`, recording how to undo each; throws

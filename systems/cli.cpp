@@ -554,6 +554,11 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
     spdlog::info("{}\n{} probes of L, {:.3f} s wall", sim->statistics().text(), sim->linear_system().probes(), wall);
     write_results(true);
+    if (const auto missing = recorder.never_seen(); !missing.empty()) {
+        std::string names;
+        for (auto& n : missing) names += (names.empty() ? "" : ", ") + n;
+        throw UsageError("recorded variable(s) " + names + " existed in no structure of the run (their columns are empty)");
+    }
 
     std::size_t width = 8;
     for (auto& n : recorder.names()) width = std::max(width, n.size() + 2);

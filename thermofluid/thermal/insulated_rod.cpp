@@ -1,0 +1,93 @@
+#include "thermofluid/thermal/insulated_rod.h"
+
+#include "core/component_registry.h"
+#include "core/meta.h"
+#include "core/simulator.h"
+#include "core/structural_change.h"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+namespace lied::thermofluid {
+
+namespace {
+constexpr int kMaxVolumes = 100000;
+std::string volume_name(std::size_t i) { return "T[" + std::to_string(i + 1) + "]"; }
+}  // namespace
+
+void InsulatedRod::evalPorts() {
+    const double dx = L / static_cast<double>(T_.size());
+    Q_a_ = 2 * lambda * A / dx * (a.T.value() - (*T_.front())());
+    a.Q_flow.value = -Q_a_;          // into the body at a: what the rod takes from it, negated
+    b.T.value = (*T_.back())();
+}
+
+void InsulatedRod::evalDerivatives() {
+    const std::size_t m = T_.size();
+    const double dx = L / static_cast<double>(m), G = lambda * A / dx, C = rho * c * A * dx;
+    U_ = 0.0;
+    for (std::size_t i = 0; i < m; ++i) {
+        double Q = (i == 0 ? Q_a_ : G * ((*T_[i - 1])() - (*T_[i])())) + (i + 1 == m ? b.Q_flow.value() : G * ((*T_[i + 1])() - (*T_[i])()));
+        T_[i]->der.value = Q / C;
+        U_ += C * (*T_[i])();
+    }
+}
+
+void InsulatedRod::metainfo(Meta& meta) {
+    meta.parameter(n, "n", ParameterSpec::positive_up_to(kMaxVolumes, "", "number of volumes (an integer; structural: applied at the next build)"));
+    meta.require(n >= 1 && n == std::floor(n), "n = " + std::to_string(n), "the number of volumes is a whole number from 1");
+    const auto m = static_cast<std::size_t>(std::clamp(n, 1.0, static_cast<double>(kMaxVolumes)));
+    if (T_.size() != m) {   // states are objects with an identity: made anew only when n changes
+        T_.clear();
+        for (std::size_t i = 0; i < m; ++i) T_.push_back(std::make_unique<State>(T_start));
+    }
+    meta.plug(a, "a");
+    meta.plug(b, "b");
+    std::vector<const SignalBase*> temperatures;
+    std::vector<const OutBase*> derivatives;
+    for (std::size_t i = 0; i < m; ++i) {
+        T_[i]->start = T_start;
+        meta.state(*T_[i], volume_name(i), 300.0, "K");
+        temperatures.push_back(&T_[i]->value);
+        derivatives.push_back(&T_[i]->der);
+    }
+    meta.block<&InsulatedRod::evalPorts>(this, "evalPorts", std::vector<const SignalBase*>{&a.T, &T_.front()->value, &T_.back()->value},
+                                         std::vector<const OutBase*>{&a.Q_flow, &b.T});
+    temperatures.push_back(&a.T);
+    temperatures.push_back(&b.Q_flow);
+    meta.block<&InsulatedRod::evalDerivatives>(this, "evalDerivatives", temperatures, derivatives);
+    meta.parameter(L, "L", ParameterSpec::positive("m", "length"));
+    meta.parameter(A, "A", ParameterSpec::positive("m2", "cross-section"));
+    meta.parameter(rho, "rho", ParameterSpec::positive("kg/m3", "density"));
+    meta.parameter(c, "c", ParameterSpec::positive("J/(kg.K)", "specific heat capacity"));
+    meta.parameter(lambda, "lambda", ParameterSpec::positive("W/(m.K)", "thermal conductivity"));
+    meta.parameter(T_start, "T_start", ParameterSpec::positive("K", "initial temperature of every volume"));
+    meta.variable(U_, "U", "J");
+    meta.variable(b.T.value, "T_b", "K");   // the insulated end's temperature, T[n] whatever n is
+    meta.variable(Q_a_, "Q_a", "W");
+}
+
+void InsulatedRod::take_over(const PreviousValues& previous, const std::string& path, Simulator& sim) {
+    const std::string prefix = path.empty() ? "" : path + ".";
+    std::size_t old = 0;
+    while (previous.has(prefix + volume_name(old))) ++old;
+    const std::size_t m = T_.size();
+    if (old == 0 || old == m) return;   // new, or the same discretisation (carried over by name)
+    // Overlap-weighted averages of the old profile: Σ Δx'·T' = Σ Δx·T, the energy, to rounding.
+    const double dx_old = L / static_cast<double>(old), dx_new = L / static_cast<double>(m);
+    for (std::size_t j = 0; j < m; ++j) {
+        const double lo = dx_new * static_cast<double>(j), hi = dx_new * static_cast<double>(j + 1);
+        double weighted = 0.0;
+        const auto first = static_cast<std::size_t>(std::floor(lo / dx_old));
+        for (std::size_t i = std::min(first, old - 1); i < old && dx_old * static_cast<double>(i) < hi; ++i) {
+            const double overlap = std::min(hi, dx_old * static_cast<double>(i + 1)) - std::max(lo, dx_old * static_cast<double>(i));
+            if (overlap > 0) weighted += overlap * previous(prefix + volume_name(i));
+        }
+        sim.set_state(prefix + volume_name(j), weighted / dx_new);
+    }
+}
+
+LIED_REGISTER_COMPONENT(InsulatedRod, "rod with an insulated surface, n volumes conducting heat along it (n structural, energy kept when it changes)");
+
+}  // namespace lied::thermofluid
