@@ -213,3 +213,40 @@ TEST_CASE("an action in a system file equals the same change made through the C+
     for (auto& [at, change] : refused.actions) sim.schedule(at, std::move(change));
     CHECK_THROWS_WITH_AS(sim.simulate(2.0), doctest::Contains("structural change 'drop a tank' refused at t = 1"), SimulationError);
 }
+
+TEST_CASE("a pump fails and a standby pump takes over: the loop settles where a loop with the standby pump settles") {
+    // The cooling loop's file with one action at 200 s: the duty pump is replaced by a smaller standby pump (its
+    // connections taken over, the loop's states carried by name). After 400 s more (the loop's slowest time
+    // constants are tens of seconds) it runs as a loop that had the standby pump from the start, to the solver's
+    // tolerance.
+    const std::string loop = std::filesystem::path(LIED_SOURCE_DIR).append("systems/files/cooling_loop.yaml").string();
+    std::ifstream in(loop);
+    std::stringstream text;
+    text << in.rdbuf();
+    const std::string standby =
+        "{type: Pump, parameters: {medium: Glycol47, parametrizeByDesignPoint: \"true\", omega_par: 300, dp_D: 0.7e5, V_flow_D: 2e-4, omega_D: 300, slip_D: 0.3, eta_D: 0.5}}";
+    auto failing = systems::parse_system_text(text.str() + "actions:\n  - {at: 200, description: duty pump fails, replace: {pump: " + standby + "}}\n",
+                                              "failover.yaml", std::filesystem::path(loop).parent_path().string());
+    std::string with_standby = text.str();
+    const auto at = with_standby.find("  pump: {");
+    with_standby.replace(at, with_standby.find('\n', at) - at, "  pump: " + standby);
+    auto reference = systems::parse_system_text(with_standby, "standby.yaml", std::filesystem::path(loop).parent_path().string());
+
+    SimulatorOptions o;
+    o.solver = "cvode-bdf";
+    o.tolerances = {1e-8, 1e-8};
+    Simulator sim(*failing.root, o), ref(*reference.root, o);
+    for (auto& [t, change] : failing.actions) sim.schedule(t, std::move(change));
+    sim.simulate(200.0 - 1e-6);
+    const Eigen::VectorXd before = sim.states();
+    const double flow_before = sim.value("pump.m_flow");
+    sim.simulate(200.0);
+    REQUIRE(sim.segments().size() == 2);
+    CHECK((sim.states() - before).cwiseAbs().maxCoeff() < 1e-3 * before.cwiseAbs().maxCoeff());   // 1 µs apart: the states go on
+    sim.simulate(210.0);
+    CHECK(sim.value("pump.m_flow") < flow_before);   // the smaller pump delivers less
+    sim.simulate(600.0);
+    ref.simulate(600.0);
+    for (const char* name : {"pump.m_flow", "T_coolant.value", "plate.T", "controller.y", "tank.p", "bypass.m_flow"})
+        CHECK(sim.value(name) == doctest::Approx(ref.value(name)).epsilon(1e-5));
+}
