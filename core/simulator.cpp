@@ -391,8 +391,27 @@ StepStatus Simulator::fire_due_events() {
         crossings_.arm(&crossing_due_);
     }
     std::fill(crossing_due_.begin(), crossing_due_.end(), 0);
+    if (!on_event_changes_.empty()) queue_event_changes();
     if (on_event_) notify_events();
     return StepStatus::Ok;
+}
+
+// Changes waiting for an event that fired now become due now (apply_due_changes makes them after the events).
+void Simulator::queue_event_changes() {
+    const std::size_t nz = model_.zero_crossings.size(), nt = model_.time_events.size();
+    for (int id : fired_now_) {
+        const auto k = static_cast<std::size_t>(id);
+        const std::string& name = k < nz ? model_.zero_crossings[k].path : k < nz + nt ? model_.time_events[k - nz].path : model_.sampled_events[k - nz - nt].path;
+        for (auto it = on_event_changes_.begin(); it != on_event_changes_.end();) {
+            if (it->first != name) {
+                ++it;
+                continue;
+            }
+            const auto at = std::find_if(scheduled_.begin(), scheduled_.end(), [&](const auto& s) { return s.first > t_; });
+            scheduled_.insert(at, {t_, std::move(it->second)});
+            it = on_event_changes_.erase(it);
+        }
+    }
 }
 
 // The user's callback, once per event that fired now; it may rebuild, so names are copied first.
@@ -423,9 +442,15 @@ void Simulator::schedule(double t, StructuralChange change) {
     scheduled_.insert(at, {t, std::move(change)});   // in time order; equal times in the order scheduled
 }
 
+void Simulator::schedule_on_event(std::string event, StructuralChange change) {
+    on_event_changes_.emplace_back(std::move(event), std::move(change));
+}
+
 std::vector<std::pair<double, std::string>> Simulator::scheduled_changes() const {
     std::vector<std::pair<double, std::string>> list;
     for (auto& [t, change] : scheduled_) list.emplace_back(t, change.description());
+    for (auto& [event, change] : on_event_changes_)   // no time yet: NaN
+        list.emplace_back(std::numeric_limits<double>::quiet_NaN(), "when " + event + " fires: " + change.description());
     return list;
 }
 

@@ -70,6 +70,8 @@ public:
     // step that applies it allocates (a rebuild); a refused change returns StepStatus::StructureRefused (simulate
     // throws), describe() says why, and the previous structure runs on.
     void schedule(double t, StructuralChange change);
+    // Applies `change` once, right after the event `event` (e.g. "watch.crossed") fires, at its time.
+    void schedule_on_event(std::string event, StructuralChange change);
     // The changes still to come: their times and descriptions.
     std::vector<std::pair<double, std::string>> scheduled_changes() const;
     // Names that the scheduled changes will bring (not yet values of this structure).
@@ -146,6 +148,7 @@ private:
     void build();
     void rebuild_with(const std::vector<StructuralChange::Initializer>& initializers);
     StepStatus apply_due_changes();
+    void queue_event_changes();
     void check_and_start();
     StepStatus advance_to(double t_target, double h_max);
     StepStatus step_once(double t_target, double h_max);
@@ -208,6 +211,7 @@ private:
     bool initializing_ = false;   // inside a change's initializers: set_state only writes the state
     std::vector<Segment> segments_;
     std::vector<std::pair<double, StructuralChange>> scheduled_;
+    std::vector<std::pair<std::string, StructuralChange>> on_event_changes_;
     std::string refused_change_;
     std::map<std::string, double> carried_states_;   // rebuild: values of the last good structure by name
     std::map<std::string, char> carried_events_;

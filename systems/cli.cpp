@@ -125,9 +125,12 @@ ResolvedSystem resolve_system(const std::string& argument) {
             }
             // The file's actions are scheduled on the simulator that runs it (once: they own their components).
             auto actions = std::make_shared<std::vector<std::pair<double, StructuralChange>>>(std::move(loaded.actions));
-            auto prepare = [actions](Simulator& sim) {
+            auto on_event = std::make_shared<std::vector<std::pair<std::string, StructuralChange>>>(std::move(loaded.event_actions));
+            auto prepare = [actions, on_event](Simulator& sim) {
                 for (auto& [at, change] : *actions) sim.schedule(at, std::move(change));
+                for (auto& [event, change] : *on_event) sim.schedule_on_event(event, std::move(change));
                 actions->clear();
+                on_event->clear();
             };
             return {loaded.name, loaded.description, std::move(loaded.root), loaded.settings, loaded.files, prepare};
         } catch (const SystemFileError& e) {
@@ -253,7 +256,10 @@ int info(const std::string& name, std::ostream& out) {
     out << "system " << entry.name << ": " << entry.description << "\n\n";
     if (!sim.scheduled_changes().empty()) {
         out << "structural changes (variable structure; the lists below are the structure at t = 0):\n";
-        for (auto& [t, what] : sim.scheduled_changes()) out << "  at t = " << t << " s: " << what << '\n';
+        for (auto& [t, what] : sim.scheduled_changes()) {
+            if (std::isnan(t)) out << "  " << what << '\n';
+            else out << "  at t = " << t << " s: " << what << '\n';
+        }
         out << '\n';
     }
     out << "components (" << m.components.size() - 1 << "):\n";

@@ -6,6 +6,7 @@
 #include "core/integrator.h"
 #include "core/introspection.h"
 #include "core/simulator.h"
+#include "components/trigger.h"
 
 #include <yaml-cpp/eventhandler.h>
 #include <yaml-cpp/yaml.h>
@@ -25,7 +26,7 @@ namespace fs = std::filesystem;
 namespace {
 
 const std::vector<std::string> kTopKeys{"system", "description", "components", "connections", "expose", "actions", "run"};
-const std::vector<std::string> kActionKeys{"at", "description", "disconnect", "remove", "replace", "add", "connect", "set", "initial"};
+const std::vector<std::string> kActionKeys{"at", "when", "description", "disconnect", "remove", "replace", "add", "connect", "set", "initial"};
 const std::vector<std::string> kComponentKeys{"type", "file", "description", "parameters"};
 const std::vector<std::string> kExposeKeys{"plugs", "signals", "parameters"};
 const std::vector<std::string> kRunKeys{"t_end", "dt", "solver", "interval", "rtol", "atol", "max_step", "jacobian_interval", "steady_state", "record"};
@@ -113,9 +114,10 @@ public:
         check_unconnected(top_level);
         if (const YAML::Node actions = doc["actions"]) {
             if (!top_level) fail(actions, "actions", "a subsystem file has no actions (rule: actions belong to the file that is run)");
-            read_actions(actions, sys.actions);
+            read_actions(actions, sys.actions, sys.event_actions);
         }
         actions_ = &sys.actions;
+        event_actions_ = &sys.event_actions;
         if (const YAML::Node run = doc["run"]) read_run(run, sys.settings);
         for (auto& [name, _] : root_->exposed_plugs()) sys.exposed.push_back(name);
         for (auto& [name, _] : root_->exposed_signals()) sys.exposed.push_back(name);
@@ -531,19 +533,26 @@ private:
     // connect, set; then `initial` sets new states from the previous structure's (`{from: stages.w, plus: 0}`) or
     // to numbers. Components are made and their parameters checked now; paths are checked when the action runs,
     // against the structure of that moment (a refused action names itself and leaves the run as it was).
-    void read_actions(const YAML::Node& actions, std::vector<std::pair<double, StructuralChange>>& out) {
-        if (!actions.IsSequence()) fail(actions, "actions", "expected a list of actions, each with 'at' (a time in s) and its edits");
+    void read_actions(const YAML::Node& actions, std::vector<std::pair<double, StructuralChange>>& out,
+                      std::vector<std::pair<std::string, StructuralChange>>& out_on_event) {
+        if (!actions.IsSequence()) fail(actions, "actions", "expected a list of actions, each with 'at' (a time in s) or 'when' (a state event) and its edits");
         double previous_time = -1.0;
         for (std::size_t i = 0; i < actions.size(); ++i) {
             const YAML::Node a = actions[i];
             const std::string path = "actions[" + std::to_string(i) + "]";
-            if (!a.IsMap()) fail(a, path, "expected a map with 'at' and edits (" + join(kActionKeys) + ")");
+            if (!a.IsMap()) fail(a, path, "expected a map with 'at' or 'when' and edits (" + join(kActionKeys) + ")");
             check_keys(a, path, kActionKeys);
-            if (!a["at"]) fail(a, path, "missing 'at': the time of the action in s");
-            const double at = number_of(a["at"], path + ".at");
-            if (!(at >= 0) || !std::isfinite(at)) fail(a["at"], path + ".at", "expected a finite time >= 0 s");
-            if (at < previous_time) fail(a["at"], path + ".at", "actions are listed in time order (the one before is at " + std::to_string(previous_time) + " s)");
-            previous_time = at;
+            if (!a["at"] == !a["when"]) fail(a, path, "give either 'at' (a time in s) or 'when' (a state event), one of them");
+            std::string event;
+            double at = 0.0;
+            if (a["when"]) {
+                event = add_trigger(a["when"], path + ".when", i);
+            } else {
+                at = number_of(a["at"], path + ".at");
+                if (!(at >= 0) || !std::isfinite(at)) fail(a["at"], path + ".at", "expected a finite time >= 0 s");
+                if (at < previous_time) fail(a["at"], path + ".at", "actions are listed in time order (the one before is at " + std::to_string(previous_time) + " s)");
+                previous_time = at;
+            }
             StructuralChange change(a["description"] ? text_of(a["description"], path + ".description") : "action " + std::to_string(i + 1) + " of " + file_);
             auto pairs = [&](const char* key, auto&& edit) {
                 const YAML::Node list = a[key];
@@ -573,8 +582,33 @@ private:
             if (const YAML::Node map = a["set"])
                 for (const auto& e : entries(map, path + ".set")) change.set_parameter(e.key, number_of(e.value, path + ".set." + e.key));
             if (const YAML::Node map = a["initial"]) read_initial(map, path + ".initial", change);
-            out.emplace_back(at, std::move(change));
+            if (event.empty()) out.emplace_back(at, std::move(change));
+            else out_on_event.emplace_back(event, std::move(change));
         }
+    }
+
+    // `when: {signal: t1.level, crosses: 1.2, direction: up}`: a Trigger component `when_<k>` watching an output
+    // (a state or a signal a component sends); returns the name of its event.
+    std::string add_trigger(const YAML::Node& when, const std::string& path, std::size_t index) {
+        if (!when.IsMap()) fail(when, path, "expected {signal: <an output, e.g. a state>, crosses: <number>, direction: up|down|both}");
+        check_keys(when, path, {"signal", "crosses", "direction"});
+        if (!when["signal"] || !when["crosses"]) fail(when, path, "expected 'signal' and 'crosses'");
+        const Endpoint watched = resolve(when["signal"], path + ".signal");
+        if (!watched.signal || watched.signal->is_in())
+            fail(when["signal"], path + ".signal", "'" + watched.path + "' is not an output a trigger can watch (a state or a signal a component sends)");
+        const std::string name = "when_" + std::to_string(index + 1);
+        if (root_->child(name)) fail(when, path, "a component is named '" + name + "' already; the trigger of this action takes that name");
+        auto trigger = std::make_unique<components::Trigger>();
+        trigger->threshold = number_of(when["crosses"], path + ".crosses");
+        if (const YAML::Node d = when["direction"]) {
+            trigger->direction = text_of(d, path + ".direction");
+            if (trigger->direction != "up" && trigger->direction != "down" && trigger->direction != "both")
+                fail(d, path + ".direction", "expected up, down or both");
+        }
+        if (!trigger->u.connect_any(*static_cast<const OutBase*>(watched.signal)))
+            fail(when["signal"], path + ".signal", "'" + watched.path + "' carries no real number");
+        root_->add(name, std::move(trigger), "starts " + path + " when " + watched.path + " crosses " + when["crosses"].Scalar());
+        return name + ".crossed";
     }
 
     // A component of an action: a registered type with parameters, made and checked as under `components`.
@@ -641,6 +675,8 @@ private:
             for (auto& [name, _] : root_->exposed_parameters()) known.push_back(name);
             for (auto& [at, change] : *actions_)   // variables of components that actions add
                 for (auto& name : change.added_value_names()) known.push_back(name);
+            for (auto& [event, change] : *event_actions_)
+                for (auto& name : change.added_value_names()) known.push_back(name);
             each_child_model([&](const std::string& prefix, const Model& m) {
                 for (auto& s : m.states) known.push_back(prefix + s.path);
                 for (auto& v : m.variables) known.push_back(prefix + v.path);
@@ -698,6 +734,7 @@ private:
     std::map<const void*, std::string> connected_;   // plug or input → the connection that bound it
     mutable std::map<const Component*, Model> described_;
     const std::vector<std::pair<double, StructuralChange>>* actions_ = nullptr;
+    const std::vector<std::pair<std::string, StructuralChange>>* event_actions_ = nullptr;
     std::set<const void*> exposed_;
 };
 

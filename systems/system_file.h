@@ -32,6 +32,8 @@ struct LoadedSystem {
     std::vector<std::string> exposed;  // plugs and signals it exposes: a subsystem, not runnable on its own
     // The file's `actions`: structural changes at given times, to be scheduled on the simulator (in file order).
     std::vector<std::pair<double, StructuralChange>> actions;
+    // Actions started by a state event instead of a time: the event's name ("when_1.crossed") and the change.
+    std::vector<std::pair<std::string, StructuralChange>> event_actions;
 };
 
 

@@ -2,6 +2,7 @@
 // predecessor's connections, added and removed components are tied and untied, states survive by name, a change
 // scheduled in time happens there, and a change that cannot be made or does not build leaves the running
 // simulation exactly as it was, saying why.
+#include "components/trigger.h"
 #include "core/build_error.h"
 #include "core/composite.h"
 #include "core/simulator.h"
@@ -249,4 +250,44 @@ TEST_CASE("a pump fails and a standby pump takes over: the loop settles where a 
     ref.simulate(600.0);
     for (const char* name : {"pump.m_flow", "T_coolant.value", "plate.T", "controller.y", "tank.p", "bypass.m_flow"})
         CHECK(sim.value(name) == doctest::Approx(ref.value(name)).epsilon(1e-5));
+}
+
+TEST_CASE("an action started by a state event happens where the watched state crosses, from a file as from C++") {
+    // t2 fills after t1 is raised at 1 s; when its level rises through 1.03 m, p2 is tightened. The engine locates
+    // the crossing (event tolerance 1e-10 s) and ends the step there: the new segment starts with t2.level = 1.03.
+    const std::string vessels = std::filesystem::path(LIED_SOURCE_DIR).append("systems/files/com_vessels.yaml").string();
+    std::ifstream in(vessels);
+    std::stringstream text;
+    text << in.rdbuf();
+    auto file = systems::parse_system_text(text.str() + "actions:\n  - {when: {signal: t2.level, crosses: 1.03, direction: up}, description: p2 tighter, "
+                                                         "set: {p2.dp_ref: 4000}}\n",
+                                           "when.yaml", std::filesystem::path(vessels).parent_path().string());
+    REQUIRE(file.event_actions.size() == 1);
+    CHECK(file.event_actions[0].first == "when_1.crossed");
+    Simulator by_file(*file.root, rk4());
+    for (auto& [event, change] : file.event_actions) by_file.schedule_on_event(event, std::move(change));
+    by_file.simulate(8.0);
+    REQUIRE(by_file.segments().size() == 2);
+    const double t_cross = by_file.segments()[1].start;
+    CHECK(t_cross > 4.0);
+    CHECK(t_cross < 5.0);
+    CHECK(by_file.parameter("p2.dp_ref") == 4000.0);
+
+    // The same through the C++ API: a Trigger added to the file-built vessels and a change on its event.
+    auto net = vessels_from_file();
+    auto trigger = std::make_unique<components::Trigger>();
+    trigger->threshold = 1.03;
+    trigger->direction = "up";
+    auto& watch = static_cast<components::Trigger&>(net->add("when_1", std::move(trigger)));
+    watch.u.connect_any(static_cast<thermofluid::InTank&>(*net->child("t2")).level.value);
+    Simulator by_api(*net, rk4());
+    StructuralChange tighter("p2 tighter");
+    tighter.set_parameter("p2.dp_ref", 4000.0);
+    by_api.schedule_on_event("when_1.crossed", std::move(tighter));
+    by_api.simulate(t_cross);
+    CHECK(by_api.value("t2.level") == doctest::Approx(1.03).epsilon(1e-9));   // the crossing, located
+    by_api.simulate(8.0);
+    CHECK(by_api.segments().size() == 2);
+    CHECK(by_api.segments()[1].start == t_cross);
+    for (const char* name : {"t1.level", "t2.level", "t3.level", "p2.m_flow"}) CHECK(by_file.value(name) == by_api.value(name));
 }

@@ -1,0 +1,21 @@
+#include "components/trigger.h"
+
+#include "core/component_registry.h"
+#include "core/meta.h"
+
+namespace lied::components {
+
+void Trigger::metainfo(Meta& meta) {
+    meta.signal(u, "u");
+    meta.signal(indicator_, "indicator");
+    meta.block<&Trigger::evalIndicator>(this, "evalIndicator", {&u}, {&indicator_});
+    meta.parameter(threshold, "threshold", ParameterSpec::any("", "the value u crosses (in u's unit)"));
+    meta.choice(direction, "direction", ChoiceSpec{{"up", "down", "both"}, "which crossings fire"});
+    const Crossing d = direction == "up" ? Crossing::Up : direction == "down" ? Crossing::Down : Crossing::Both;
+    meta.zero_crossing<&Trigger::crossed>(this, indicator_, "crossed", d);
+    meta.variable(count_, "count", "");
+}
+
+LIED_REGISTER_COMPONENT(Trigger, "state event when the input u crosses a threshold (up, down or both); starts actions");
+
+}  // namespace lied::components
