@@ -26,8 +26,18 @@ using thermofluid::PressureDrop;
 
 namespace {
 
+const std::filesystem::path kFiles = std::filesystem::path(LIED_SOURCE_DIR) / "systems" / "files";
+
+// An example file's text, to append actions to.
+std::string file_text(const char* name) {
+    std::ifstream in(kFiles / name);
+    std::stringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
 std::unique_ptr<Composite> vessels_from_file() {
-    return std::move(systems::load_system_file((std::filesystem::path(LIED_SOURCE_DIR) / "systems" / "files" / "com_vessels.yaml").string()).root);
+    return std::move(systems::load_system_file((kFiles / "com_vessels.yaml").string()).root);
 }
 
 SimulatorOptions rk4() {
@@ -188,12 +198,8 @@ TEST_CASE("set_state re-initialises a state by name and refuses what is not one"
 }
 
 TEST_CASE("an action in a system file equals the same change made through the C++ API, and a refused one names itself") {
-    const std::string vessels = std::filesystem::path(LIED_SOURCE_DIR).append("systems/files/com_vessels.yaml").string();
     auto with_action = [&](const std::string& action) {
-        std::ifstream in(vessels);
-        std::stringstream text;
-        text << in.rdbuf();
-        return systems::parse_system_text(text.str() + action, "vessels_with_action.yaml", std::filesystem::path(vessels).parent_path().string());
+        return systems::parse_system_text(file_text("com_vessels.yaml") + action, "vessels_with_action.yaml", kFiles.string());
     };
     auto file = with_action("actions:\n  - {at: 5, description: p2 tighter, replace: {p2: {type: PressureDrop, parameters: {dp_ref: 4000}}}}\n");
     auto net = vessels_from_file();
@@ -220,18 +226,15 @@ TEST_CASE("a pump fails and a standby pump takes over: the loop settles where a 
     // connections taken over, the loop's states carried by name). After 400 s more (the loop's slowest time
     // constants are tens of seconds) it runs as a loop that had the standby pump from the start, to the solver's
     // tolerance.
-    const std::string loop = std::filesystem::path(LIED_SOURCE_DIR).append("systems/files/cooling_loop.yaml").string();
-    std::ifstream in(loop);
-    std::stringstream text;
-    text << in.rdbuf();
+    const std::string loop = file_text("cooling_loop.yaml");
     const std::string standby =
         "{type: Pump, parameters: {medium: Glycol47, parametrizeByDesignPoint: \"true\", omega_par: 300, dp_D: 0.7e5, V_flow_D: 2e-4, omega_D: 300, slip_D: 0.3, eta_D: 0.5}}";
-    auto failing = systems::parse_system_text(text.str() + "actions:\n  - {at: 200, description: duty pump fails, replace: {pump: " + standby + "}}\n",
-                                              "failover.yaml", std::filesystem::path(loop).parent_path().string());
-    std::string with_standby = text.str();
+    auto failing = systems::parse_system_text(loop + "actions:\n  - {at: 200, description: duty pump fails, replace: {pump: " + standby + "}}\n",
+                                              "failover.yaml", kFiles.string());
+    std::string with_standby = loop;
     const auto at = with_standby.find("  pump: {");
     with_standby.replace(at, with_standby.find('\n', at) - at, "  pump: " + standby);
-    auto reference = systems::parse_system_text(with_standby, "standby.yaml", std::filesystem::path(loop).parent_path().string());
+    auto reference = systems::parse_system_text(with_standby, "standby.yaml", kFiles.string());
 
     SimulatorOptions o;
     o.solver = "cvode-bdf";
@@ -255,13 +258,9 @@ TEST_CASE("a pump fails and a standby pump takes over: the loop settles where a 
 TEST_CASE("an action started by a state event happens where the watched state crosses, from a file as from C++") {
     // t2 fills after t1 is raised at 1 s; when its level rises through 1.03 m, p2 is tightened. The engine locates
     // the crossing (event tolerance 1e-10 s) and ends the step there: the new segment starts with t2.level = 1.03.
-    const std::string vessels = std::filesystem::path(LIED_SOURCE_DIR).append("systems/files/com_vessels.yaml").string();
-    std::ifstream in(vessels);
-    std::stringstream text;
-    text << in.rdbuf();
-    auto file = systems::parse_system_text(text.str() + "actions:\n  - {when: {signal: t2.level, crosses: 1.03, direction: up}, description: p2 tighter, "
+    auto file = systems::parse_system_text(file_text("com_vessels.yaml") + "actions:\n  - {when: {signal: t2.level, crosses: 1.03, direction: up}, description: p2 tighter, "
                                                          "set: {p2.dp_ref: 4000}}\n",
-                                           "when.yaml", std::filesystem::path(vessels).parent_path().string());
+                                           "when.yaml", kFiles.string());
     REQUIRE(file.event_actions.size() == 1);
     CHECK(file.event_actions[0].first == "when_1.crossed");
     Simulator by_file(*file.root, rk4());
