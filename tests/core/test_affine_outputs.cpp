@@ -93,7 +93,7 @@ TEST_CASE("derivatives from y(0) + D·z equal those of re-running the blocks, sm
     // Both paths evaluate the same affine functions; they differ by rounding in D's probe (one unit of the
     // output's last digits times |z|) and in L⁻¹ against the LU; measured at most 8e-13 (slider-crank). 1e-9
     // relative leaves room for that; a missing or misplaced entry of D is of the size of the derivative itself
-    // (dropping D·z makes every case below fail with a difference of 1).
+    // (dropping D·z made every case that takes the D path fail with a difference of 1).
     CHECK(compare_paths(maker<systems::ComVessels>(), 3.0, 6) < 1e-9);   // 2 tearing variables: L⁻¹
     CHECK(compare_paths(maker<systems::ComVessels>(), 3.0, 6, LinearSolverKind::Sparse) < 1e-9);
     CHECK(compare_paths(maker<systems::CoolingLoop>(), 20.0, 4) < 1e-9);
