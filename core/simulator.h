@@ -19,6 +19,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <utility>
 
 namespace lied {
 
@@ -72,6 +73,9 @@ public:
     void schedule(double t, StructuralChange change);
     // Applies `change` once, right after the event `event` (e.g. "watch.crossed") fires, at its time.
     void schedule_on_event(std::string event, StructuralChange change);
+    // Hands the changes scheduled at times back to the caller (e.g. to apply them one by one to describe each
+    // segment's structure without running); the simulator then has none.
+    std::vector<std::pair<double, StructuralChange>> take_scheduled_changes() { return std::exchange(scheduled_, {}); }
     // The changes still to come: their times and descriptions.
     std::vector<std::pair<double, std::string>> scheduled_changes() const;
     // Names that the scheduled changes will bring (not yet values of this structure).

@@ -27,6 +27,7 @@
 #include <iomanip>
 #include <iostream>
 #include <optional>
+#include <set>
 #include <sstream>
 #include <unistd.h>
 
@@ -51,7 +52,8 @@ constexpr const char* kUsage =
     "  lied list --components          every component type a system file can use\n"
     "  lied list --media               the fluid media a thermofluid component can use (its 'medium' choice)\n"
     "  lied describe <Type>            parameters, plugs, signals and states of a component type\n"
-    "  lied info <system>              components, schedule, states, tearing pairs, L\n"
+    "  lied info <system> [--segments] components, schedule, states, tearing pairs, L; with --segments also the\n"
+    "                                  structure after each scheduled change\n"
     "  lied run <system> [options]     simulate and write results\n"
     "<system> is a built-in name (lied list) or a system file (.yaml, .yml, .json).\n"
     "run options:\n"
@@ -248,7 +250,41 @@ void print_matrix(std::ostream& out, const Eigen::MatrixXd& m) {
     }
 }
 
-int info(const std::string& name, std::ostream& out) {
+// `lied info <system> --segments`: the structure after each change scheduled at a time, made one after another
+// without running (new states take their start values or what an initializer sets from the previous ones).
+void describe_segments(Simulator& sim, std::ostream& out) {
+    auto names = [](const Model& m) {
+        std::set<std::string> paths;
+        for (std::size_t i = 1; i < m.components.size(); ++i) paths.insert(m.components[i].path);
+        return paths;
+    };
+    auto summary = [&](const Model& m) {
+        out << "  " << m.components.size() - 1 << " components, " << m.states.size() << " states, " << m.tearing.size() << " tearing variables\n";
+        out << "  states:";
+        for (auto& st : m.states) out << ' ' << st.path;
+        out << '\n';
+    };
+    out << "\nsegments (the structure after each change; the run decides the values):\nfrom t = 0 s: start\n";
+    summary(sim.model());
+    for (auto& [t, change] : sim.take_scheduled_changes()) {
+        const std::set<std::string> before = names(sim.model());
+        sim.apply(change);
+        const std::set<std::string> after = names(sim.model());
+        out << "from t = " << t << " s: " << change.description() << '\n';
+        std::string removed, added;
+        for (auto& n : before)
+            if (!after.count(n)) removed += " " + n;
+        for (auto& n : after)
+            if (!before.count(n)) added += " " + n;
+        if (!removed.empty()) out << "  removed:" << removed << '\n';
+        if (!added.empty()) out << "  added:" << added << '\n';
+        summary(sim.model());
+    }
+    for (auto& [t, what] : sim.scheduled_changes())
+        if (std::isnan(t)) out << what << " (its time is the event's: not described)\n";
+}
+
+int info(const std::string& name, std::ostream& out, bool segments = false) {
     ResolvedSystem entry = resolve_system(name);
     Simulator sim(*entry.root);
     if (entry.prepare) entry.prepare(sim);
@@ -309,6 +345,7 @@ int info(const std::string& name, std::ostream& out) {
     out << "\nvariables: states above, and";
     for (auto& v : m.variables) out << ' ' << v.path;
     out << '\n';
+    if (segments) describe_segments(sim, out);
     return 0;
 }
 
@@ -615,8 +652,9 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
             return describe_type(args[1], out);
         }
         if (args[0] == "info") {
-            if (args.size() != 2) throw UsageError("info needs exactly one system name");
-            return info(args[1], out);
+            const bool segments = args.size() == 3 && args[2] == "--segments";
+            if (args.size() != 2 && !segments) throw UsageError("info needs exactly one system name (and optionally --segments)");
+            return info(args[1], out, segments);
         }
         if (args[0] == "run") return run(args, out, err);
         throw UsageError("unknown command '" + args[0] + "'" + did_you_mean(args[0], {"list", "describe", "info", "run"}));

@@ -196,6 +196,11 @@ TEST_CASE("lied info lists a file's actions and lied run prints its segments") {
     REQUIRE(systems::run_cli({"info", file}, out, err) == 0);
     CHECK(out.str().find("at t = 5 s: release: the stages separate") != std::string::npos);
     CHECK(out.str().find("at t = 10 s: the spent stage 1 is removed") != std::string::npos);
+    std::ostringstream segments, segments_err;
+    REQUIRE(systems::run_cli({"info", file, "--segments"}, segments, segments_err) == 0);
+    CHECK(segments.str().find("from t = 5 s: release: the stages separate\n  removed: engine1 gravity_stages stages thrust_engine1 weight_stages\n") !=
+          std::string::npos);
+    CHECK(segments.str().find("  8 components, 4 states, 2 tearing variables\n  states: stage1.s stage1.w stage2.s stage2.w\n") != std::string::npos);
     std::ostringstream run_out, run_err;
     REQUIRE(systems::run_cli({"run", file, "--t-end", "12"}, run_out, run_err) == 0);
     CHECK(run_out.str().find("from t = 5 s: release: the stages separate (4 states)") != std::string::npos);
