@@ -42,6 +42,10 @@ StructuralChange& StructuralChange::connect(std::string a, std::string b) {
     edits_.push_back({Kind::Connect, std::move(a), std::move(b), {}, nullptr});
     return *this;
 }
+StructuralChange& StructuralChange::move_connections(std::string from, std::string to) {
+    edits_.push_back({Kind::MoveConnections, std::move(from), std::move(to), {}, nullptr});
+    return *this;
+}
 StructuralChange& StructuralChange::disconnect(std::string a, std::string b) {
     edits_.push_back({Kind::Disconnect, std::move(a), std::move(b), {}, nullptr});
     return *this;
@@ -158,6 +162,22 @@ void connect_plugs(Plug& a, Plug& b, const std::string& a_path, const std::strin
     if (a.is_outlet() == b.is_outlet())
         throw StructuralChangeError("cannot connect " + a_path + " to " + b_path + " (rule: " + a.same_side_rule() + ")");
     (a.is_outlet() ? a : b).connect_to(a.is_outlet() ? b : a);
+}
+
+// True if an input of one plug reads an output of the other.
+bool plugs_connected(Plug& p, Plug& q) {
+    auto reads = [](Plug& readers, Plug& writers) {
+        std::vector<const OutBase*> outs;
+        writers.members([&](SignalBase& s, std::string_view) {
+            if (!s.is_in()) outs.push_back(static_cast<const OutBase*>(&s));
+        });
+        bool found = false;
+        readers.members([&](SignalBase& s, std::string_view) {
+            if (s.is_in() && std::find(outs.begin(), outs.end(), static_cast<InBase&>(s).source()) != outs.end()) found = true;
+        });
+        return found;
+    };
+    return reads(p, q) || reads(q, p);
 }
 
 // How a component is tied to the rest of the tree: plug to plug, and input to output outside plugs.
@@ -314,6 +334,19 @@ void StructuralChange::make_edits(Component& root, Simulator& sim, Undo& undo) {
                         if (in->source() != out) throw StructuralChangeError("'" + e.a + "' and '" + e.b + "' are not connected");
                         in->disconnect();
                         undo.push([in, out] { in->connect_any(*out); });
+                    }
+                    break;
+                }
+                case Kind::MoveConnections: {
+                    const Endpoint from = endpoint_at(root, e.a), to = endpoint_at(root, e.b);
+                    if (!from.plug || !to.plug) throw StructuralChangeError("move_connections takes two plugs: '" + e.a + "', '" + e.b + "'");
+                    const Model now = describe(root);
+                    for (auto& q : now.plugs) {
+                        if (q.plug == from.plug || q.plug == to.plug || !plugs_connected(*from.plug, *q.plug)) continue;
+                        from.plug->disconnect_from(*q.plug);
+                        undo.push([p = from.plug, other = q.plug, pa = e.a, pb = q.path] { connect_plugs(*p, *other, pa, pb); });
+                        connect_plugs(*to.plug, *q.plug, e.b, q.path);
+                        undo.push([p = to.plug, other = q.plug] { p->disconnect_from(*other); });
                     }
                     break;
                 }

@@ -53,6 +53,9 @@ public:
     StructuralChange& replace(std::string path, std::unique_ptr<Component> component);
     // Two plugs (outlet and inlet in either order) or an output and an input signal.
     StructuralChange& connect(std::string a, std::string b);
+    // Every connection of plug `from` goes to plug `to` instead (the elements attached to a body move to the
+    // assembly that replaces it).
+    StructuralChange& move_connections(std::string from, std::string to);
     StructuralChange& disconnect(std::string a, std::string b);
     StructuralChange& set_parameter(std::string name, double value);
     // Runs once the new structure is crawled, before its checks: sets new states (Simulator::set_state) from the
@@ -84,7 +87,7 @@ public:
     const std::vector<Initializer>& initializers() const { return initializers_; }
 
 private:
-    enum class Kind { Add, Remove, Replace, Connect, Disconnect, SetParameter };
+    enum class Kind { Add, Remove, Replace, Connect, Disconnect, MoveConnections, SetParameter };
     struct Edit {
         Kind kind;
         std::string a, b, c;

@@ -1,0 +1,19 @@
+#pragma once
+// Attach and release in 1D dialectic mechanics, as structural changes (the number of degrees of freedom changes):
+//  - attach: two masses become one rigid body at their centre of mass, moving with their centre-of-mass velocity
+//    (momentum kept; the kinetic energy of their relative motion, ½·μ·Δw² with μ = m_a·m_b/(m_a + m_b), is what a
+//    perfectly inelastic joining dissipates); every element attached to either flange moves to the assembly's;
+//  - release: the assembly becomes two masses again, each where it sat and with the assembly's velocity (momentum
+//    kept, no energy made); the caller says which elements go with which part.
+// Paths are those of a Composite tree (see core/structural_change.h).
+#include "core/simulator.h"
+#include "core/structural_change.h"
+
+#include <string>
+
+namespace lied::mechanics {
+
+// Reads the masses' m from the running simulator.
+StructuralChange attach_masses(const Simulator& sim, const std::string& a, const std::string& b, const std::string& assembly);
+
+}  // namespace lied::mechanics
