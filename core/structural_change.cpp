@@ -255,8 +255,17 @@ Ties untie(Component& c, const Model& model, StructuralChange::Undo& undo) {
 }  // namespace
 
 void StructuralChange::make_edits(Component& root, Simulator& sim, Undo& undo) {
+    // The tree as the earlier edits left it: the simulator's crawl until an edit changes the tree, then a new one.
+    bool tree_changed = false;
+    std::unique_ptr<Model> recrawled;
+    auto current = [&]() -> const Model& {
+        if (!tree_changed) return sim.model();
+        recrawled = std::make_unique<Model>(describe(root));
+        return *recrawled;
+    };
     for (std::size_t k = 0; k < edits_.size(); ++k) {
         Edit& e = edits_[k];
+        tree_changed |= k > 0 && edits_[k - 1].kind != Kind::SetParameter;
         try {
             switch (e.kind) {
                 case Kind::Add: {
@@ -271,7 +280,7 @@ void StructuralChange::make_edits(Component& root, Simulator& sim, Undo& undo) {
                     const auto [parent_path, name] = parent_and_name(e.a);
                     Composite& parent = composite_at(root, parent_path);
                     Component& c = component_at(root, e.a);
-                    untie(c, describe(root), undo);   // the tree as the earlier edits left it
+                    untie(c, current(), undo);
                     auto taken = std::make_shared<Composite::Taken>(parent.take(name));
                     undo.push([&parent, name, taken] { parent.insert(name, std::move(taken->component), taken->description, taken->position); });
                     break;
@@ -281,7 +290,7 @@ void StructuralChange::make_edits(Component& root, Simulator& sim, Undo& undo) {
                     const auto [parent_path, name] = parent_and_name(e.a);
                     Composite& parent = composite_at(root, parent_path);
                     Component& old = component_at(root, e.a);
-                    const Ties ties = untie(old, describe(root), undo);
+                    const Ties ties = untie(old, current(), undo);
                     auto taken = std::make_shared<Composite::Taken>(parent.take(name));
                     undo.push([&parent, name, taken] { parent.insert(name, std::move(taken->component), taken->description, taken->position); });
                     Component& fresh = parent.insert(name, std::move(e.component), taken->description, taken->position);
@@ -340,7 +349,7 @@ void StructuralChange::make_edits(Component& root, Simulator& sim, Undo& undo) {
                 case Kind::MoveConnections: {
                     const Endpoint from = endpoint_at(root, e.a), to = endpoint_at(root, e.b);
                     if (!from.plug || !to.plug) throw StructuralChangeError("move_connections takes two plugs: '" + e.a + "', '" + e.b + "'");
-                    const Model now = describe(root);
+                    const Model& now = current();
                     for (auto& q : now.plugs) {
                         if (q.plug == from.plug || q.plug == to.plug || !plugs_connected(*from.plug, *q.plug)) continue;
                         from.plug->disconnect_from(*q.plug);
