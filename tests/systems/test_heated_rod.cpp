@@ -1,6 +1,7 @@
 // The heated rod whose discretisation changes while it runs: the stored energy is the same before and after each
 // refinement (to rounding), the temperatures converge to the analytic solution of the heat equation as the volumes
 // increase, and the file's actions equal the C++ refinements.
+#include "core/build_error.h"
 #include "core/simulator.h"
 #include "systems/heated_rod.h"
 #include "systems/system_file.h"
@@ -109,4 +110,13 @@ TEST_CASE("heated rod: the file's actions give the same run as the C++ refinemen
         b.simulate(t);
         for (const char* name : {"rod.U", "rod.T_b", "rod.Q_a", "rod.T[1]"}) CHECK(a.value(name) == b.value(name));
     }
+}
+
+TEST_CASE("heated rod: an unstable step stops the run instead of producing temperatures below absolute zero") {
+    // 100 volumes, RK4 at 0.1 s: the fastest mode (≈ −4·α/Δx² = −82 1/s) is far outside RK4's stable region.
+    auto rod = HeatedRod::make(100);
+    SimulatorOptions o = rk4();
+    o.dt = 0.1;
+    Simulator sim(*rod, o);
+    CHECK_THROWS_WITH_AS(sim.simulate(60.0), doctest::Contains("rod.T["), SimulationError);
 }

@@ -16,19 +16,24 @@ constexpr int kMaxVolumes = 100000;
 std::string volume_name(std::size_t i) { return "T[" + std::to_string(i + 1) + "]"; }
 }  // namespace
 
+// The heat entering volume 1 through the half volume to the face at a. Both blocks compute it: a value shared
+// through a member would be a dependency the schedule cannot see.
+double InsulatedRod::heat_in_at_a() const {
+    return 2 * lambda * A / (L / static_cast<double>(m_)) * (a.T.value() - (*T_.front())());
+}
+
 void InsulatedRod::evalPorts() {
-    const double dx = L / static_cast<double>(T_.size());
-    Q_a_ = 2 * lambda * A / dx * (a.T.value() - (*T_.front())());
+    Q_a_ = heat_in_at_a();
     a.Q_flow.value = -Q_a_;          // into the body at a: what the rod takes from it, negated
-    b.T.value = (*T_.back())();
+    b.T.value = (*T_[m_ - 1])();
 }
 
 void InsulatedRod::evalDerivatives() {
-    const std::size_t m = T_.size();
+    const std::size_t m = m_;
     const double dx = L / static_cast<double>(m), G = lambda * A / dx, C = rho * c * A * dx;
     U_ = 0.0;
     for (std::size_t i = 0; i < m; ++i) {
-        double Q = (i == 0 ? Q_a_ : G * ((*T_[i - 1])() - (*T_[i])())) + (i + 1 == m ? b.Q_flow.value() : G * ((*T_[i + 1])() - (*T_[i])()));
+        double Q = (i == 0 ? heat_in_at_a() : G * ((*T_[i - 1])() - (*T_[i])())) + (i + 1 == m ? b.Q_flow.value() : G * ((*T_[i + 1])() - (*T_[i])()));
         T_[i]->der.value = Q / C;
         U_ += C * (*T_[i])();
     }
@@ -37,11 +42,11 @@ void InsulatedRod::evalDerivatives() {
 void InsulatedRod::metainfo(Meta& meta) {
     meta.parameter(n, "n", ParameterSpec::positive_up_to(kMaxVolumes, "", "number of volumes (an integer; structural: applied at the next build)"));
     meta.require(n >= 1 && n == std::floor(n), "n = " + std::to_string(n), "the number of volumes is a whole number from 1");
-    const auto m = static_cast<std::size_t>(std::clamp(n, 1.0, static_cast<double>(kMaxVolumes)));
-    if (T_.size() != m) {   // states are objects with an identity: made anew only when n changes
-        T_.clear();
-        for (std::size_t i = 0; i < m; ++i) T_.push_back(std::make_unique<State>(T_start));
-    }
+    m_ = static_cast<std::size_t>(std::clamp(n, 1.0, static_cast<double>(kMaxVolumes)));
+    // States are objects with an identity that a built simulator points at: they are only ever added, never
+    // destroyed, so a crawl with a new n (a change being prepared) leaves the running structure intact.
+    while (T_.size() < m_) T_.push_back(std::make_unique<State>(T_start));
+    const std::size_t m = m_;
     meta.plug(a, "a");
     meta.plug(b, "b");
     std::vector<const SignalBase*> temperatures;
@@ -49,10 +54,11 @@ void InsulatedRod::metainfo(Meta& meta) {
     for (std::size_t i = 0; i < m; ++i) {
         T_[i]->start = T_start;
         meta.state(*T_[i], volume_name(i), 300.0, "K");
+        meta.valid_range(volume_name(i), ValidRange::above(0.0, "an absolute temperature is positive"));
         temperatures.push_back(&T_[i]->value);
         derivatives.push_back(&T_[i]->der);
     }
-    meta.block<&InsulatedRod::evalPorts>(this, "evalPorts", std::vector<const SignalBase*>{&a.T, &T_.front()->value, &T_.back()->value},
+    meta.block<&InsulatedRod::evalPorts>(this, "evalPorts", std::vector<const SignalBase*>{&a.T, &T_.front()->value, &T_[m - 1]->value},
                                          std::vector<const OutBase*>{&a.Q_flow, &b.T});
     temperatures.push_back(&a.T);
     temperatures.push_back(&b.Q_flow);
@@ -72,7 +78,7 @@ void InsulatedRod::take_over(const PreviousValues& previous, const std::string& 
     const std::string prefix = path.empty() ? "" : path + ".";
     std::size_t old = 0;
     while (previous.has(prefix + volume_name(old))) ++old;
-    const std::size_t m = T_.size();
+    const std::size_t m = m_;
     if (old == 0 || old == m) return;   // new, or the same discretisation (carried over by name)
     // Overlap-weighted averages of the old profile: Σ Δx'·T' = Σ Δx·T, the energy, to rounding.
     const double dx_old = L / static_cast<double>(old), dx_new = L / static_cast<double>(m);

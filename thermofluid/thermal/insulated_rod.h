@@ -36,7 +36,9 @@ public:
 private:
     void evalPorts();
     void evalDerivatives();
-    std::vector<std::unique_ptr<State>> T_;
+    double heat_in_at_a() const;
+    std::vector<std::unique_ptr<State>> T_;   // at least m_ (never shrinks)
+    std::size_t m_ = 1;                       // volumes of the structure last crawled
     double U_ = 0.0, Q_a_ = 0.0;
 };
 
