@@ -19,7 +19,8 @@ void LinearSystem::configure(const Model& model, const Schedule& schedule, Linea
     for (auto& st : model.states) outputs_.push_back(&st.state->der.value);
     for (auto& zc : model.zero_crossings) outputs_.push_back(&zc.indicator->value);
     affine_outputs_ = affine_outputs && schedule.outputs_by_map;
-    reached_outputs_.assign(schedule.output_rows.begin(), schedule.output_rows.end());
+    reached_outputs_.clear();   // without affinity checked, D is neither read nor probed
+    if (affine_outputs_) reached_outputs_.assign(schedule.output_rows.begin(), schedule.output_rows.end());
     std::sort(reached_outputs_.begin(), reached_outputs_.end());
     reached_outputs_.erase(std::unique(reached_outputs_.begin(), reached_outputs_.end()), reached_outputs_.end());
     d_values_.assign(schedule.output_rows.size(), 0.0);
@@ -78,7 +79,7 @@ void LinearSystem::probe_columns() {
         for (int j : members) *z_[static_cast<std::size_t>(j)] = 1.0;
         for (int p : s.probe_blocks(grp)) s.by_order[static_cast<std::size_t>(p)]();
         for (int j : members) {
-            for (int e = s.output_start[static_cast<std::size_t>(j)]; e < s.output_start[static_cast<std::size_t>(j) + 1]; ++e) {
+            for (int e = s.output_start[static_cast<std::size_t>(j)]; affine_outputs_ && e < s.output_start[static_cast<std::size_t>(j) + 1]; ++e) {
                 const auto k = static_cast<std::size_t>(s.output_rows[static_cast<std::size_t>(e)]);
                 const double y = *outputs_[k];
                 const double d = y - y0_[k];

@@ -36,6 +36,8 @@ public:
     // Undoes a connection between this plug and `other` (either side may call it): every input of one bound to
     // an output of the other is unbound. Plugs that keep one input per attached element override it.
     virtual void disconnect_from(Plug& other);
+    // True if an input of `readers` is bound to an output of `writers`.
+    static bool reads_from(Plug& readers, Plug& writers);
     // A property both ends of a connection must share (a thermofluid plug's medium): its value ("" for none)
     // and its name ("medium"). The crawler refuses a connection whose ends differ, naming both.
     virtual std::string shared_property() const { return {}; }

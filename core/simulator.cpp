@@ -398,30 +398,30 @@ StepStatus Simulator::fire_due_events() {
 
 // Changes waiting for an event that fired now become due now (apply_due_changes makes them after the events).
 void Simulator::queue_event_changes() {
-    const std::size_t nz = model_.zero_crossings.size(), nt = model_.time_events.size();
     for (int id : fired_now_) {
-        const auto k = static_cast<std::size_t>(id);
-        const std::string& name = k < nz ? model_.zero_crossings[k].path : k < nz + nt ? model_.time_events[k - nz].path : model_.sampled_events[k - nz - nt].path;
+        const std::string& name = fired_event_name(id);
         for (auto it = on_event_changes_.begin(); it != on_event_changes_.end();) {
             if (it->first != name) {
                 ++it;
                 continue;
             }
-            const auto at = std::find_if(scheduled_.begin(), scheduled_.end(), [&](const auto& s) { return s.first > t_; });
-            scheduled_.insert(at, {t_, std::move(it->second)});
+            insert_scheduled(t_, std::move(it->second));
             it = on_event_changes_.erase(it);
         }
     }
 }
 
+// fired_now_ numbers zero crossings, then time events, then sampled events.
+const std::string& Simulator::fired_event_name(int id) const {
+    const auto k = static_cast<std::size_t>(id);
+    const std::size_t nz = model_.zero_crossings.size(), nt = model_.time_events.size();
+    return k < nz ? model_.zero_crossings[k].path : k < nz + nt ? model_.time_events[k - nz].path : model_.sampled_events[k - nz - nt].path;
+}
+
 // The user's callback, once per event that fired now; it may rebuild, so names are copied first.
 void Simulator::notify_events() {
     std::vector<std::string> names;
-    const std::size_t nz = model_.zero_crossings.size(), nt = model_.time_events.size();
-    for (int id : fired_now_) {
-        const auto k = static_cast<std::size_t>(id);
-        names.push_back(k < nz ? model_.zero_crossings[k].path : k < nz + nt ? model_.time_events[k - nz].path : model_.sampled_events[k - nz - nt].path);
-    }
+    for (int id : fired_now_) names.push_back(fired_event_name(id));
     for (auto& name : names) on_event_(*this, name);
 }
 
@@ -438,6 +438,10 @@ double Simulator::next_event_after(double t) const {
 void Simulator::schedule(double t, StructuralChange change) {
     if (!std::isfinite(t) || t < t_ - time_tolerance(t_))
         throw std::invalid_argument("schedule: the time of '" + change.description() + "' (" + std::to_string(t) + " s) is not finite or already past");
+    insert_scheduled(t, std::move(change));
+}
+
+void Simulator::insert_scheduled(double t, StructuralChange change) {
     const auto at = std::find_if(scheduled_.begin(), scheduled_.end(), [&](const auto& s) { return s.first > t; });
     scheduled_.insert(at, {t, std::move(change)});   // in time order; equal times in the order scheduled
 }
@@ -449,8 +453,12 @@ void Simulator::schedule_on_event(std::string event, StructuralChange change) {
 std::vector<std::pair<double, std::string>> Simulator::scheduled_changes() const {
     std::vector<std::pair<double, std::string>> list;
     for (auto& [t, change] : scheduled_) list.emplace_back(t, change.description());
-    for (auto& [event, change] : on_event_changes_)   // no time yet: NaN
-        list.emplace_back(std::numeric_limits<double>::quiet_NaN(), "when " + event + " fires: " + change.description());
+    return list;
+}
+
+std::vector<std::pair<std::string, std::string>> Simulator::event_changes() const {
+    std::vector<std::pair<std::string, std::string>> list;
+    for (auto& [event, change] : on_event_changes_) list.emplace_back(event, change.description());
     return list;
 }
 

@@ -76,8 +76,10 @@ public:
     // Hands the changes scheduled at times back to the caller (e.g. to apply them one by one to describe each
     // segment's structure without running); the simulator then has none.
     std::vector<std::pair<double, StructuralChange>> take_scheduled_changes() { return std::exchange(scheduled_, {}); }
-    // The changes still to come: their times and descriptions.
+    // The changes still to come at a time: their times and descriptions.
     std::vector<std::pair<double, std::string>> scheduled_changes() const;
+    // The changes waiting for an event: the event's name and the change's description.
+    std::vector<std::pair<std::string, std::string>> event_changes() const;
     // Names that the scheduled changes will bring (not yet values of this structure).
     std::vector<std::string> scheduled_value_names() const;
     // True if a scheduled change sets parameters: names may then appear that no one can list before it runs.
@@ -153,6 +155,8 @@ private:
     void rebuild_with(const std::vector<StructuralChange::Initializer>& initializers);
     StepStatus apply_due_changes();
     void queue_event_changes();
+    void insert_scheduled(double t, StructuralChange change);
+    const std::string& fired_event_name(int id) const;
     void check_and_start();
     StepStatus advance_to(double t_target, double h_max);
     StepStatus step_once(double t_target, double h_max);

@@ -164,22 +164,6 @@ void connect_plugs(Plug& a, Plug& b, const std::string& a_path, const std::strin
     (a.is_outlet() ? a : b).connect_to(a.is_outlet() ? b : a);
 }
 
-// True if an input of one plug reads an output of the other.
-bool plugs_connected(Plug& p, Plug& q) {
-    auto reads = [](Plug& readers, Plug& writers) {
-        std::vector<const OutBase*> outs;
-        writers.members([&](SignalBase& s, std::string_view) {
-            if (!s.is_in()) outs.push_back(static_cast<const OutBase*>(&s));
-        });
-        bool found = false;
-        readers.members([&](SignalBase& s, std::string_view) {
-            if (s.is_in() && std::find(outs.begin(), outs.end(), static_cast<InBase&>(s).source()) != outs.end()) found = true;
-        });
-        return found;
-    };
-    return reads(p, q) || reads(q, p);
-}
-
 // How a component is tied to the rest of the tree: plug to plug, and input to output outside plugs.
 struct Ties {
     struct PlugTie {
@@ -351,7 +335,7 @@ void StructuralChange::make_edits(Component& root, Simulator& sim, Undo& undo) {
                     if (!from.plug || !to.plug) throw StructuralChangeError("move_connections takes two plugs: '" + e.a + "', '" + e.b + "'");
                     const Model& now = current();
                     for (auto& q : now.plugs) {
-                        if (q.plug == from.plug || q.plug == to.plug || !plugs_connected(*from.plug, *q.plug)) continue;
+                        if (q.plug == from.plug || q.plug == to.plug || !(Plug::reads_from(*from.plug, *q.plug) || Plug::reads_from(*q.plug, *from.plug))) continue;
                         from.plug->disconnect_from(*q.plug);
                         undo.push([p = from.plug, other = q.plug, pa = e.a, pb = q.path] { connect_plugs(*p, *other, pa, pb); });
                         connect_plugs(*to.plug, *q.plug, e.b, q.path);

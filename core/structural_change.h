@@ -78,7 +78,6 @@ public:
     public:
         void push(std::function<void()> step) { steps_.push_back(std::move(step)); }
         void run();   // in reverse order; then empty
-        ~Undo() = default;
 
     private:
         std::vector<std::function<void()>> steps_;

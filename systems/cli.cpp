@@ -280,8 +280,7 @@ void describe_segments(Simulator& sim, std::ostream& out) {
         if (!added.empty()) out << "  added:" << added << '\n';
         summary(sim.model());
     }
-    for (auto& [t, what] : sim.scheduled_changes())
-        if (std::isnan(t)) out << what << " (its time is the event's: not described)\n";
+    for (auto& [event, what] : sim.event_changes()) out << "when " << event << " fires: " << what << " (its time is the event's: not described)\n";
 }
 
 int info(const std::string& name, std::ostream& out, bool segments = false) {
@@ -290,12 +289,10 @@ int info(const std::string& name, std::ostream& out, bool segments = false) {
     if (entry.prepare) entry.prepare(sim);
     const Model& m = sim.model();
     out << "system " << entry.name << ": " << entry.description << "\n\n";
-    if (!sim.scheduled_changes().empty()) {
+    if (!sim.scheduled_changes().empty() || !sim.event_changes().empty()) {
         out << "structural changes (variable structure; the lists below are the structure at t = 0):\n";
-        for (auto& [t, what] : sim.scheduled_changes()) {
-            if (std::isnan(t)) out << "  " << what << '\n';
-            else out << "  at t = " << t << " s: " << what << '\n';
-        }
+        for (auto& [t, what] : sim.scheduled_changes()) out << "  at t = " << t << " s: " << what << '\n';
+        for (auto& [event, what] : sim.event_changes()) out << "  when " << event << " fires: " << what << '\n';
         out << '\n';
     }
     out << "components (" << m.components.size() - 1 << "):\n";

@@ -261,24 +261,27 @@ private:
         if (type && file) fail(spec, path, "give either 'type' or 'file', not both");
         if (!type && !file) fail(spec, path, "missing 'type' (a component type, see `lied list --components`) or 'file'");
 
-        std::unique_ptr<Component> child;
-        if (type) {
-            const std::string type_name = text_of(type, path + ".type");
-            const ComponentType* t = ComponentRegistry::instance().find(type_name);
-            if (!t) fail(type, path + ".type", "unknown component type '" + type_name + "'" +
-                                                   did_you_mean(type_name, ComponentRegistry::instance().names()) +
-                                                   "; `lied list --components` lists them");
-            child = t->make();
-        } else {
-            child = load_subsystem(file, path + ".file");
-        }
-        if (++budget_.components > budget_.max_components)
-            fail(spec, path, "the system expands to more than " + std::to_string(budget_.max_components) +
-                                 " components (rule: at most that many components, subsystem files counted each time they are used)");
+        std::unique_ptr<Component> child = type ? make_of_type(type, path + ".type") : load_subsystem(file, path + ".file");
+        count_component(spec, path);
         const std::string description = spec["description"] ? text_of(spec["description"], path + ".description") : "";
         Component& c = root_->add(name, std::move(child), description);
         component_nodes_[name] = spec;
         if (const YAML::Node params = spec["parameters"]) set_parameters(name, c, params, path + ".parameters");
+    }
+
+    // A component of a registered type; an unknown type is an error with a suggestion.
+    std::unique_ptr<Component> make_of_type(const YAML::Node& type, const std::string& path) const {
+        const std::string type_name = text_of(type, path);
+        const ComponentType* t = ComponentRegistry::instance().find(type_name);
+        if (!t) fail(type, path, "unknown component type '" + type_name + "'" + did_you_mean(type_name, ComponentRegistry::instance().names()) +
+                                     "; `lied list --components` lists them");
+        return t->make();
+    }
+
+    void count_component(const YAML::Node& node, const std::string& path) {
+        if (++budget_.components > budget_.max_components)
+            fail(node, path, "the system expands to more than " + std::to_string(budget_.max_components) +
+                                 " components (rule: at most that many components, subsystem files counted each time they are used)");
     }
 
     std::unique_ptr<Component> load_subsystem(const YAML::Node& node, const std::string& path) {
@@ -600,6 +603,7 @@ private:
         if (root_->child(name)) fail(when, path, "a component is named '" + name + "' already; the trigger of this action takes that name");
         auto trigger = std::make_unique<components::Trigger>();
         trigger->threshold = number_of(when["crosses"], path + ".crosses");
+        if (!std::isfinite(trigger->threshold)) fail(when["crosses"], path + ".crosses", "expected a finite number");
         if (const YAML::Node d = when["direction"]) {
             trigger->direction = text_of(d, path + ".direction");
             if (trigger->direction != "up" && trigger->direction != "down" && trigger->direction != "both")
@@ -616,11 +620,8 @@ private:
         if (!spec.IsMap()) fail(spec, path, "expected a map with 'type' and optional 'parameters'");
         check_keys(spec, path, {"type", "description", "parameters"});
         if (!spec["type"]) fail(spec, path, "missing 'type' (a component type, see `lied list --components`)");
-        const std::string type_name = text_of(spec["type"], path + ".type");
-        const ComponentType* t = ComponentRegistry::instance().find(type_name);
-        if (!t) fail(spec["type"], path + ".type", "unknown component type '" + type_name + "'" + did_you_mean(type_name, ComponentRegistry::instance().names()));
-        if (++budget_.components > budget_.max_components) fail(key, path, "the system expands to more than " + std::to_string(budget_.max_components) + " components");
-        std::unique_ptr<Component> c = t->make();
+        std::unique_ptr<Component> c = make_of_type(spec["type"], path + ".type");
+        count_component(key, path);
         if (const YAML::Node params = spec["parameters"]) set_parameters(name, *c, params, path + ".parameters");
         described_.erase(c.get());
         return c;
@@ -640,6 +641,7 @@ private:
             } else {
                 value = number_of(e.value, where);
             }
+            if (!std::isfinite(plus) || !std::isfinite(value)) fail(e.value, where, "expected a finite number");
             change.initialize([state = e.key, from, plus, value](const PreviousValues& previous, Simulator& sim) {
                 sim.set_state(state, from.empty() ? value : previous(from) + plus);
             });
