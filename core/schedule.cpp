@@ -206,7 +206,7 @@ Schedule make_schedule(const Model& m) {
     s.outputs_by_map = nt > 0 && s.output_rows.size() <= kEntriesPerBlock * s.finish.size();
     if (!s.outputs_by_map) {
         s.output_start.assign(nt + 1, 0);
-        s.output_rows.clear();
+        s.output_rows = {};   // release the N·log N entries, not just forget them
         s.probe_groups = colour_columns(static_cast<int>(m.residuals.size()), s.pattern_start, s.pattern_rows);
     } else {   // colour L and D together: residual rows first, then the outputs
         std::vector<int> combined_start{0}, combined_rows;
