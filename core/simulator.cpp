@@ -250,6 +250,7 @@ void Simulator::set_state(std::string_view name, double value) {
         throw std::invalid_argument("'" + std::string(name) + "' is not a state" + did_you_mean(std::string(name), states));
     }
     x_[at - x_.data()] = value;
+    if (written_) written_->push_back(static_cast<int>(at - x_.data()));
     if (initializing_) return;   // the rebuild checks and evaluates next
     evaluator_.set_point(t_, x_.data());
     integrator_->reset();
@@ -257,55 +258,76 @@ void Simulator::set_state(std::string_view name, double value) {
     evaluate();
 }
 
+// Values by name of the running structure (states, event flags, sample sequences, event counts).
+void Simulator::capture_values(CarriedValues& into) const {
+    into.states.clear();
+    into.events.clear();
+    into.samples.clear();
+    into.counts.clear();
+    for (std::size_t i = 0; i < model_.states.size(); ++i) into.states[model_.states[i].path] = x_[static_cast<Eigen::Index>(i)];
+    for (std::size_t e = 0; e < model_.time_events.size(); ++e) into.events[model_.time_events[e].path] = event_fired_[e];
+    for (std::size_t e = 0; e < model_.sampled_events.size(); ++e) into.samples[model_.sampled_events[e].path] = sample_index_[e];
+    for (auto& [name, count] : statistics().events) into.counts[name] = count;
+}
+
 void Simulator::rebuild_with(const std::vector<StructuralChange::Initializer>& initializers) {
     // Values by name from the last good structure; kept across failed rebuilds until one succeeds.
-    if (built_) {
-        carried_states_.clear();
-        carried_events_.clear();
-        for (std::size_t i = 0; i < model_.states.size(); ++i) carried_states_[model_.states[i].path] = x_[static_cast<Eigen::Index>(i)];
-        for (std::size_t e = 0; e < model_.time_events.size(); ++e) carried_events_[model_.time_events[e].path] = event_fired_[e];
-        carried_samples_.clear();
-        for (std::size_t e = 0; e < model_.sampled_events.size(); ++e) carried_samples_[model_.sampled_events[e].path] = sample_index_[e];
-        carried_counts_.clear();
-        for (auto& [name, count] : statistics().events) carried_counts_[name] = count;
-    }
-    const auto& survivors = carried_states_;
-    const auto& fired = carried_events_;
-
+    if (built_) capture_values(carried_);
     build();
-    built_ = false;   // until the checks at the current point pass
+    start_from(carried_, initializers);
+}
+
+// The states of this structure from the previous one's: by name, start values for new ones, then the
+// components' take_over and the change's initializers. Returns how many states kept their values. `written`,
+// if given, collects the states that take_over or an initializer set.
+int Simulator::carry_states(const std::map<std::string, double>& previous_states,
+                            const std::vector<StructuralChange::Initializer>& initializers, const PreviousValues& previous,
+                            std::vector<int>* written) {
     int kept = 0;
     for (std::size_t i = 0; i < model_.states.size(); ++i) {
-        auto it = survivors.find(model_.states[i].path);
-        const bool survives = it != survivors.end();
+        auto it = previous_states.find(model_.states[i].path);
+        const bool survives = it != previous_states.end();
         x_[static_cast<Eigen::Index>(i)] = survives ? it->second : model_.states[i].state->start;
         kept += survives;
     }
-    if (!survivors.empty() || !initializers.empty()) {
-        const PreviousValues previous(survivors);
-        initializing_ = true;
-        try {
-            // Components first (a refined rod redistributes its energy), then the change's own initializers.
-            for (auto& c : model_.components) c.component->take_over(previous, c.path, *this);
-            for (auto& initialize : initializers) initialize(previous, *this);
-        } catch (...) {
-            initializing_ = false;
-            restore_time_inputs(model_);
-            throw;
-        }
+    if (previous_states.empty() && initializers.empty()) return kept;
+    initializing_ = true;
+    written_ = written;
+    try {
+        // Components first (a refined rod redistributes its energy), then the change's own initializers.
+        for (auto& c : model_.components) c.component->take_over(previous, c.path, *this);
+        for (auto& initialize : initializers) initialize(previous, *this);
+    } catch (...) {
         initializing_ = false;
+        written_ = nullptr;
+        throw;
+    }
+    initializing_ = false;
+    written_ = nullptr;
+    return kept;
+}
+
+// After build(): the previous structure's values by name, events and samplers where they were, the checks at
+// the current point. Time is t_.
+void Simulator::start_from(const CarriedValues& carried, const std::vector<StructuralChange::Initializer>& initializers) {
+    built_ = false;   // until the checks at the current point pass
+    int kept = 0;
+    try {
+        kept = carry_states(carried.states, initializers, PreviousValues(carried.states));
+    } catch (...) {
+        restore_time_inputs(model_);
+        throw;
     }
     evaluator_.set_point(t_, x_.data());
     for (std::size_t e = 0; e < model_.time_events.size(); ++e) {
         model_.time_events[e].handler();
-        auto it = fired.find(model_.time_events[e].path);
-        event_fired_[e] = it != fired.end() ? it->second : (*model_.time_events[e].time <= t_);
+        auto it = carried.events.find(model_.time_events[e].path);
+        event_fired_[e] = it != carried.events.end() ? it->second : (*model_.time_events[e].time <= t_);
     }
     // A surviving sampler goes on with its sequence; a new one starts with its first sample not in the past.
     for (std::size_t e = 0; e < model_.sampled_events.size(); ++e) {
-        auto it = carried_samples_.find(model_.sampled_events[e].path);
-        const double k = std::ceil((t_ - *model_.sampled_events[e].offset) / *model_.sampled_events[e].period - 1e-9);
-        sample_index_[e] = it != carried_samples_.end() ? it->second : std::max(0L, static_cast<long>(k));
+        auto it = carried.samples.find(model_.sampled_events[e].path);
+        sample_index_[e] = it != carried.samples.end() ? it->second : first_sample_not_before(e, t_);
     }
     try {
         check_and_start();
@@ -315,13 +337,18 @@ void Simulator::rebuild_with(const std::vector<StructuralChange::Initializer>& i
     }
     // Events keep their counts across the change (statistics of the whole run).
     auto count_of = [&](const std::string& path) {
-        auto it = carried_counts_.find(path);
-        return it == carried_counts_.end() ? 0L : it->second;
+        auto it = carried.counts.find(path);
+        return it == carried.counts.end() ? 0L : it->second;
     };
     for (std::size_t e = 0; e < model_.time_events.size(); ++e) time_event_counts_[e] = count_of(model_.time_events[e].path);
     for (std::size_t e = 0; e < model_.sampled_events.size(); ++e) sample_counts_[e] = count_of(model_.sampled_events[e].path);
     for (std::size_t e = 0; e < model_.zero_crossings.size(); ++e) crossings_.set_count(e, count_of(model_.zero_crossings[e].path));
     spdlog::debug("rebuilt at t = {}: {} of {} states kept their values", t_, kept, model_.states.size());
+}
+
+long Simulator::first_sample_not_before(std::size_t e, double t) const {
+    const double k = std::ceil((t - *model_.sampled_events[e].offset) / *model_.sampled_events[e].period - 1e-9);
+    return std::max(0L, static_cast<long>(k));
 }
 
 void Simulator::evaluate() {

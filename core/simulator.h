@@ -152,7 +152,18 @@ public:
 
 private:
     void build();
+    friend class RealtimeSwap;
+    struct CarriedValues {   // a structure's values by name, for the next structure
+        std::map<std::string, double> states;
+        std::map<std::string, char> events;
+        std::map<std::string, long> samples, counts;
+    };
+    void capture_values(CarriedValues& into) const;
     void rebuild_with(const std::vector<StructuralChange::Initializer>& initializers);
+    int carry_states(const std::map<std::string, double>& previous_states, const std::vector<StructuralChange::Initializer>& initializers,
+                     const PreviousValues& previous, std::vector<int>* written = nullptr);
+    void start_from(const CarriedValues& carried, const std::vector<StructuralChange::Initializer>& initializers);
+    long first_sample_not_before(std::size_t e, double t) const;
     StepStatus apply_due_changes();
     void queue_event_changes();
     void insert_scheduled(double t, StructuralChange change);
@@ -221,9 +232,8 @@ private:
     std::vector<std::pair<double, StructuralChange>> scheduled_;
     std::vector<std::pair<std::string, StructuralChange>> on_event_changes_;
     std::string refused_change_;
-    std::map<std::string, double> carried_states_;   // rebuild: values of the last good structure by name
-    std::map<std::string, char> carried_events_;
-    std::map<std::string, long> carried_samples_, carried_counts_;
+    CarriedValues carried_;   // rebuild: values of the last good structure by name
+    std::vector<int>* written_ = nullptr;   // carry_states: where set_state records what it set
 };
 
 }  // namespace lied

@@ -15,7 +15,10 @@ namespace lied {
 
 double PreviousValues::operator()(std::string_view name) const {
     auto it = states_.find(std::string(name));
-    if (it != states_.end()) return it->second;
+    if (it != states_.end()) {
+        if (reads_) reads_->push_back(it->first);
+        return it->second;
+    }
     std::vector<std::string> known;
     for (auto& [n, _] : states_) known.push_back(n);
     throw std::invalid_argument("the previous structure has no state '" + std::string(name) + "'" + did_you_mean(std::string(name), known));

@@ -26,13 +26,17 @@ class Simulator;
 // The states of the structure before a change, by name.
 class PreviousValues {
 public:
-    explicit PreviousValues(const std::map<std::string, double>& states) : states_(states) {}
+    // `reads`, if given, collects the names read through operator() (a real-time swap finds what the new states
+    // depend on from it).
+    explicit PreviousValues(const std::map<std::string, double>& states, std::vector<std::string>* reads = nullptr)
+        : states_(states), reads_(reads) {}
     bool has(std::string_view name) const { return states_.count(std::string(name)) > 0; }
     // Throws std::invalid_argument, with a suggestion, for a name the previous structure did not have.
     double operator()(std::string_view name) const;
 
 private:
     const std::map<std::string, double>& states_;
+    std::vector<std::string>* reads_;
 };
 
 // A change that could not be made: the message says which edit and why; the simulation is unchanged.

@@ -12,6 +12,9 @@
 #include "systems/slider_crank.h"
 #include "systems/drive_train.h"
 #include "systems/two_stage_rocket.h"
+#include "systems/heated_rod.h"
+#include "systems/system_file.h"
+#include "core/realtime_swap.h"
 #include "systems/simple_stream.h"
 #include "components/time_table.h"
 #include "thermofluid/boundaries.h"
@@ -19,6 +22,7 @@
 #include "thermofluid/flow_boundaries.h"
 #include "thermofluid/junction_n.h"
 #include "thermofluid/reservoir.h"
+#include "thermofluid/pressure_drop.h"
 #include "thermofluid/thermal_convection_pipe.h"
 #include "thermofluid/turbo_component.h"
 #include "thermofluid/flow_resistance.h"
@@ -37,13 +41,16 @@
 #include <atomic>
 #include <cstdlib>
 #include <new>
+#include <filesystem>
+#include <thread>
 
 namespace {
 std::atomic<long> allocations{0};
-std::atomic<bool> counting{false};
+// Per thread: a real-time thread counts its own allocations while a worker thread next to it allocates freely.
+thread_local bool counting = false;
 
 void* counted_allocation(std::size_t size) {
-    if (counting.load(std::memory_order_relaxed)) allocations.fetch_add(1, std::memory_order_relaxed);
+    if (counting) allocations.fetch_add(1, std::memory_order_relaxed);
     if (void* p = std::malloc(size ? size : 1)) return p;
     throw std::bad_alloc();
 }
@@ -379,15 +386,15 @@ TEST_CASE("failing steps allocate nothing either: a tank running dry, an unstabl
 namespace {
 // KLU allocates through SuiteSparse's own hooks, not operator new: count those as well.
 void* counted_c_malloc(std::size_t size) {
-    if (counting.load(std::memory_order_relaxed)) allocations.fetch_add(1, std::memory_order_relaxed);
+    if (counting) allocations.fetch_add(1, std::memory_order_relaxed);
     return std::malloc(size);
 }
 void* counted_c_calloc(std::size_t count, std::size_t size) {
-    if (counting.load(std::memory_order_relaxed)) allocations.fetch_add(1, std::memory_order_relaxed);
+    if (counting) allocations.fetch_add(1, std::memory_order_relaxed);
     return std::calloc(count, size);
 }
 void* counted_c_realloc(void* p, std::size_t size) {
-    if (counting.load(std::memory_order_relaxed)) allocations.fetch_add(1, std::memory_order_relaxed);
+    if (counting) allocations.fetch_add(1, std::memory_order_relaxed);
     return std::realloc(p, size);
 }
 }  // namespace
@@ -445,4 +452,51 @@ TEST_CASE("between structural changes the steps allocate nothing: the rocket aft
         CHECK(sim.time() == doctest::Approx(start + 1.0));
     }
     CHECK(sim.segments().size() == 3);
+}
+
+TEST_CASE("a real-time swap allocates nothing on the stepping thread: valve replaced, rocket released, rod refined") {
+    const auto file = std::filesystem::path(LIED_SOURCE_DIR) / "systems/files/com_vessels.yaml";
+    auto vessels = [&] { return std::unique_ptr<Component>(std::move(systems::load_system_file(file.string()).root)); };
+    auto rocket = [] { return std::unique_ptr<Component>(systems::TwoStageRocket::make()); };
+    auto rod = [] { return std::unique_ptr<Component>(systems::HeatedRod::make(5)); };
+    struct Case {
+        RealtimeSwap::Factory make;
+        std::function<StructuralChange()> change;
+    };
+    const Case cases[] = {
+        {vessels, [] {
+             StructuralChange c("p2 tighter");
+             c.replace("p2", std::make_unique<thermofluid::PressureDrop>(0.01, 4000.0, 100.0));
+             return c;
+         }},
+        {rocket, [] { return systems::TwoStageRocket::release(); }},
+        {rod, [] { return systems::HeatedRod::refine(100); }},
+    };
+    for (const Case& c : cases) {
+        SimulatorOptions o;
+        o.solver = "rk4";
+        RealtimeSwap swap(c.make, o);
+        REQUIRE(swap.step(1e-3) == StepStatus::Ok);   // the first step may size what it needs
+        long on_stepping_thread = -1, failures = 0, canary = -1;
+        std::thread loop([&] {
+            canary = allocations_during([] { delete new int(1); });   // the counter works on this thread
+            allocations = 0;
+            counting = true;   // this thread only
+            long after = 0;
+            while (after < 50) {
+                failures += swap.step(1e-3) != StepStatus::Ok;
+                if (swap.swaps() > 0) ++after;
+                std::this_thread::sleep_for(std::chrono::microseconds(20));   // a sleep that allocates nothing
+            }
+            counting = false;
+            on_stepping_thread = allocations.load();
+        });
+        swap.prepare(c.make, c.change());   // allocates freely on this thread
+        CHECK(swap.wait_for_swap());
+        loop.join();
+        CHECK(failures == 0);
+        CHECK(swap.swaps() == 1);
+        CHECK(canary == 1);
+        CHECK(on_stepping_thread == 0);
+    }
 }

@@ -1,6 +1,8 @@
 // The C++ snippets of README.md, compiled and run, so the documentation cannot drift from the API.
 #include "core/recorder.h"
+#include "core/realtime_swap.h"
 #include "core/simulator.h"
+#include "systems/two_stage_rocket.h"
 #include "systems/com_vessels.h"
 #include "thermofluid/pressure_drop.h"
 
@@ -10,6 +12,7 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <thread>
 
 TEST_CASE("README: simulating ComVessels from C++") {
     lied::systems::ComVessels vessels;
@@ -46,4 +49,24 @@ TEST_CASE("README: cites papers by title, never by a path outside the repository
     text << in.rdbuf();
     CHECK(text.str().find("../shared") == std::string::npos);
     CHECK(text.str().find("papers/0") == std::string::npos);
+}
+
+TEST_CASE("README: a structural change swapped into a real-time loop") {
+    using lied::systems::TwoStageRocket;
+    auto make = [] { return std::unique_ptr<lied::Component>(lied::systems::TwoStageRocket::make()); };
+    lied::RealtimeSwap swap(make);                 // the first structure
+    std::thread worker([&] {                       // any thread but the real-time one
+        swap.prepare(make, TwoStageRocket::release());   // a StructuralChange, made on a fresh tree of the running structure
+        swap.wait_for_swap();                      // then frees the old structure here, not on the real-time thread
+    });
+    int steps = 0;
+    auto running = [&] { return swap.swaps() == 0 || ++steps < 10; };
+    while (running()) {                            // the 1 kHz loop
+        if (swap.step(1e-3) != lied::StepStatus::Ok) break;   // serves the snapshot, swaps when ready, steps
+        const lied::Simulator& sim = swap.simulator();       // fetch it after each step: a swap replaces it
+        CHECK(std::isfinite(sim.time()));
+        std::this_thread::sleep_for(std::chrono::microseconds(100));
+    }
+    worker.join();
+    CHECK(swap.simulator().find_value("stage1.w") != nullptr);   // released
 }
