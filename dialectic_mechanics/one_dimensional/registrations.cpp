@@ -1,5 +1,6 @@
 // Every 1D component type by name, for system files and `lied describe`.
 #include "core/component_registry.h"
+#include "dialectic_mechanics/one_dimensional/constraint.h"
 #include "dialectic_mechanics/one_dimensional/rotational.h"
 #include "dialectic_mechanics/one_dimensional/translational.h"
 
@@ -17,6 +18,7 @@ LIED_REGISTER_COMPONENT(Position, "prescribed position s_ref [m] (followed with 
 LIED_REGISTER_COMPONENT(Velocity, "prescribed velocity v_ref [m/s]");
 LIED_REGISTER_COMPONENT(PositionSensor, "position s [m] of a flange");
 LIED_REGISTER_COMPONENT(VelocitySensor, "velocity v [m/s] of a flange (the kinetic velocity)");
+LIED_REGISTER_COMPONENT(Constraint, "rigid link between two flanges switched on (t_close) and off (t_open), smoothly over T_close/T_open; Baumgarte-stabilised, no change of states");
 LIED_REGISTER_COMPONENT(ForceSensor, "force [N] transmitted from flange_b to flange_a");
 
 LIED_REGISTER_COMPONENT(Inertia, "rotational inertia with its own degree of freedom (angle, kinetic speed); the root of its chain");

@@ -1,0 +1,54 @@
+#pragma once
+// When a switched constraint holds (Constraint, PlanarConstraint): closed from t_close, open again from t_open,
+// each switch a smooth ramp of the weight σ(t) ∈ [0, 1] over T_close (T_open) seconds, or a jump if 0:
+//     σ(t) = up(min(t, t_open)) · down(t),   up = S((t − t_close)/T_close),   down = 1 − S((t − t_open)/T_open),
+// S(u) = sin²(π·u/2) on [0, 1] (continuous slope at both ends). The constraint's residual blends its force λ and
+// its Baumgarte-stabilised condition (Baumgarte, "Stabilization of constraints and integrals of motion in
+// dynamical systems", 1972) with weights 1 − σ and σ:
+//     σ·d·(ė + η·e) − (1 − σ)·λ = 0,
+// so λ = 0 while open, ė = −η·e while closed (the error e decays at the rate η), and during a ramp the constraint
+// acts as a spring-damper λ = σ·d/(1 − σ)·(ė + η·e) whose coefficient grows without bound: a grip that closes without a force jump.
+#include "core/meta.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+
+namespace lied::mechanics {
+
+struct ConstraintSwitching {
+    double t_close = 0.0;      // s; at or before the start: closed from the start
+    double t_open = 1e30;      // s; "never" by default
+    double T_close = 0.0;      // s, ramp of σ from 0 to 1
+    double T_open = 0.0;       // s, ramp of σ from its value back to 0
+    double eta = 50.0;         // 1/s, rate at which the constraint error decays
+
+    void declare(Meta& meta) {
+        meta.parameter(t_close, "t_close", ParameterSpec::any("s", "time at which the constraint closes (at or before the start: closed from the start)"));
+        meta.parameter(t_open, "t_open", ParameterSpec::any("s", "time at which it opens again (1e30: never)"));
+        meta.parameter(T_close, "T_close", ParameterSpec::non_negative("s", "duration of the smooth closing (0: at once)"));
+        meta.parameter(T_open, "T_open", ParameterSpec::non_negative("s", "duration of the smooth opening (0: at once)"));
+        meta.parameter(eta, "eta", ParameterSpec::positive("1/s", "Baumgarte rate: the constraint error decays like exp(-eta*t)"));
+        meta.require(t_open >= t_close, "t_open = " + std::to_string(t_open) + " s before t_close = " + std::to_string(t_close) + " s",
+                     "a constraint opens after it closed (t_open >= t_close)");
+        // L depends on σ: while σ ramps it changes at every instant; jumps happen at the time events, which
+        // refactor L anyway.
+        if (T_close > 0.0 || T_open > 0.0) meta.coefficients_depend_on_state();
+    }
+    double sigma(double t) const {
+        const double up = ramp(std::min(t, t_open), t_close, T_close);
+        return t < t_open ? up : up * (1.0 - ramp(t, t_open, T_open));
+    }
+    // True at the closing instant itself (the time event), when the offset is captured.
+    bool closing_now(double t) const { return t_close > 0.0 && std::abs(t - t_close) <= 1e-9 * std::max(1.0, std::abs(t)); }
+
+private:
+    static double ramp(double t, double start, double duration) {
+        if (t < start) return 0.0;
+        if (duration <= 0.0 || t >= start + duration) return 1.0;
+        const double s = std::sin(std::numbers::pi / 2 * (t - start) / duration);
+        return s * s;
+    }
+};
+
+}  // namespace lied::mechanics
