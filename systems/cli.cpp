@@ -168,6 +168,8 @@ int list(const std::vector<std::string>& args, std::ostream& out) {
         if (is_system_file_name(entry.path().string())) paths.push_back(entry.path());
     std::sort(paths.begin(), paths.end());
     std::ostringstream runnable, subsystems;
+    std::size_t width = 0;   // the longest path, so that a description never touches its path
+    for (auto& p : paths) width = std::max(width, p.string().size());
     for (auto& p : paths) {
         std::string description;
         bool subsystem = false;
@@ -178,7 +180,7 @@ int list(const std::vector<std::string>& args, std::ostream& out) {
         } catch (const SystemFileError&) {
             description = "(does not load: lied info " + p.string() + " says why)";
         }
-        (subsystem ? subsystems : runnable) << "  " << std::left << std::setw(44) << p.string() << description << '\n';
+        (subsystem ? subsystems : runnable) << "  " << std::left << std::setw(static_cast<int>(width) + 2) << p.string() << description << '\n';
     }
     out << "\nsystem files (lied run <file>):\n" << runnable.str();
     if (!subsystems.str().empty()) out << "\nsubsystem files (used as components by other files, not run on their own):\n" << subsystems.str();

@@ -255,6 +255,29 @@ TEST_CASE("a pump fails and a standby pump takes over: the loop settles where a 
         CHECK(sim.value(name) == doctest::Approx(ref.value(name)).epsilon(1e-5));
 }
 
+TEST_CASE("the pump fail-over example file: the cooling loop as a component, its pump replaced by the action") {
+    // systems/files/cooling_loop_pump_failover.yaml uses the unchanged cooling_loop.yaml as the component `loop`;
+    // its run equals the loop's own file with the same action (paths prefixed), to the solver's tolerance.
+    auto example = systems::load_system_file((kFiles / "cooling_loop_pump_failover.yaml").string());
+    const std::string standby =
+        "{type: Pump, parameters: {medium: Glycol47, parametrizeByDesignPoint: \"true\", omega_par: 300, dp_D: 0.7e5, V_flow_D: 2e-4, omega_D: 300, slip_D: 0.3, eta_D: 0.5}}";
+    auto direct = systems::parse_system_text(file_text("cooling_loop.yaml") + "actions:\n  - {at: 200, description: duty pump fails, replace: {pump: " + standby + "}}\n",
+                                             "failover.yaml", kFiles.string());
+    REQUIRE(example.actions.size() == 1);
+    CHECK(example.actions.front().first == 200.0);
+    SimulatorOptions o;
+    o.solver = "cvode-bdf";
+    o.tolerances = {1e-8, 1e-8};
+    Simulator a(*example.root, o), b(*direct.root, o);
+    for (auto& [t, change] : example.actions) a.schedule(t, std::move(change));
+    for (auto& [t, change] : direct.actions) b.schedule(t, std::move(change));
+    a.simulate(260.0);
+    b.simulate(260.0);
+    CHECK(a.segments().size() == 2);
+    for (const char* name : {"pump.m_flow", "plate.T", "controller.y"})
+        CHECK(a.value(std::string("loop.") + name) == doctest::Approx(b.value(name)).epsilon(1e-6));
+}
+
 TEST_CASE("an action started by a state event happens where the watched state crosses, from a file as from C++") {
     // t2 fills after t1 is raised at 1 s; when its level rises through 1.03 m, p2 is tightened. The engine locates
     // the crossing (event tolerance 1e-10 s) and ends the step there: the new segment starts with t2.level = 1.03.
