@@ -10,10 +10,16 @@
 #include "core/structural_change.h"
 
 #include <string>
+#include <vector>
 
 namespace lied::mechanics {
 
 // Reads the masses' m from the running simulator.
 StructuralChange attach_masses(const Simulator& sim, const std::string& a, const std::string& b, const std::string& assembly);
+// The mass `assembly` becomes `a` (mass m_a) and `b` (the rest of its mass), `gap` = s_b − s_a apart around its
+// centre of mass, both moving with its velocity. The elements attached to its flange go to a, except those whose
+// plugs `to_b` names (e.g. "engine2.flange"), which go to b. Throws std::invalid_argument unless 0 < m_a < m.
+StructuralChange release_mass(const Simulator& sim, const std::string& assembly, const std::string& a, double m_a, const std::string& b,
+                              double gap, const std::vector<std::string>& to_b = {});
 
 }  // namespace lied::mechanics
