@@ -179,13 +179,11 @@ void RealtimeSwap::carry_discrete(Simulator& to, bool now) {
     }
 }
 
-void RealtimeSwap::prepare(std::string description, const Factory& make_next, std::vector<StructuralChange::Initializer> initializers,
-                           std::chrono::milliseconds timeout) {
-    take_snapshot(description, timeout);
-    auto next = make_structure(make_next, description);
-    Simulator& sim = *next->sim;
-    Simulator::CarriedValues carried;
+// Moves a freshly built structure to the snapshot: time, the running values by name, discrete signals, then the
+// checks at that point. A failure is a StructuralChangeError starting with `refusal`.
+void RealtimeSwap::start_at_snapshot(Simulator& sim, const std::vector<StructuralChange::Initializer>& initializers, const std::string& refusal) {
     const Model& running = active_->sim->model_;
+    Simulator::CarriedValues carried;
     for (std::size_t i = 0; i < running.states.size(); ++i) carried.states[running.states[i].path] = snapshot_x_[i];
     for (std::size_t e = 0; e < running.time_events.size(); ++e) carried.events[running.time_events[e].path] = snapshot_fired_[e];
     for (std::size_t e = 0; e < running.sampled_events.size(); ++e) carried.samples[running.sampled_events[e].path] = snapshot_samples_[e];
@@ -195,9 +193,15 @@ void RealtimeSwap::prepare(std::string description, const Factory& make_next, st
     try {
         sim.start_from(carried, initializers);
     } catch (const std::exception& error) {
-        throw StructuralChangeError("'" + description + "' cannot be prepared at t = " + std::to_string(snapshot_t_) + " s: " + error.what() +
-                                    "; the running structure goes on");
+        throw StructuralChangeError(refusal + error.what() + "; the running structure goes on");
     }
+}
+
+void RealtimeSwap::prepare(std::string description, const Factory& make_next, std::vector<StructuralChange::Initializer> initializers,
+                           std::chrono::milliseconds timeout) {
+    take_snapshot(description, timeout);
+    auto next = make_structure(make_next, description);
+    start_at_snapshot(*next->sim, initializers, "'" + description + "' cannot be prepared at t = " + std::to_string(snapshot_t_) + " s: ");
     finish_preparation(std::move(next), description, initializers);
 }
 
@@ -217,19 +221,8 @@ void RealtimeSwap::prepare(const Factory& make_current, StructuralChange change,
         const std::size_t* k = sim.parameters_.find(running.parameters[i].path);
         if (k && *sim.model_.parameters[*k].value != snapshot_parameters_[i]) sim.set_parameter(running.parameters[i].path, snapshot_parameters_[i]);
     }
-    Simulator::CarriedValues carried;
-    for (std::size_t i = 0; i < running.states.size(); ++i) carried.states[running.states[i].path] = snapshot_x_[i];
-    for (std::size_t e = 0; e < running.time_events.size(); ++e) carried.events[running.time_events[e].path] = snapshot_fired_[e];
-    for (std::size_t e = 0; e < running.sampled_events.size(); ++e) carried.samples[running.sampled_events[e].path] = snapshot_samples_[e];
-    sim.t_ = snapshot_t_;
-    sim.time_.value = snapshot_t_;
-    carry_discrete(sim, true);
-    try {
-        sim.start_from(carried, {});
-    } catch (const std::exception& error) {
-        throw StructuralChangeError("'" + description + "' cannot be prepared: the running structure, made again, does not start at t = " +
-                                    std::to_string(snapshot_t_) + " s: " + error.what());
-    }
+    start_at_snapshot(sim, {}, "'" + description + "' cannot be prepared: the running structure, made again, does not start at t = " +
+                                   std::to_string(snapshot_t_) + " s: ");
     sim.apply(change);   // StructuralChangeError names the edit; nothing of the running structure was touched
     carry_discrete(sim, false);
     finish_preparation(std::move(next), description, change.initializers());

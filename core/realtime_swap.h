@@ -79,6 +79,7 @@ private:
     std::unique_ptr<Structure> make_structure(const Factory& make, const std::string& what) const;
     void take_snapshot(const std::string& description, std::chrono::milliseconds timeout);
     void carry_discrete(Simulator& to, bool now);
+    void start_at_snapshot(Simulator& sim, const std::vector<StructuralChange::Initializer>& initializers, const std::string& refusal);
     void finish_preparation(std::unique_ptr<Structure> next, const std::string& description,
                             const std::vector<StructuralChange::Initializer>& initializers);
     void probe_carry_over(Simulator& next, const std::vector<StructuralChange::Initializer>& initializers, const std::string& description);

@@ -22,6 +22,8 @@ struct ConstraintSwitching {
     double T_close = 0.0;      // s, ramp of σ from 0 to 1
     double T_open = 0.0;       // s, ramp of σ from its value back to 0
     double eta = 50.0;         // 1/s, rate at which the constraint error decays
+    In<double> time;           // the simulation time
+    Out<double> captured;      // 1 once the held pose was taken at the closing (a discrete signal)
 
     void declare(Meta& meta) {
         meta.parameter(t_close, "t_close", ParameterSpec::any("s", "time at which the constraint closes (at or before the start: closed from the start)"));
@@ -31,6 +33,9 @@ struct ConstraintSwitching {
         meta.parameter(eta, "eta", ParameterSpec::positive("1/s", "Baumgarte rate: the constraint error decays like exp(-eta*t)"));
         meta.require(t_open >= t_close, "t_open = " + std::to_string(t_open) + " s before t_close = " + std::to_string(t_close) + " s",
                      "a constraint opens after it closed (t_open >= t_close)");
+        meta.signal(time, "time");
+        meta.time(time);
+        meta.discrete_signal(captured, "captured");
         // L depends on σ: while σ ramps it changes at every instant; jumps happen at the time events, which
         // refactor L anyway.
         if (T_close > 0.0 || T_open > 0.0) meta.coefficients_depend_on_state();
@@ -39,8 +44,20 @@ struct ConstraintSwitching {
         const double up = ramp(std::min(t, t_open), t_close, T_close);
         return t < t_open ? up : up * (1.0 - ramp(t, t_open, T_open));
     }
-    // True at the closing instant itself (the time event), when the offset is captured.
-    bool closing_now(double t) const { return t_close > 0.0 && std::abs(t - t_close) <= 1e-9 * std::max(1.0, std::abs(t)); }
+    double sigma_now() const { return sigma(time.value()); }
+    // For the component's time event at t_close, which a rebuild calls again at any time: true at the closing
+    // instant itself (capture > 0.5; then `captured` is set and the component takes its held pose), and a capture is
+    // forgotten before t_close (a reset). A constraint closed from the start (t_close <= 0) holds its parameters.
+    bool capture_now(double capture) {
+        const double t = time.value();
+        if (t < t_close) captured.value = 0.0;
+        else if (capture > 0.5 && t_close > 0.0 && std::abs(t - t_close) <= 1e-9 * std::max(1.0, std::abs(t))) {
+            captured.value = 1.0;
+            return true;
+        }
+        return false;
+    }
+    bool holds_captured() const { return captured.value > 0.5; }
 
 private:
     static double ramp(double t, double start, double duration) {

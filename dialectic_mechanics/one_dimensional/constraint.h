@@ -27,15 +27,12 @@ public:
         meta.parameter(d, "d", ParameterSpec::positive("N.s/m", "scale of the constraint equation: the damping it starts from while closing"));
         meta.parameter(s_rel0, "s_rel0", ParameterSpec::any("m", "held distance s_b - s_a (unless captured at the closing)"));
         meta.parameter(capture, "capture", ParameterSpec{"", "1: hold the distance found at the closing instant, 0: hold s_rel0", 0.0, 1.0});
-        meta.signal(time_, "time");
-        meta.time(time_);
         meta.tearing(lambda_, "lambda");
         meta.residual(residual_, "residual");
-        meta.discrete_signal(captured_, "captured");
         meta.discrete_signal(offset_, "offset");
         meta.time_event<&Constraint::onClose>(this, switching.t_close, "closing");
         meta.block<&Constraint::evalConstraint>(this, "evalConstraint",
-                                                {&time_, &flange_a.s, &flange_b.s, &flange_a.v, &flange_b.v, &lambda_, &captured_, &offset_},
+                                                {&switching.time, &flange_a.s, &flange_b.s, &flange_a.v, &flange_b.v, &lambda_, &switching.captured, &offset_},
                                                 {&residual_, &flange_a.f, &flange_b.f});
         meta.variable(sigma_, "sigma", "");
         meta.variable(error_, "error", "m");
@@ -47,24 +44,18 @@ public:
 private:
     // At the closing instant (and at every rebuild, where it keeps what it had): capture the distance.
     void onClose() {
-        const double t = time_.value();
-        if (t < switching.t_close) captured_.value = 0.0;
-        else if (capture > 0.5 && switching.closing_now(t)) {
-            captured_.value = 1.0;
-            offset_.value = flange_b.s.value() - flange_a.s.value();
-        }
+        if (switching.capture_now(capture)) offset_.value = flange_b.s.value() - flange_a.s.value();
     }
     void evalConstraint() {
-        sigma_ = switching.sigma(time_.value());
-        held_ = captured_.value > 0.5 ? offset_.value : s_rel0;
+        sigma_ = switching.sigma_now();
+        held_ = switching.holds_captured() ? offset_.value : s_rel0;
         error_ = flange_b.s.value() - flange_a.s.value() - held_;
         const double lambda = lambda_.value;
         residual_.value = sigma_ * d * (flange_b.v.value() - flange_a.v.value() + switching.eta * error_) - (1.0 - sigma_) * lambda;
         flange_a.f.value = lambda;
         flange_b.f.value = -lambda;
     }
-    In<double> time_;
-    Out<double> lambda_, residual_, captured_, offset_;
+    Out<double> lambda_, residual_, offset_;
     double sigma_ = 0.0, error_ = 0.0, held_ = 0.0;
 };
 

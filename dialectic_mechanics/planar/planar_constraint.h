@@ -35,22 +35,19 @@ public:
         meta.parameter(r_rel0_y, "r_rel0_y", ParameterSpec::any("m", "held position of frame_b in frame_a, y (unless captured)"));
         meta.parameter(phi_rel0, "phi_rel0", ParameterSpec::any("rad", "held angle of frame_b relative to frame_a (unless captured)"));
         meta.parameter(capture, "capture", ParameterSpec{"", "1: hold the pose found at the closing instant, 0: hold r_rel0 and phi_rel0", 0.0, 1.0});
-        meta.signal(time_, "time");
-        meta.time(time_);
         meta.tearing(lambda_x_, "lambda_x");
         meta.tearing(lambda_y_, "lambda_y");
         meta.tearing(lambda_phi_, "lambda_phi");
         meta.residual(residual_x_, "residual_x");
         meta.residual(residual_y_, "residual_y");
         meta.residual(residual_phi_, "residual_phi");
-        meta.discrete_signal(captured_, "captured");
         meta.discrete_signal(held_x_, "held_x");
         meta.discrete_signal(held_y_, "held_y");
         meta.discrete_signal(held_phi_, "held_phi");
         meta.time_event<&PlanarConstraint::onClose>(this, switching.t_close, "closing");
         meta.block<&PlanarConstraint::evalConstraint>(this, "evalConstraint",
-                                                      {&time_, &frame_a.r, &frame_b.r, &frame_a.v, &frame_b.v, &lambda_x_, &lambda_y_, &lambda_phi_,
-                                                       &captured_, &held_x_, &held_y_, &held_phi_},
+                                                      {&switching.time, &frame_a.r, &frame_b.r, &frame_a.v, &frame_b.v, &lambda_x_, &lambda_y_, &lambda_phi_,
+                                                       &switching.captured, &held_x_, &held_y_, &held_phi_},
                                                       {&residual_x_, &residual_y_, &residual_phi_, &frame_a.f, &frame_b.f});
         meta.variable(sigma_, "sigma", "");
         meta.variable(error_, "error", "m");
@@ -63,25 +60,21 @@ public:
 
 private:
     void onClose() {
-        const double t = time_.value();
-        if (t < switching.t_close) captured_.value = 0.0;
-        else if (capture > 0.5 && switching.closing_now(t)) {
-            const Planar &ra = frame_a.r.value(), &rb = frame_b.r.value();
-            rotate(-ra.phi, rb.x - ra.x, rb.y - ra.y, held_x_.value, held_y_.value);
-            held_phi_.value = rb.phi - ra.phi;
-            captured_.value = 1.0;
-        }
+        if (!switching.capture_now(capture)) return;
+        const Planar &ra = frame_a.r.value(), &rb = frame_b.r.value();
+        rotate(-ra.phi, rb.x - ra.x, rb.y - ra.y, held_x_.value, held_y_.value);
+        held_phi_.value = rb.phi - ra.phi;
     }
     void evalConstraint() {
         const Planar &ra = frame_a.r.value(), &rb = frame_b.r.value(), &va = frame_a.v.value(), &vb = frame_b.v.value();
-        const bool held = captured_.value > 0.5;
+        const bool held = switching.holds_captured();
         double qx, qy;
         rotate(ra.phi, held ? held_x_.value : r_rel0_x, held ? held_y_.value : r_rel0_y, qx, qy);
         const double px = rb.x - ra.x, py = rb.y - ra.y;
         const double ex = px - qx, ey = py - qy;
         error_phi_ = rb.phi - ra.phi - (held ? held_phi_.value : phi_rel0);
         const double dex = vb.x - va.x + va.phi * qy, dey = vb.y - va.y - va.phi * qx;
-        sigma_ = switching.sigma(time_.value());
+        sigma_ = switching.sigma_now();
         const double eta = switching.eta, open = 1.0 - sigma_;
         const double lx = lambda_x_.value, ly = lambda_y_.value, lphi = lambda_phi_.value;
         residual_x_.value = sigma_ * d * (dex + eta * ex) - open * lx;
@@ -91,9 +84,8 @@ private:
         frame_b.f.value = {-lx, -ly, -lphi};
         error_ = std::hypot(ex, ey);
     }
-    In<double> time_;
     Out<double> lambda_x_, lambda_y_, lambda_phi_, residual_x_, residual_y_, residual_phi_;
-    Out<double> captured_, held_x_, held_y_, held_phi_;
+    Out<double> held_x_, held_y_, held_phi_;
     double sigma_ = 0.0, error_ = 0.0, error_phi_ = 0.0;
 };
 

@@ -5,6 +5,7 @@
 #include "core/simulator.h"
 #include "dialectic_mechanics/one_dimensional/attach.h"
 #include "dialectic_mechanics/one_dimensional/translational.h"
+#include "support/pushed_pair.h"
 
 #include <doctest/doctest.h>
 
@@ -16,14 +17,7 @@ TEST_CASE("two masses attached: momentum kept, ½·μ·Δw² dissipated, the for
     // a (2 kg) from s = 0 at 2 m/s pushed by 6 N; b (3 kg) from s = 1 m at −1 m/s, free. Newton (and the dialectic
     // kinetic velocity w, exactly): at 0.5 s w_a = 3.5 m/s, w_b = −1 m/s. Attached: W = (2·3.5 − 3·1)/5 = 0.8 m/s,
     // then W + 6/5·t. RK4 is exact for these polynomials: bounds are rounding.
-    auto net = std::make_unique<Composite>("Pair");
-    auto& a = static_cast<mechanics::Mass&>(net->add("a", std::make_unique<mechanics::Mass>(2.0, 0.0, 2.0)));
-    auto& b = static_cast<mechanics::Mass&>(net->add("b", std::make_unique<mechanics::Mass>(3.0, 1.0, -1.0)));
-    auto& push = static_cast<mechanics::Force&>(net->add("push", std::make_unique<mechanics::Force>()));
-    auto& six = static_cast<components::Constant&>(net->add("six", std::make_unique<components::Constant>(6.0)));
-    connect(a.flange, push.flange);
-    push.F.connect(six.y);
-    (void)b;
+    auto net = test::pushed_pair();
     SimulatorOptions o;
     o.solver = "rk4";
     o.dt = 1e-3;
@@ -50,13 +44,7 @@ TEST_CASE("attached, then released: momentum and centre of mass kept, each part 
     // As above until 1 s (attached at 0.5 s), then released into a (2 kg) and b (3 kg) 1.2 m apart. Released with
     // the push on a (the default) a accelerates at 6/2 m/s² and b coasts; with the push sent to b, b at 6/3.
     for (bool push_to_b : {false, true}) {
-        auto net = std::make_unique<Composite>("Pair");
-        auto& a = static_cast<mechanics::Mass&>(net->add("a", std::make_unique<mechanics::Mass>(2.0, 0.0, 2.0)));
-        net->add("b", std::make_unique<mechanics::Mass>(3.0, 1.0, -1.0));
-        auto& push = static_cast<mechanics::Force&>(net->add("push", std::make_unique<mechanics::Force>()));
-        auto& six = static_cast<components::Constant&>(net->add("six", std::make_unique<components::Constant>(6.0)));
-        connect(a.flange, push.flange);
-        push.F.connect(six.y);
+        auto net = test::pushed_pair();
         SimulatorOptions o;
         o.solver = "rk4";
         o.dt = 1e-3;

@@ -8,6 +8,7 @@
 #include "dialectic_mechanics/one_dimensional/attach.h"
 #include "dialectic_mechanics/one_dimensional/constraint.h"
 #include "dialectic_mechanics/one_dimensional/translational.h"
+#include "support/pushed_pair.h"
 #include "systems/two_stage_rocket.h"
 
 #include <doctest/doctest.h>
@@ -26,23 +27,17 @@ SimulatorOptions rk4(double dt = 1e-3) {
     return o;
 }
 
-// a (2 kg) from s = 0 at 2 m/s pushed by 6 N; b (3 kg) from s = 1 m at −1 m/s; the same as the attach test.
+// The pushed pair of the attach test, with or without a constraint between a and b.
 std::unique_ptr<Composite> pair(bool with_constraint, double t_close, double T_close, double t_open) {
-    auto net = std::make_unique<Composite>("Pair");
-    auto& a = static_cast<mechanics::Mass&>(net->add("a", std::make_unique<mechanics::Mass>(2.0, 0.0, 2.0)));
-    auto& b = static_cast<mechanics::Mass&>(net->add("b", std::make_unique<mechanics::Mass>(3.0, 1.0, -1.0)));
-    auto& push = static_cast<mechanics::Force&>(net->add("push", std::make_unique<mechanics::Force>()));
-    auto& six = static_cast<components::Constant&>(net->add("six", std::make_unique<components::Constant>(6.0)));
-    connect(a.flange, push.flange);
-    push.F.connect(six.y);
+    auto net = test::pushed_pair();
     if (with_constraint) {
         auto link = std::make_unique<mechanics::Constraint>();
         link->switching.t_close = t_close;
         link->switching.T_close = T_close;
         link->switching.t_open = t_open;
         auto& l = static_cast<mechanics::Constraint&>(net->add("link", std::move(link)));
-        connect(a.flange, l.flange_a);
-        connect(b.flange, l.flange_b);
+        connect(test::mass(*net, "a").flange, l.flange_a);
+        connect(test::mass(*net, "b").flange, l.flange_b);
     }
     return net;
 }
