@@ -28,6 +28,8 @@ public:
     // Names that existed in no structure while recording (only possible for names taken on trust).
     std::vector<std::string> never_seen() const;
     const std::vector<double>& times() const { return times_; }
+    // The values of sample k in the order of names() (NaN where a value did not exist).
+    const std::vector<double>& row(std::size_t k) const { return rows_[k]; }
     // Column of one name (NaN where the value did not exist); throws for an unknown name.
     std::vector<double> column(const std::string& name) const;
     void write_csv(std::ostream& out) const;

@@ -13,7 +13,11 @@ packages=(
   libbenchmark-dev             # bench/
   libmujoco-dev                # bench/ only: MuJoCo as a peer for dialectic mechanics
   libyaml-cpp-dev              # system files (YAML, and JSON as its subset), with line numbers for errors
-  gnuplot-nox                  # plots of results (PNG)
+  gnuplot-nox                  # plots of results (PNG, SVG, PDF)
+  libmatio-dev pkgconf         # MAT v4 result files in the Modelica tools' layout (matio has a pkg-config file only)
+  libcli11-dev                 # the `lied` command line: subcommands, --help per subcommand
+  libopenmpi-dev openmpi-bin   # `lied sweep` across machines (mpirun)
+  python3-scipy                # tests: an independent reader of the MAT files (scipy.io)
 )
 
 missing=()

@@ -8,6 +8,8 @@
 #include "core/recorder.h"
 #include "core/simulator.h"
 #include "systems/plot.h"
+#include "systems/results/mat_results.h"
+#include "systems/results/result_table.h"
 #include "systems/system_file.h"
 #include "systems/system_registry.h"
 #include "thermofluid/media/media_registry.h"
@@ -69,7 +71,8 @@ constexpr const char* kUsage =
     "  --interval I       output interval [s], independent of the step size\n"
     "  --set NAME=VALUE   set a parameter, or a choice by its option (--set p1.medium=WaterIF97) (repeatable)\n"
     "  --record NAME      record this variable too (repeatable)\n"
-    "  --out FILE.csv     write the recorded variables as CSV (folders are created)\n"
+    "  --out FILE         write the recorded variables: .csv, or .mat (MAT v4 in the layout of Dymola and\n"
+    "                     OpenModelica, with the parameters and units); folders are created\n"
     "  --plot FILE.png    plot the recorded variables: .png, .svg or .pdf (writes FILE.csv too if --out is not given)\n"
     "  --verbose          log what the engine does and the run's statistics (to stderr)\n"
     "exit codes: 0 done, 1 the simulation failed (results so far are written), 2 bad input or composition,\n"
@@ -364,8 +367,8 @@ struct Outputs {
     std::ofstream csv;
 
     void check_and_open(const std::vector<std::string>& inputs) {
-        if (csv_path.size() && std::filesystem::path(csv_path).extension() != ".csv")
-            throw UsageError("--out '" + csv_path + "': results are written as .csv files");
+        if (csv_path.size() && std::filesystem::path(csv_path).extension() != ".csv" && !is_mat_file_name(csv_path))
+            throw UsageError("--out '" + csv_path + "': results are written as .csv or .mat files");
         if (plot_path.size() && !is_plot_file_name(plot_path))
             throw UsageError("--plot '" + plot_path + "': a plot is a .png, .svg or .pdf file");
         if (plot_path.size() && csv_path.empty()) csv_path = std::filesystem::path(plot_path).replace_extension(".csv").string();
@@ -391,7 +394,13 @@ struct Outputs {
             probe.close();
             if (!existed) std::filesystem::remove(plot_path);
         }
-        if (csv_path.size()) {
+        if (csv_path.size() && is_mat_file_name(csv_path)) {   // written at the end; writable now?
+            const bool existed = std::filesystem::exists(csv_path);
+            std::ofstream probe(csv_path, std::ios::app);
+            if (!probe) throw OutputError("cannot write '" + csv_path + "': " + std::strerror(errno));
+            probe.close();
+            if (!existed) std::filesystem::remove(csv_path);
+        } else if (csv_path.size()) {
             csv.open(csv_path);
             if (!csv) throw OutputError("cannot write '" + csv_path + "': " + std::strerror(errno));
         }
@@ -538,19 +547,25 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     if (outputs.csv.is_open()) recorder.stream_to(&outputs.csv);
 
     // Whatever happens to the run, the samples taken are written and the user is told where they are.
+    const std::vector<ParameterSnapshot> parameters = snapshot_parameters(*sim);
+    const double t_start = sim->time();
     auto write_results = [&](bool complete) {
         if (outputs.csv.is_open()) {
             recorder.stream_to(nullptr);
             outputs.csv.close();
             if (!outputs.csv) throw OutputError("error while writing '" + outputs.csv_path + "': " + std::strerror(errno));
         }
+        const ResultTable table = result_table(recorder, *sim, parameters, t_start);
+        if (outputs.csv_path.size() && is_mat_file_name(outputs.csv_path)) {
+            try {
+                write_mat_results(outputs.csv_path, table);
+            } catch (const std::runtime_error& e) {
+                throw OutputError(e.what());
+            }
+        }
         if (outputs.plot_path.size()) {
             try {
-                // Units as the run saw them: a variable of a later segment has its unit only from then on.
-                std::vector<PlotColumn> columns;
-                for (std::size_t i = 0; i < recorder.names().size(); ++i)
-                    columns.push_back({recorder.names()[i], i < recorder.units().size() ? recorder.units()[i] : std::string()});
-                plot_csv(outputs.csv_path, columns, outputs.plot_path, entry.name);
+                plot_results(table, outputs.plot_path, entry.name);
             } catch (const std::runtime_error& e) {
                 if (complete) throw OutputError(e.what());
                 err << "lied: the plot of the partial results failed: " << e.what() << '\n';

@@ -36,7 +36,7 @@ TEST_CASE("outputs never overwrite the input file or each other") {
         CHECK(r.err == "lied: error: " + message + "\n");
         CHECK(read_file(yaml) == original);
     };
-    check({"run", yaml, "--out", yaml}, "--out '" + yaml + "': results are written as .csv files");
+    check({"run", yaml, "--out", yaml}, "--out '" + yaml + "': results are written as .csv or .mat files");
     check({"run", yaml, "--plot", dir / "a.csv"}, "--plot '" + (dir / "a.csv") + "': a plot is a .png, .svg or .pdf file");
     // A CSV that is the input under another spelling or as a hard link.
     const std::string as_csv = dir / "self.csv";
