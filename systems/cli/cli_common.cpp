@@ -1,0 +1,198 @@
+#include "systems/cli/cli_common.h"
+
+#include "core/closest_name.h"
+#include "core/integrator.h"
+#include "systems/system_file.h"
+
+#include <CLI/CLI.hpp>
+
+#include <charconv>
+#include <cmath>
+#include <filesystem>
+#include <sstream>
+
+namespace lied::systems {
+namespace {
+
+const SystemEntry& find_system(const std::string& name) {
+    const auto& registry = SystemRegistry::instance();
+    if (const SystemEntry* e = registry.find(name)) return *e;
+    throw UsageError("unknown system '" + name + "'" + did_you_mean(name, registry.names()) + "; `lied list` shows them");
+}
+
+bool is_choice(const Model& m, const std::string& name) {
+    for (auto& c : m.choices)
+        if (c.path == name) return true;
+    return false;
+}
+
+}  // namespace
+
+// Two paths name the same file (existing or not): the same canonical path, or hard links of one file.
+bool same_file(const std::string& a, const std::string& b) {
+    std::error_code ec1, ec2;
+    const auto ca = std::filesystem::weakly_canonical(a, ec1).lexically_normal(), cb = std::filesystem::weakly_canonical(b, ec2).lexically_normal();
+    if (!ec1 && !ec2 && ca == cb) return true;
+    std::error_code ec;
+    return std::filesystem::exists(a, ec) && std::filesystem::exists(b, ec) && std::filesystem::equivalent(a, b, ec);
+}
+
+std::string name_column(const std::string& name, std::size_t width) {
+    return name.size() < width ? name + std::string(width - name.size(), ' ') : name + ' ';
+}
+
+// A finite number: inf and nan are never valid settings.
+double parse_number(const std::string& option, const std::string& text) {
+    double v = 0;
+    const char* end = text.data() + text.size();
+    auto [ptr, ec] = std::from_chars(text.data(), end, v);
+    if (ec != std::errc() || ptr != end || text.empty())
+        throw UsageError(option + " expects a number, got '" + text + "'");
+    if (!std::isfinite(v)) throw UsageError(option + " expects a finite number, got '" + text + "'");
+    return v;
+}
+
+ResolvedSystem resolve_system(const std::string& argument) {
+    if (is_system_file_name(argument)) {
+        try {
+            LoadedSystem loaded = load_system_file(argument);
+            if (!loaded.exposed.empty()) {
+                std::string names;
+                for (auto& n : loaded.exposed) names += (names.empty() ? "" : ", ") + n;
+                throw UsageError(argument + " is a subsystem (it exposes " + names +
+                                 " for another file to connect); use it as a component of a system file: {file: " +
+                                 std::filesystem::path(argument).filename().string() + "}");
+            }
+            // The file's actions are scheduled on the simulator that runs it (once: they own their components).
+            auto actions = std::make_shared<std::vector<std::pair<double, StructuralChange>>>(std::move(loaded.actions));
+            auto on_event = std::make_shared<std::vector<std::pair<std::string, StructuralChange>>>(std::move(loaded.event_actions));
+            auto prepare = [actions, on_event](Simulator& sim) {
+                for (auto& [at, change] : *actions) sim.schedule(at, std::move(change));
+                for (auto& [event, change] : *on_event) sim.schedule_on_event(event, std::move(change));
+                actions->clear();
+                on_event->clear();
+            };
+            return {loaded.name, loaded.description, std::move(loaded.root), loaded.settings, loaded.files, prepare};
+        } catch (const SystemFileError& e) {
+            throw UsageError(e.what());
+        }
+    }
+    const SystemEntry& e = find_system(argument);
+    return {e.name, e.description, e.make(), e.defaults, {}, e.prepare};
+}
+
+void add_run_options(CLI::App& c, RunOptions& o) {
+    c.add_option("--t-end", o.t_end, "end time [s]")->type_name("T");
+    c.add_option("--dt", o.dt, "step size of fixed-step solvers [s]")->type_name("H");
+    c.add_option("--solver", o.solver,
+                 "euler | rk4 | dopri5 (explicit), linearly-implicit-euler | ros2 (stiff, fixed step), cvode-bdf (stiff) | "
+                 "cvode-adams (non-stiff): adaptive, SUNDIALS CVODE")
+        ->type_name("NAME");
+    c.add_option("--rtol", o.rtol, "relative tolerance of the adaptive solvers")->type_name("R");
+    c.add_option("--atol", o.atol, "absolute tolerance of the adaptive solvers (scaled by each state's nominal value)")->type_name("A");
+    c.add_option("--max-step", o.max_step, "largest step of the adaptive solvers [s]")->type_name("H");
+    c.add_option("--jacobian-every", o.jacobian_every, "linearly implicit solvers: a new Jacobian every K steps (default 1)")->type_name("K");
+    c.add_flag("--steady-state", o.steady_state, "start from a steady state: every derivative zero (pseudo-transient continuation)");
+    c.add_option("--steady", o.steady, "... or only the derivative of this state zero, the others held (repeatable)")
+        ->type_name("STATE")
+        ->allow_extra_args(false);
+    c.add_option("--interval", o.interval, "output interval [s], independent of the step size")->type_name("I");
+    c.add_option("--set", o.sets, "set a parameter, or a choice by its option (--set p1.medium=WaterIF97) (repeatable)")
+        ->type_name("NAME=VALUE")
+        ->allow_extra_args(false);
+    c.add_option("--record", o.records, "record this variable too (repeatable)")->type_name("NAME")->allow_extra_args(false);
+}
+
+std::vector<std::pair<std::string, std::string>> parse_assignments(const std::vector<std::string>& sets) {
+    std::vector<std::pair<std::string, std::string>> out;
+    for (auto& kv : sets) {
+        const auto eq = kv.find('=');
+        if (eq == std::string::npos || eq == 0) throw UsageError("--set expects NAME=VALUE, got '" + kv + "'");
+        out.emplace_back(kv.substr(0, eq), kv.substr(eq + 1));
+    }
+    return out;
+}
+
+RunSettings run_settings(const RunSettings& defaults, const RunOptions& o) {
+    RunSettings settings = defaults;
+    if (!o.t_end.empty()) settings.t_end = parse_number("--t-end", o.t_end);
+    if (!o.dt.empty()) settings.dt = parse_number("--dt", o.dt);
+    if (!o.interval.empty()) settings.interval = parse_number("--interval", o.interval);
+    if (!o.solver.empty()) settings.solver = o.solver;
+    if (!o.rtol.empty()) settings.rtol = parse_number("--rtol", o.rtol);
+    if (!o.atol.empty()) settings.atol = parse_number("--atol", o.atol);
+    if (!o.max_step.empty()) settings.max_step = parse_number("--max-step", o.max_step);
+    const bool tolerances_given = !o.rtol.empty() || !o.atol.empty() || !o.max_step.empty();
+    if (!o.jacobian_every.empty()) {
+        const double k = parse_number("--jacobian-every", o.jacobian_every);
+        if (!(k >= 1) || k != std::floor(k) || k > 1e6) throw UsageError("--jacobian-every expects a whole number of steps from 1 to 1000000");
+        settings.jacobian_interval = static_cast<int>(k);
+    }
+    if (o.steady_state) settings.steady_state = true, settings.steady_states.clear();
+    else if (!o.steady.empty()) settings.steady_state = true, settings.steady_states = o.steady;
+    settings.recorded.insert(settings.recorded.end(), o.records.begin(), o.records.end());
+    if (!(settings.t_end > 0)) throw UsageError("--t-end must be > 0");
+    if (!(settings.dt > 0)) throw UsageError("--dt must be > 0");
+    if (!(settings.interval > 0)) throw UsageError("--interval must be > 0");
+    if (!(settings.rtol > 0) || !(settings.atol > 0)) throw UsageError("--rtol and --atol must be > 0");
+    if (!(settings.max_step >= 0)) throw UsageError("--max-step must be > 0");
+    const bool adaptive = make_integrator(settings.solver)->adaptive();   // throws for an unknown solver
+    if (tolerances_given && !adaptive)
+        throw UsageError("--rtol, --atol and --max-step set the error control of the adaptive solvers; " + settings.solver +
+                         " is a fixed-step solver whose accuracy is set by --dt");
+    // Guard against runs that would look like a hang or fill the memory with samples.
+    constexpr double kMaxSteps = 1e9, kMaxSamples = 1e7;
+    if (!adaptive && settings.t_end / settings.dt > kMaxSteps) {
+        std::ostringstream s;
+        s << "--t-end " << settings.t_end << " with --dt " << settings.dt << " takes " << settings.t_end / settings.dt
+          << " steps (at most 1e9); raise --dt or use an adaptive solver (dopri5, cvode-bdf)";
+        throw UsageError(s.str());
+    }
+    if (settings.t_end / settings.interval > kMaxSamples) {
+        std::ostringstream s;
+        s << "--t-end " << settings.t_end << " with --interval " << settings.interval << " records "
+          << settings.t_end / settings.interval << " samples (at most 1e7); raise --interval";
+        throw UsageError(s.str());
+    }
+    return settings;
+}
+
+std::unique_ptr<Simulator> make_simulation(ResolvedSystem& system, const RunSettings& settings,
+                                           const std::vector<std::pair<std::string, std::string>>& sets) {
+    SimulatorOptions options;
+    options.solver = settings.solver;
+    options.dt = settings.dt;
+    options.tolerances = {settings.rtol, settings.atol, settings.max_step};
+    options.jacobian_interval = settings.jacobian_interval;
+    auto sim = std::make_unique<Simulator>(*system.root, options);
+    if (system.prepare) system.prepare(*sim);
+    // Choices (a medium, a loss law) first: each rebuilds, and the numbers then go to the final structure.
+    for (auto& [name, value] : sets) {
+        if (!is_choice(sim->model(), name)) continue;
+        try {
+            sim->set_choice(name, value);
+        } catch (const std::invalid_argument& e) {
+            throw UsageError(e.what());
+        }
+    }
+    for (auto& [name, text] : sets) {
+        if (is_choice(sim->model(), name)) continue;
+        const double value = parse_number("--set " + name, text);
+        try {
+            sim->set_parameter(name, value);
+        } catch (const std::invalid_argument& e) {
+            throw UsageError(e.what());
+        }
+    }
+    sim->reset();   // start values may depend on the parameters just set
+    if (settings.steady_state) {
+        try {
+            sim->initialize_steady_state(settings.steady_states);
+        } catch (const std::invalid_argument& e) {   // a name that is not a state
+            throw UsageError(e.what());
+        }
+    }
+    return sim;
+}
+
+}  // namespace lied::systems

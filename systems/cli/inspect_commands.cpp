@@ -1,0 +1,231 @@
+#include "systems/cli/inspect_commands.h"
+
+#include "core/build_error.h"
+#include "core/closest_name.h"
+#include "core/component_registry.h"
+#include "core/introspection.h"
+#include "core/linear_system.h"
+#include "core/meta.h"
+#include "core/simulator.h"
+#include "systems/cli/cli_common.h"
+#include "systems/system_file.h"
+#include "thermofluid/media/media_registry.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <iomanip>
+#include <ostream>
+#include <set>
+#include <sstream>
+
+namespace lied::systems {
+namespace {
+
+void print_matrix(std::ostream& out, const Eigen::MatrixXd& m) {
+    for (Eigen::Index i = 0; i < m.rows(); ++i) {
+        out << "    [";
+        for (Eigen::Index j = 0; j < m.cols(); ++j) out << std::right << std::setw(12) << m(i, j);
+        out << " ]\n";
+    }
+}
+
+// `lied info <system> --segments`: the structure after each change scheduled at a time, made one after another
+// without running (new states take their start values or what an initializer sets from the previous ones).
+void describe_segments(Simulator& sim, std::ostream& out) {
+    auto names = [](const Model& m) {
+        std::set<std::string> paths;
+        for (std::size_t i = 1; i < m.components.size(); ++i) paths.insert(m.components[i].path);
+        return paths;
+    };
+    auto summary = [&](const Model& m) {
+        out << "  " << m.components.size() - 1 << " components, " << m.states.size() << " states, " << m.tearing.size() << " tearing variables\n";
+        out << "  states:";
+        for (auto& st : m.states) out << ' ' << st.path;
+        out << '\n';
+    };
+    out << "\nsegments (the structure after each change; the run decides the values):\nfrom t = 0 s: start\n";
+    summary(sim.model());
+    for (auto& [t, change] : sim.take_scheduled_changes()) {
+        const std::set<std::string> before = names(sim.model());
+        sim.apply(change);
+        const std::set<std::string> after = names(sim.model());
+        out << "from t = " << t << " s: " << change.description() << '\n';
+        std::string removed, added;
+        for (auto& n : before)
+            if (!after.count(n)) removed += " " + n;
+        for (auto& n : after)
+            if (!before.count(n)) added += " " + n;
+        if (!removed.empty()) out << "  removed:" << removed << '\n';
+        if (!added.empty()) out << "  added:" << added << '\n';
+        summary(sim.model());
+    }
+    for (auto& [event, what] : sim.event_changes()) out << "when " << event << " fires: " << what << " (its time is the event's: not described)\n";
+}
+
+}  // namespace
+
+int list(bool components, bool media, std::ostream& out) {
+    if (components && media) throw UsageError("list takes --components or --media, not both");
+    if (components) {
+        for (auto& t : ComponentRegistry::instance().types()) out << name_column(t.name, 26) << t.description << '\n';
+        return 0;
+    }
+    if (media) {
+        for (auto& name : thermofluid::medium_names()) {
+            const thermofluid::Medium& m = thermofluid::medium(name);
+            out << std::left << std::setw(30) << name << m.T_min() << " K to " << m.T_max() << " K";
+            if (m.mass_fractions()) out << ", " << m.mass_fractions() << " mass fraction (water vapour)";
+            out << '\n';
+        }
+        return 0;
+    }
+    for (auto& e : SystemRegistry::instance().entries()) out << name_column(e.name, 16) << e.description << '\n';
+    // The example system files, when run from the source tree.
+    const std::filesystem::path files = "systems/files";
+    std::error_code ec;
+    if (!std::filesystem::is_directory(files, ec)) return 0;
+    std::vector<std::filesystem::path> paths;
+    for (auto& entry : std::filesystem::directory_iterator(files, ec))
+        if (is_system_file_name(entry.path().string())) paths.push_back(entry.path());
+    std::sort(paths.begin(), paths.end());
+    std::ostringstream runnable, subsystems;
+    std::size_t width = 0;   // the longest path, so that a description never touches its path
+    for (auto& p : paths) width = std::max(width, p.string().size());
+    for (auto& p : paths) {
+        std::string description;
+        bool subsystem = false;
+        try {
+            LoadedSystem loaded = load_system_file(p.string());
+            description = loaded.description;
+            subsystem = !loaded.exposed.empty();
+        } catch (const SystemFileError&) {
+            description = "(does not load: lied info " + p.string() + " says why)";
+        }
+        (subsystem ? subsystems : runnable) << "  " << std::left << std::setw(static_cast<int>(width) + 2) << p.string() << description << '\n';
+    }
+    out << "\nsystem files (lied run <file>):\n" << runnable.str();
+    if (!subsystems.str().empty()) out << "\nsubsystem files (used as components by other files, not run on their own):\n" << subsystems.str();
+    return 0;
+}
+
+int describe_type(const std::string& name, std::ostream& out) {
+    const ComponentType* type = ComponentRegistry::instance().find(name);
+    if (!type)
+        throw UsageError("unknown component type '" + name + "'" + did_you_mean(name, ComponentRegistry::instance().names()) +
+                         "; `lied list --components` lists them");
+    auto component = type->make();
+    const Model m = describe(*component);
+    out << type->name << ": " << type->description << "\n";
+    out << "\nparameters (name, default, unit, valid range, meaning):\n";
+    for (auto& p : m.parameters)
+        out << "  " << std::left << name_column(p.path) << std::setw(10) << *p.value << std::setw(8) << p.spec.unit
+            << std::setw(14) << p.spec.range_text() << p.spec.description << '\n';
+    if (m.parameters.empty()) out << "  (none)\n";
+    if (!m.choices.empty()) {
+        out << "\nchoices (name, default, options, meaning):\n";
+        for (auto& c : m.choices)
+            out << "  " << std::left << name_column(c.path) << ' ' << std::setw(17) << (c.value->empty() ? "(unset)" : *c.value)
+                << c.spec.options_text() << "  (" << c.spec.description << ")\n";
+    }
+    auto direction = [](const SignalBase& s) {
+        if (!s.is_in()) return std::string("out");
+        return std::string(static_cast<const InBase&>(s).optional() ? "in, optional" : "in");
+    };
+    out << "\nplugs (connect outlet → inlet):\n";
+    for (auto& plug : m.plugs) {
+        out << "  " << std::left << name_column(plug.path) << plug.plug->kind() << ":";
+        const std::string prefix = plug.path + ".";
+        for (auto& s : m.signals)
+            if (s.path.rfind(prefix, 0) == 0)
+                out << ' ' << s.path.substr(prefix.size()) << " (" << direction(*s.signal) << ", " << s.signal->type_name() << ")";
+        out << '\n';
+    }
+    if (m.plugs.empty()) out << "  (none)\n";
+    out << "\nsignals (connect output → input):\n";
+    bool any = false;
+    for (auto& s : m.signals) {
+        if (s.path.find('.') != std::string::npos || s.path.find('(') != std::string::npos) continue;
+        any = true;
+        const bool time = std::find(m.time_inputs.begin(), m.time_inputs.end(), s.signal) != m.time_inputs.end();
+        out << "  " << std::left << name_column(s.path)
+            << (time ? std::string("simulation time (bound by the engine)") : direction(*s.signal) + ", " + s.signal->type_name()) << '\n';
+    }
+    if (!any) out << "  (none)\n";
+    out << "\nstates (name, start, unit):\n";
+    for (auto& st : m.states) out << "  " << std::left << name_column(st.path) << std::setw(10) << st.state->start << st.unit << '\n';
+    if (m.states.empty()) out << "  (none)\n";
+    if (!m.tearing.empty()) {
+        out << "\ntearing pairs:\n";
+        for (std::size_t j = 0; j < m.tearing.size() && j < m.residuals.size(); ++j)
+            out << "  " << std::left << name_column(m.tearing[j].path) << "-> " << m.residuals[j].path << '\n';
+    }
+    out << "\nrecordable variables: the states";
+    for (auto& v : m.variables) out << ", " << v.path;
+    out << '\n';
+    return 0;
+}
+
+int info(const std::string& name, std::ostream& out, bool segments) {
+    ResolvedSystem entry = resolve_system(name);
+    Simulator sim(*entry.root);
+    if (entry.prepare) entry.prepare(sim);
+    const Model& m = sim.model();
+    out << "system " << entry.name << ": " << entry.description << "\n\n";
+    if (!sim.scheduled_changes().empty() || !sim.event_changes().empty()) {
+        out << "structural changes (variable structure; the lists below are the structure at t = 0):\n";
+        for (auto& [t, what] : sim.scheduled_changes()) out << "  at t = " << t << " s: " << what << '\n';
+        for (auto& [event, what] : sim.event_changes()) out << "  when " << event << " fires: " << what << '\n';
+        out << '\n';
+    }
+    out << "components (" << m.components.size() - 1 << "):\n";
+    for (std::size_t i = 1; i < m.components.size(); ++i)
+        out << "  " << std::left << name_column(m.components[i].path) << name_column(m.components[i].component->type_name(), 18)
+            << m.components[i].description << '\n';
+    out << "\nblocks in schedule order (" << m.blocks.size() << "; * = depends on a tearing variable, re-run when probing):\n";
+    int k = 0;
+    for (int b : sim.schedule().order)
+        out << "  " << std::right << std::setw(3) << ++k << ' ' << (sim.schedule().is_dependent[static_cast<std::size_t>(b)] ? '*' : ' ') << ' '
+            << m.blocks[static_cast<std::size_t>(b)].path << '\n';
+    out << "\nstates (" << m.states.size() << "):\n";
+    for (auto& s : m.states) out << "  " << name_column(s.path, 18) << "start " << s.state->start << " " << s.unit << '\n';
+    out << "\ntearing pairs (" << m.tearing.size() << "):\n";
+    for (std::size_t j = 0; j < m.tearing.size(); ++j)
+        out << "  " << std::left << std::setw(20) << m.tearing[j].path << " -> residual " << m.residuals[j].path << '\n';
+    const auto& ls = sim.linear_system();
+    out << "\nlinear system L·z = g: " << ls.size() << "x" << ls.size() << ", " << ls.nonzeros() << " nonzeros, "
+        << to_string(ls.solver()) << ", policy: " << to_string(ls.policy()) << ", probed in "
+        << sim.schedule().probe_groups.size() << " pass(es)\n";
+    if (ls.size() > kDenseLimit) {
+        out << "  (L is not printed beyond " << kDenseLimit << " tearing variables)\n";
+    } else if (ls.size()) {
+        out << "  L at t = 0 (rows: residuals, columns: tearing variables):\n";
+        print_matrix(out, ls.matrix());
+    }
+    // The structure of ∂ẋ/∂x and what a Jacobian costs the implicit solvers.
+    const SparsityPattern& jp = sim.jacobian_pattern();
+    out << "\nJacobian ∂ẋ/∂x: " << jp.rows << "x" << jp.columns << ", " << jp.nonzeros() << " structural nonzeros, "
+        << colour_columns(jp).size() << " evaluations per Jacobian (coloured finite differences)\n";
+    if (!m.zero_crossings.empty() || !m.sampled_events.empty() || !m.time_events.empty()) {
+        out << "\nevents:\n";
+        for (auto& e : m.time_events) out << "  " << std::left << std::setw(22) << e.path << "time event at t = " << *e.time << " s\n";
+        for (auto& e : m.sampled_events)
+            out << "  " << std::left << std::setw(22) << e.path << "sampled every " << *e.period << " s from " << *e.offset << " s\n";
+        for (auto& z : m.zero_crossings) {
+            out << "  " << std::left << std::setw(22) << z.path << "state event when " << m.signal_name(z.indicator) << " crosses 0 "
+                << (z.direction == Crossing::Up ? "upwards" : z.direction == Crossing::Down ? "downwards" : "either way");
+            if (z.hysteresis > 0) out << " (hysteresis " << z.hysteresis << ")";
+            out << '\n';
+        }
+    }
+    out << "\nparameters (" << m.parameters.size() << "):\n";
+    for (auto& p : m.parameters)
+        out << "  " << std::left << std::setw(22) << p.path << std::setw(10) << *p.value << std::setw(8) << p.spec.unit
+            << p.spec.range_text() << "  " << p.spec.description << '\n';
+    out << "\nvariables: states above, and";
+    for (auto& v : m.variables) out << ' ' << v.path;
+    out << '\n';
+    if (segments) describe_segments(sim, out);
+    return 0;
+}
+
+}  // namespace lied::systems
