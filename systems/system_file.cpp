@@ -1,5 +1,7 @@
 #include "systems/system_file.h"
 
+#include "core/plugin_loader.h"
+
 #include "core/build_error.h"
 #include "core/closest_name.h"
 #include "core/component_registry.h"
@@ -25,7 +27,7 @@ namespace lied::systems {
 namespace fs = std::filesystem;
 namespace {
 
-const std::vector<std::string> kTopKeys{"system", "description", "components", "connections", "expose", "actions", "run"};
+const std::vector<std::string> kTopKeys{"system", "description", "plugins", "components", "connections", "expose", "actions", "run"};
 const std::vector<std::string> kActionKeys{"at", "when", "description", "disconnect", "remove", "replace", "add", "connect", "set", "initial"};
 const std::vector<std::string> kComponentKeys{"type", "file", "description", "parameters"};
 const std::vector<std::string> kExposeKeys{"plugs", "signals", "parameters"};
@@ -101,6 +103,7 @@ public:
         sys.root = std::make_unique<Composite>(sys.name);
         root_ = sys.root.get();
 
+        if (const YAML::Node plugins = doc["plugins"]) read_plugins(plugins);
         const YAML::Node components = doc["components"];
         if (!components) fail(doc, "", "missing key 'components'");
         if (!components.IsMap() || components.size() == 0) fail(components, "components", "expected a map of named components");
@@ -144,6 +147,24 @@ private:
                     }
                 }
             throw;
+        }
+    }
+
+    // Component plugins the file's types come from, relative to the file's folder. Loading one runs its code: a
+    // file with plugins is trusted like a program.
+    void read_plugins(const YAML::Node& plugins) {
+        if (!plugins.IsSequence()) fail(plugins, "plugins", "expected a list of plugin libraries, e.g. [libmycomponents.so]");
+        for (std::size_t i = 0; i < plugins.size(); ++i) {
+            const std::string path = "plugins[" + std::to_string(i) + "]";
+            const fs::path full = (directory_ / text_of(plugins[i], path)).lexically_normal();
+            try {
+                load_plugin(full.string());
+            } catch (const PluginError& e) {
+                fail(plugins[i], path, e.what());
+            }
+            std::error_code ec;
+            const std::string canonical = fs::weakly_canonical(full, ec).string();
+            if (std::find(budget_.files.begin(), budget_.files.end(), canonical) == budget_.files.end()) budget_.files.push_back(canonical);
         }
     }
 

@@ -1,0 +1,20 @@
+// Plugins that must be refused, each with its rule. One source, three libraries (BAD_PLUGIN selects).
+#if BAD_PLUGIN == 1   // a type name that exists already
+#include "core/plugin.h"
+#include "cooling_body.h"
+LIED_PLUGIN(registrar) { registrar.add<CoolingBody>("PressureDrop", "a second PressureDrop"); }
+#elif BAD_PLUGIN == 2   // built against another Lied
+#undef LIED_VERSION
+#define LIED_VERSION "0.0-old"
+#include "core/plugin.h"
+#include "cooling_body.h"
+LIED_PLUGIN(registrar) { registrar.add<CoolingBody>("OldBody", "built against an old Lied"); }
+#else   // needs a function the program does not have
+#include "core/plugin.h"
+#include "cooling_body.h"
+void lied_function_that_does_not_exist();
+LIED_PLUGIN(registrar) {
+    lied_function_that_does_not_exist();
+    registrar.add<CoolingBody>("MissingBody", "calls what does not exist");
+}
+#endif
