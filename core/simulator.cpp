@@ -452,6 +452,30 @@ void Simulator::notify_events() {
     for (auto& name : names) on_event_(*this, name);
 }
 
+void Simulator::set_time_and_states(double t, const double* x) {
+    t_ = t;
+    time_.value = t;
+    for (Eigen::Index i = 0; i < x_.size(); ++i) x_[i] = x[i];
+}
+
+bool Simulator::event_indicators(double* g) {
+    if (!built_) return false;
+    return model_.zero_crossings.empty() || crossings_.values(t_, x_.data(), g);
+}
+
+StepStatus Simulator::fire_events_now(bool* fired) {
+    if (!built_) return StepStatus::NotBuilt;
+    if (!model_.zero_crossings.empty()) {
+        if (!crossings_.values(t_, x_.data(), g_trial_.data())) return StepStatus::EvaluationFailed;
+        for (std::size_t i = 0; i < g_trial_.size(); ++i) crossing_due_[i] = crossings_.crossed(i, g_trial_[i]) ? kSideChanged : 0;
+    }
+    fired_now_.clear();
+    StepStatus status = fire_due_events();
+    if (fired) *fired = !fired_now_.empty();
+    if (status == StepStatus::Ok) status = apply_due_changes();
+    return status;
+}
+
 double Simulator::next_event_after(double t) const {
     double next = std::numeric_limits<double>::infinity();
     for (std::size_t e = 0; e < model_.time_events.size(); ++e)

@@ -133,6 +133,14 @@ public:
     void evaluate();
     // One evaluation of ẋ = f(t, x) for an external integrator; allocation-free. False if L is singular.
     bool derivatives(double t, const double* x, double* xdot) { return built_ && evaluator_.derivatives(t, x, xdot); }
+    // Model Exchange (an FMU): an external integrator owns time and states. It sets them, reads ẋ (derivatives)
+    // and the event indicators, and at an event asks the simulator to fire what is due at the current time:
+    // state events whose indicator changed side since it was armed, time and sampled events, and the changes
+    // they trigger. `fired` tells whether any handler ran (the states may then have changed).
+    void set_time_and_states(double t, const double* x);
+    bool event_indicators(double* g);   // model().zero_crossings.size() values at the current (t, x)
+    StepStatus fire_events_now(bool* fired);
+    double next_time_event() const { return next_event_after(t_); }   // +inf if none
     // Checks every variable for finiteness and its declared valid range (after evaluate()); Ok or the failure.
     StepStatus check_variables();
     // A description of the last non-Ok status, e.g. "state t1.level became NaN at t = 3.2 s", with the likely

@@ -16,6 +16,7 @@ packages=(
   gnuplot-nox                  # plots of results (PNG, SVG, PDF)
   libmatio-dev pkgconf         # MAT v4 result files in the Modelica tools' layout (matio has a pkg-config file only)
   libcli11-dev                 # the `lied` command line: subcommands, --help per subcommand
+  libzip-dev                   # `lied export-fmu`: an FMU is a zip archive
   libopenmpi-dev openmpi-bin   # `lied sweep` across machines (mpirun)
   python3-scipy                # tests: an independent reader of the MAT files (scipy.io)
 )

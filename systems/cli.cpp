@@ -5,6 +5,7 @@
 #include "core/plugin_loader.h"
 #include "core/simulator.h"
 #include "systems/cli/cli_common.h"
+#include "systems/cli/export_fmu_command.h"
 #include "systems/cli/inspect_commands.h"
 #include "systems/cli/plot_command.h"
 #include "systems/cli/run_command.h"
@@ -119,7 +120,16 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
     add_run_options(*sweep_cmd, run_options);
     add_sweep_options(*sweep_cmd, sweep);
 
-    const std::vector<std::string> commands = {"list", "describe", "info", "run", "plot", "sweep"};
+    ExportOptions export_options;
+    CLI::App* export_cmd = app.add_subcommand("export-fmu", "an FMI 2.0 FMU (Model Exchange and Co-Simulation) of a system, for other tools");
+    export_cmd->add_option("system", system, "a built-in name or a system file")->required();
+    export_cmd->add_option("-o,--output-file", export_options.out, "the FMU to write (.fmu)")->type_name("FILE.fmu")->required();
+    add_run_options(*export_cmd, run_options);
+    export_cmd->add_option("--output", export_options.outputs, "a variable the FMU exposes as an output (repeatable; default: the recorded ones)")
+        ->type_name("NAME")
+        ->allow_extra_args(false);
+
+    const std::vector<std::string> commands = {"list", "describe", "info", "run", "plot", "sweep", "export-fmu"};
     try {
         // A mistyped command is named as such, with a suggestion (CLI11 would call it an unexpected argument).
         if (!args.empty() && args[0].rfind("-", 0) != 0 && std::find(commands.begin(), commands.end(), args[0]) == commands.end() &&
@@ -174,6 +184,7 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
             return plot_command(results, image, outputs.plot_vars, title, out);
         }
         if (sweep_cmd->parsed()) return sweep_command(system, run_options, sweep, quiet, out, err);
+        if (export_cmd->parsed()) return export_fmu_command(system, run_options, export_options, out);
         if (!plugins.empty()) return 0;   // only loading was asked: it worked
         err << app.help();
         return 2;

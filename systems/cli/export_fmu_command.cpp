@@ -1,0 +1,156 @@
+#include "systems/cli/export_fmu_command.h"
+
+#include "core/simulator.h"
+#include "systems/fmu/fmu_model.h"
+#include "systems/system_file.h"
+
+#include <zip.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <ostream>
+#include <sstream>
+#include <unistd.h>
+
+namespace lied::systems {
+namespace fs = std::filesystem;
+namespace {
+
+// An archive being written; discarded (no file left behind) unless close() succeeds.
+class ZipWriter {
+public:
+    explicit ZipWriter(const std::string& path) : path_(path) {
+        int error = 0;
+        zip_ = zip_open(path.c_str(), ZIP_CREATE | ZIP_TRUNCATE, &error);
+        if (!zip_) {
+            zip_error_t e;
+            zip_error_init_with_code(&e, error);
+            const std::string why = zip_error_strerror(&e);
+            zip_error_fini(&e);
+            throw OutputError("cannot write '" + path + "': " + why);
+        }
+    }
+    ~ZipWriter() {
+        if (zip_) zip_discard(zip_);
+    }
+    void add_text(const std::string& name, std::string text) {
+        texts_.push_back(std::make_unique<std::string>(std::move(text)));   // zip reads the buffer at close()
+        zip_source_t* source = zip_source_buffer(zip_, texts_.back()->data(), texts_.back()->size(), 0);
+        add(name, source);
+    }
+    void add_file(const std::string& name, const std::string& file) { add(name, zip_source_file(zip_, file.c_str(), 0, -1)); }
+    void close() {
+        if (zip_close(zip_) != 0) throw OutputError("error while writing '" + path_ + "': " + zip_strerror(zip_));
+        zip_ = nullptr;
+    }
+
+private:
+    void add(const std::string& name, zip_source_t* source) {
+        if (!source || zip_file_add(zip_, name.c_str(), source, ZIP_FL_OVERWRITE | ZIP_FL_ENC_UTF_8) < 0) {
+            if (source) zip_source_free(source);
+            throw OutputError("cannot add '" + name + "' to '" + path_ + "': " + zip_strerror(zip_));
+        }
+    }
+    std::string path_;
+    zip_t* zip_ = nullptr;
+    std::vector<std::unique_ptr<std::string>> texts_;
+};
+
+std::string executable_folder() {
+    std::error_code ec;
+    const fs::path self = fs::read_symlink("/proc/self/exe", ec);
+    return ec ? std::string() : self.parent_path().string();
+}
+
+}  // namespace
+
+std::string fmu_runtime_path() {
+    const std::string here = executable_folder();
+    std::vector<fs::path> candidates;
+    if (!here.empty()) candidates = {fs::path(here) / "../lib/lied/liblied_fmu.so", fs::path(here) / "fmu/liblied_fmu.so"};
+#ifdef LIED_FMU_RUNTIME_BUILD
+    candidates.emplace_back(LIED_FMU_RUNTIME_BUILD);
+#endif
+    for (auto& c : candidates) {
+        std::error_code ec;
+        if (fs::is_regular_file(c, ec)) return fs::weakly_canonical(c, ec).string();
+    }
+    throw OutputError("the FMU runtime liblied_fmu.so is not next to this lied (build the target lied_fmu, or install Lied)");
+}
+
+int export_fmu_command(const std::string& system, const RunOptions& run_options, const ExportOptions& options, std::ostream& out) {
+    if (options.out.empty()) throw UsageError("export-fmu needs -o FILE.fmu");
+    if (fs::path(options.out).extension() != ".fmu") throw UsageError("-o '" + options.out + "': an FMU is a .fmu file");
+    ResolvedSystem entry = resolve_system(system);
+    const RunSettings settings = run_settings(entry.settings, run_options);
+    if (settings.steady_state) throw UsageError("export-fmu: an FMU starts from its start values; a steady-state start is not kept in it");
+    const auto sets = parse_assignments(run_options.sets);
+    const bool builtin = !is_system_file_name(system);
+    const std::string description = entry.description, name = entry.name;
+    const std::vector<std::string> inputs = entry.files;
+    auto sim = make_simulation(entry, settings, sets);
+    if (!sim->scheduled_changes().empty() || !sim->event_changes().empty())
+        throw UsageError("export-fmu: " + name + " changes its structure while it runs (actions); an FMU has a fixed set of variables, so it "
+                         "cannot hold a variable-structure system");
+
+    FmuConfig config;
+    config.builtin = builtin;
+    config.model_name = name;
+    config.solver = settings.solver;
+    config.dt = settings.dt;
+    config.rtol = settings.rtol;
+    config.atol = settings.atol;
+    config.max_step = settings.max_step;
+    config.sets = sets;
+    config.outputs = options.outputs.empty() ? settings.recorded : options.outputs;
+    for (auto& o : config.outputs)
+        if (!sim->find_value(o)) throw UsageError("--output: '" + o + "' is not a variable of " + name);
+
+    // A system file goes into resources/ with every file it reads, at the same places relative to it.
+    std::vector<std::pair<std::string, std::string>> resources;   // (name in the archive, file)
+    if (!builtin) {
+        const fs::path folder = fs::weakly_canonical(fs::path(system)).parent_path();
+        std::vector<std::string> files = inputs;
+        for (auto& c : sim->model().choices)
+            if (c.spec.file_path && !c.value->empty()) files.push_back(fs::weakly_canonical(*c.value).string());
+        for (auto& f : files) {
+            if (fs::path(f).extension() == ".so")
+                throw UsageError("export-fmu: '" + f + "' is a plugin; an FMU cannot load plugins yet (its engine exports no symbols to them)");
+            const fs::path relative = fs::path(f).lexically_relative(folder);
+            if (relative.empty() || *relative.begin() == "..")
+                throw UsageError("export-fmu: '" + f + "' is outside the folder of " + system +
+                                 " (rule: an FMU's resources hold the system file and the files it reads, below its folder)");
+            const std::string archived = "resources/system/" + relative.generic_string();
+            if (std::find_if(resources.begin(), resources.end(), [&](auto& r) { return r.first == archived; }) == resources.end())
+                resources.emplace_back(archived, f);
+        }
+        config.system = "system/" + fs::path(system).filename().generic_string();
+    } else {
+        config.system = name;
+    }
+    const std::vector<FmuVariable> variables = fmu_variables(*sim, config.outputs);
+    config.guid = fmu_guid(config, variables);
+    const std::string xml = model_description_xml(config, variables, sim->model().zero_crossings.size(), settings.t_end, description);
+
+    const std::string runtime = fmu_runtime_path();
+    const auto folder = fs::path(options.out).parent_path();
+    std::error_code ec;
+    if (!folder.empty()) fs::create_directories(folder, ec);
+    if (ec) throw OutputError("cannot create the folder '" + folder.string() + "' for '" + options.out + "': " + ec.message());
+    for (auto& in : inputs)
+        if (same_file(options.out, in)) throw UsageError("-o '" + options.out + "' is an input file; choose another name");
+    ZipWriter zip(options.out);
+    zip.add_text("modelDescription.xml", xml);
+    zip.add_file("binaries/linux64/" + model_identifier(name) + ".so", runtime);
+    zip.add_text("resources/lied_fmu.txt", write_fmu_config(config));
+    for (auto& [archived, file] : resources) zip.add_file(archived, file);
+    zip.close();
+    out << "FMU: " << options.out << " (FMI 2.0, Model Exchange and Co-Simulation; " << sim->model().states.size() << " states, "
+        << sim->model().zero_crossings.size() << " event indicators, " << variables.size() << " variables, model identifier "
+        << model_identifier(name) << ")\n";
+    return 0;
+}
+
+}  // namespace lied::systems

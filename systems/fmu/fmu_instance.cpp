@@ -1,0 +1,330 @@
+#include "systems/fmu/fmu_instance.h"
+
+#include "core/build_error.h"
+#include "core/simulator.h"
+#include "systems/cli/cli_common.h"
+
+#include <cmath>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+namespace lied::systems {
+namespace {
+
+// "file:///a/b%20c/resources" (or file:/a/..., file://localhost/a/...) → "/a/b c/resources".
+std::string path_of_uri(const std::string& uri) {
+    std::string p = uri;
+    if (p.rfind("file://localhost/", 0) == 0) p = p.substr(16);
+    else if (p.rfind("file:///", 0) == 0) p = p.substr(7);
+    else if (p.rfind("file:/", 0) == 0) p = p.substr(5);
+    else throw std::runtime_error("the resource location '" + uri + "' is not a file:// URI");
+    std::string out;
+    for (std::size_t i = 0; i < p.size(); ++i) {
+        if (p[i] == '%' && i + 2 < p.size() && std::isxdigit(static_cast<unsigned char>(p[i + 1])) && std::isxdigit(static_cast<unsigned char>(p[i + 2]))) {
+            out += static_cast<char>(std::stoi(p.substr(i + 1, 2), nullptr, 16));
+            i += 2;
+        } else {
+            out += p[i];
+        }
+    }
+    while (out.size() > 1 && out.back() == '/') out.pop_back();
+    return out;
+}
+
+std::string read_text(const std::string& path) {
+    std::ifstream in(path);
+    if (!in) throw std::runtime_error("cannot read '" + path + "' (the FMU's resources are incomplete)");
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+const char* mode_name(int mode) {
+    static const char* names[] = {"instantiated", "initialization mode", "step mode", "event mode", "continuous-time mode", "terminated", "error"};
+    return names[mode];
+}
+
+}  // namespace
+
+FmuInstance::FmuInstance(std::string name, fmi2Type type, const std::string& guid, const std::string& resource_location,
+                         const fmi2CallbackFunctions* callbacks, bool logging)
+    : name_(std::move(name)), type_(type), callbacks_(*callbacks), logging_(logging) {
+    resources_ = path_of_uri(resource_location);
+    config_ = read_fmu_config(read_text(resources_ + "/lied_fmu.txt"));
+    if (config_.guid != guid)
+        throw std::runtime_error("GUID " + std::string(guid) + " is not this FMU's " + config_.guid + " (modelDescription.xml and binary disagree)");
+    build();
+}
+
+FmuInstance::~FmuInstance() = default;
+
+void FmuInstance::build() {
+    ResolvedSystem system = resolve_system(config_.builtin ? config_.system : resources_ + "/" + config_.system);
+    RunSettings settings = system.settings;
+    settings.solver = config_.solver;
+    settings.dt = config_.dt;
+    settings.rtol = config_.rtol;
+    settings.atol = config_.atol;
+    settings.max_step = config_.max_step;
+    settings.steady_state = false;
+    sim_ = make_simulation(system, settings, config_.sets);
+    root_ = std::move(system.root);
+    variables_ = fmu_variables(*sim_, config_.outputs);
+    if (fmu_guid(config_, variables_) != config_.guid)
+        throw std::runtime_error("the system built from the resources has other variables than when it was exported (GUID " + config_.guid + ")");
+    values_.assign(variables_.size(), nullptr);
+    for (std::size_t i = 0; i < variables_.size(); ++i)
+        if (variables_[i].kind != FmuVariable::Kind::Derivative) values_[i] = sim_->find_value(variables_[i].name);
+    derivatives_.assign(sim_->model().states.size(), 0.0);
+    generation_ = sim_->generation();
+    mode_ = Mode::Instantiated;
+    states_set_.clear();
+    dirty_ = true;
+}
+
+fmi2Status FmuInstance::log(fmi2Status status, const std::string& message) {
+    // The message is an argument, never the format: names in it are the user's text.
+    if (callbacks_.logger && (logging_ || status != fmi2OK))
+        callbacks_.logger(callbacks_.componentEnvironment, name_.c_str(), status, status == fmi2OK ? "logAll" : "logStatusError", "%s", message.c_str());
+    return status;
+}
+
+fmi2Status FmuInstance::error(const std::string& message) {
+    mode_ = Mode::Error;
+    return log(fmi2Error, message);
+}
+
+fmi2Status FmuInstance::wrong_mode(const char* function) {
+    return log(fmi2Error, std::string(function) + " is not allowed in " + mode_name(static_cast<int>(mode_)));
+}
+
+bool FmuInstance::check_count(std::size_t n, std::size_t expected, const char* what, const char* function) {
+    if (n == expected) return true;
+    log(fmi2Error, std::string(function) + ": " + std::to_string(n) + " " + what + " given, the model has " + std::to_string(expected));
+    return false;
+}
+
+bool FmuInstance::refresh() {
+    if (!dirty_) return true;
+    if (!sim_->derivatives(sim_->time(), sim_->states().data(), derivatives_.data())) return false;
+    sim_->evaluate();
+    dirty_ = false;
+    return true;
+}
+
+fmi2Status FmuInstance::setup_experiment(bool, double, double start_time) {
+    if (mode_ != Mode::Instantiated) return wrong_mode("fmi2SetupExperiment");
+    if (!std::isfinite(start_time)) return log(fmi2Error, "fmi2SetupExperiment: the start time must be finite");
+    start_time_ = start_time;   // the tolerance stays the one exported (Lied's solver settings)
+    return fmi2OK;
+}
+
+fmi2Status FmuInstance::enter_initialization() {
+    if (mode_ != Mode::Instantiated) return wrong_mode("fmi2EnterInitializationMode");
+    mode_ = Mode::Initialization;
+    return fmi2OK;
+}
+
+fmi2Status FmuInstance::exit_initialization() {
+    if (mode_ != Mode::Initialization) return wrong_mode("fmi2ExitInitializationMode");
+    try {
+        sim_->reset();   // start values from the parameters as set now
+        for (auto& [name, value] : states_set_) sim_->set_state(name, value);
+        if (start_time_ != 0) sim_->set_time_and_states(start_time_, sim_->states().data());
+        if (type_ == fmi2CoSimulation) {
+            sim_->simulate(start_time_);   // the events due at the start fire
+            mode_ = Mode::Step;
+        } else {
+            mode_ = Mode::Event;
+        }
+        last_successful_time_ = sim_->time();
+        dirty_ = true;
+        return refresh() ? fmi2OK : error("the linear system is singular at the start");
+    } catch (const std::exception& e) {
+        return error(std::string("initialisation failed: ") + e.what());
+    }
+}
+
+fmi2Status FmuInstance::terminate() {
+    if (mode_ == Mode::Instantiated || mode_ == Mode::Terminated) return wrong_mode("fmi2Terminate");
+    mode_ = Mode::Terminated;
+    return fmi2OK;
+}
+
+fmi2Status FmuInstance::reset() {
+    try {
+        build();
+        start_time_ = 0;
+        return fmi2OK;
+    } catch (const std::exception& e) {
+        return error(std::string("fmi2Reset: ") + e.what());
+    }
+}
+
+fmi2Status FmuInstance::get_real(const fmi2ValueReference vr[], std::size_t n, fmi2Real value[]) {
+    if (mode_ == Mode::Error) return wrong_mode("fmi2GetReal");
+    if (!refresh()) return error("fmi2GetReal: the linear system is singular at t = " + std::to_string(sim_->time()) + " s");
+    for (std::size_t k = 0; k < n; ++k) {
+        if (vr[k] >= variables_.size()) return log(fmi2Error, "fmi2GetReal: no variable has value reference " + std::to_string(vr[k]));
+        const FmuVariable& v = variables_[vr[k]];
+        if (v.kind == FmuVariable::Kind::State) value[k] = sim_->states()[v.state];
+        else if (v.kind == FmuVariable::Kind::Derivative) value[k] = derivatives_[static_cast<std::size_t>(v.state)];
+        else value[k] = values_[vr[k]] ? *values_[vr[k]] : std::nan("");
+    }
+    return fmi2OK;
+}
+
+fmi2Status FmuInstance::set_real(const fmi2ValueReference vr[], std::size_t n, const fmi2Real value[]) {
+    if (mode_ == Mode::Error || mode_ == Mode::Terminated) return wrong_mode("fmi2SetReal");
+    const bool initialising = mode_ == Mode::Instantiated || mode_ == Mode::Initialization;
+    for (std::size_t k = 0; k < n; ++k) {
+        if (vr[k] >= variables_.size()) return log(fmi2Error, "fmi2SetReal: no variable has value reference " + std::to_string(vr[k]));
+        const FmuVariable& v = variables_[vr[k]];
+        try {
+            if (v.kind == FmuVariable::Kind::Parameter) {
+                if (!initialising && v.variability != "tunable")
+                    return log(fmi2Error, "fmi2SetReal: " + v.name + " is a fixed parameter (a start value): set it before initialisation ends");
+                sim_->set_parameter(v.name, value[k]);
+            } else if (v.kind == FmuVariable::Kind::State && initialising) {
+                states_set_.emplace_back(v.name, value[k]);
+            } else {
+                return log(fmi2Error, "fmi2SetReal: " + v.name + " is calculated by the model and cannot be set" +
+                                          (v.kind == FmuVariable::Kind::State ? " now (states: fmi2SetContinuousStates)" : ""));
+            }
+        } catch (const std::exception& e) {
+            return log(fmi2Error, std::string("fmi2SetReal: ") + e.what());
+        }
+    }
+    dirty_ = true;
+    return fmi2OK;
+}
+
+fmi2Status FmuInstance::no_variables_of_type(std::size_t n, const char* type, const char* function) {
+    if (n == 0) return fmi2OK;
+    return log(fmi2Error, std::string(function) + ": the model has no " + type + " variables");
+}
+
+fmi2Status FmuInstance::unsupported(const char* function) {
+    return log(fmi2Error, std::string(function) + " is not supported (the capability flags of modelDescription.xml say so)");
+}
+
+fmi2Status FmuInstance::enter_event_mode() {
+    if (type_ != fmi2ModelExchange || (mode_ != Mode::Continuous && mode_ != Mode::Event)) return wrong_mode("fmi2EnterEventMode");
+    mode_ = Mode::Event;
+    return fmi2OK;
+}
+
+fmi2Status FmuInstance::new_discrete_states(fmi2EventInfo* info) {
+    if (mode_ != Mode::Event) return wrong_mode("fmi2NewDiscreteStates");
+    bool fired = false;
+    const StepStatus status = sim_->fire_events_now(&fired);
+    if (status != StepStatus::Ok) return error("fmi2NewDiscreteStates: " + sim_->describe(status));
+    if (sim_->generation() != generation_)
+        return error("fmi2NewDiscreteStates: an event changed the structure of the system, which an FMU's fixed set of states cannot follow");
+    dirty_ = true;
+    const double next = sim_->next_time_event();
+    info->newDiscreteStatesNeeded = fmi2False;
+    info->terminateSimulation = fmi2False;
+    info->nominalsOfContinuousStatesChanged = fmi2False;
+    info->valuesOfContinuousStatesChanged = fired ? fmi2True : fmi2False;
+    info->nextEventTimeDefined = std::isfinite(next) ? fmi2True : fmi2False;
+    info->nextEventTime = std::isfinite(next) ? next : 0.0;
+    return fmi2OK;
+}
+
+fmi2Status FmuInstance::enter_continuous_time_mode() {
+    if (mode_ != Mode::Event) return wrong_mode("fmi2EnterContinuousTimeMode");
+    mode_ = Mode::Continuous;
+    return fmi2OK;
+}
+
+fmi2Status FmuInstance::completed_integrator_step(fmi2Boolean* enter_event_mode, fmi2Boolean* terminate) {
+    if (mode_ != Mode::Continuous) return wrong_mode("fmi2CompletedIntegratorStep");
+    *enter_event_mode = fmi2False;
+    *terminate = fmi2False;
+    last_successful_time_ = sim_->time();
+    return fmi2OK;
+}
+
+fmi2Status FmuInstance::set_time(double t) {
+    if (type_ != fmi2ModelExchange || (mode_ != Mode::Event && mode_ != Mode::Continuous)) return wrong_mode("fmi2SetTime");
+    sim_->set_time_and_states(t, sim_->states().data());
+    dirty_ = true;
+    return fmi2OK;
+}
+
+fmi2Status FmuInstance::set_continuous_states(const fmi2Real x[], std::size_t n) {
+    if (type_ != fmi2ModelExchange || (mode_ != Mode::Continuous && mode_ != Mode::Event)) return wrong_mode("fmi2SetContinuousStates");
+    if (!check_count(n, derivatives_.size(), "states", "fmi2SetContinuousStates")) return fmi2Error;
+    sim_->set_time_and_states(sim_->time(), x);
+    dirty_ = true;
+    return fmi2OK;
+}
+
+fmi2Status FmuInstance::get_derivatives(fmi2Real dx[], std::size_t n) {
+    if (type_ != fmi2ModelExchange || mode_ == Mode::Error) return wrong_mode("fmi2GetDerivatives");
+    if (!check_count(n, derivatives_.size(), "derivatives", "fmi2GetDerivatives")) return fmi2Error;
+    if (!refresh()) return error("fmi2GetDerivatives: the linear system is singular at t = " + std::to_string(sim_->time()) + " s");
+    std::copy(derivatives_.begin(), derivatives_.end(), dx);
+    return fmi2OK;
+}
+
+fmi2Status FmuInstance::get_event_indicators(fmi2Real g[], std::size_t n) {
+    if (type_ != fmi2ModelExchange || mode_ == Mode::Error) return wrong_mode("fmi2GetEventIndicators");
+    if (!check_count(n, sim_->model().zero_crossings.size(), "event indicators", "fmi2GetEventIndicators")) return fmi2Error;
+    if (!sim_->event_indicators(g)) return error("fmi2GetEventIndicators: the linear system is singular");
+    return fmi2OK;
+}
+
+fmi2Status FmuInstance::get_continuous_states(fmi2Real x[], std::size_t n) {
+    if (type_ != fmi2ModelExchange || mode_ == Mode::Error) return wrong_mode("fmi2GetContinuousStates");
+    if (!check_count(n, derivatives_.size(), "states", "fmi2GetContinuousStates")) return fmi2Error;
+    for (std::size_t i = 0; i < n; ++i) x[i] = sim_->states()[static_cast<Eigen::Index>(i)];
+    return fmi2OK;
+}
+
+fmi2Status FmuInstance::get_nominals(fmi2Real x[], std::size_t n) {
+    if (type_ != fmi2ModelExchange) return wrong_mode("fmi2GetNominalsOfContinuousStates");
+    if (!check_count(n, derivatives_.size(), "states", "fmi2GetNominalsOfContinuousStates")) return fmi2Error;
+    for (std::size_t i = 0; i < n; ++i) x[i] = sim_->model().states[i].nominal;
+    return fmi2OK;
+}
+
+fmi2Status FmuInstance::do_step(double t, double h) {
+    if (type_ != fmi2CoSimulation || mode_ != Mode::Step) return wrong_mode("fmi2DoStep");
+    const double now = sim_->time();
+    if (std::abs(t - now) > 1e-9 * std::max(1.0, std::abs(now)))
+        return log(fmi2Error, "fmi2DoStep: the step starts at t = " + std::to_string(t) + " s, but the FMU is at t = " + std::to_string(now) + " s");
+    if (!(h > 0) || !std::isfinite(h)) return log(fmi2Error, "fmi2DoStep: the communication step must be > 0");
+    try {
+        sim_->simulate(now + h);
+    } catch (const std::exception& e) {
+        return error("fmi2DoStep: " + std::string(e.what()));
+    }
+    if (sim_->generation() != generation_) {
+        // A scheduled structural change ran: the value references of vanished variables would dangle.
+        for (std::size_t i = 0; i < variables_.size(); ++i)
+            if (variables_[i].kind != FmuVariable::Kind::Derivative) values_[i] = sim_->find_value(variables_[i].name);
+        if (sim_->model().states.size() != derivatives_.size())
+            return error("fmi2DoStep: a structural change altered the number of states, which an FMU's fixed variables cannot follow");
+        generation_ = sim_->generation();
+    }
+    last_successful_time_ = sim_->time();
+    dirty_ = true;
+    return fmi2OK;
+}
+
+fmi2Status FmuInstance::get_status(fmi2StatusKind kind, fmi2Status* status) {
+    if (kind != fmi2DoStepStatus) return log(fmi2Discard, "fmi2GetStatus: only fmi2DoStepStatus is known (steps are never asynchronous)");
+    *status = mode_ == Mode::Error ? fmi2Error : fmi2OK;
+    return fmi2OK;
+}
+
+fmi2Status FmuInstance::get_real_status(fmi2StatusKind kind, fmi2Real* value) {
+    if (kind != fmi2LastSuccessfulTime) return log(fmi2Discard, "fmi2GetRealStatus: only fmi2LastSuccessfulTime is known");
+    *value = last_successful_time_;
+    return fmi2OK;
+}
+
+}  // namespace lied::systems

@@ -1,0 +1,79 @@
+#pragma once
+// The object behind an fmi2Component: a Lied system built from the FMU's resources, stepped by Lied's own
+// solver (Co-Simulation) or by the importer's integrator (Model Exchange), with the FMI modes and their rules.
+#include "systems/fmu/fmi2.h"
+#include "systems/fmu/fmu_model.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace lied {
+class Component;
+class Simulator;
+}  // namespace lied
+
+namespace lied::systems {
+
+class FmuInstance {
+public:
+    // Throws std::runtime_error naming what is wrong (resources, GUID, the system does not build).
+    FmuInstance(std::string name, fmi2Type type, const std::string& guid, const std::string& resource_location,
+                const fmi2CallbackFunctions* callbacks, bool logging);
+    ~FmuInstance();
+
+    // Every function returns its status and logs the reason of anything but fmi2OK through the importer's logger.
+    fmi2Status setup_experiment(bool tolerance_defined, double tolerance, double start_time);
+    fmi2Status enter_initialization();
+    fmi2Status exit_initialization();
+    fmi2Status terminate();
+    fmi2Status reset();
+    fmi2Status get_real(const fmi2ValueReference vr[], std::size_t n, fmi2Real value[]);
+    fmi2Status set_real(const fmi2ValueReference vr[], std::size_t n, const fmi2Real value[]);
+    fmi2Status no_variables_of_type(std::size_t n, const char* type, const char* function);
+    fmi2Status unsupported(const char* function);
+    // Model Exchange.
+    fmi2Status enter_event_mode();
+    fmi2Status new_discrete_states(fmi2EventInfo* info);
+    fmi2Status enter_continuous_time_mode();
+    fmi2Status completed_integrator_step(fmi2Boolean* enter_event_mode, fmi2Boolean* terminate);
+    fmi2Status set_time(double t);
+    fmi2Status set_continuous_states(const fmi2Real x[], std::size_t n);
+    fmi2Status get_derivatives(fmi2Real dx[], std::size_t n);
+    fmi2Status get_event_indicators(fmi2Real g[], std::size_t n);
+    fmi2Status get_continuous_states(fmi2Real x[], std::size_t n);
+    fmi2Status get_nominals(fmi2Real x[], std::size_t n);
+    // Co-Simulation.
+    fmi2Status do_step(double t, double h);
+    fmi2Status get_status(fmi2StatusKind kind, fmi2Status* status);
+    fmi2Status get_real_status(fmi2StatusKind kind, fmi2Real* value);
+    void set_logging(bool on) { logging_ = on; }
+
+private:
+    enum class Mode { Instantiated, Initialization, Step, Event, Continuous, Terminated, Error };
+    void build();
+    fmi2Status log(fmi2Status status, const std::string& message);
+    fmi2Status error(const std::string& message);   // the instance is unusable afterwards
+    fmi2Status wrong_mode(const char* function);
+    bool check_count(std::size_t n, std::size_t expected, const char* what, const char* function);
+    bool refresh();   // evaluates after new time or states, before values are read
+
+    std::string name_;
+    fmi2Type type_;
+    std::string resources_;
+    fmi2CallbackFunctions callbacks_;
+    bool logging_;
+    FmuConfig config_;
+    std::unique_ptr<Component> root_;
+    std::unique_ptr<Simulator> sim_;
+    std::vector<FmuVariable> variables_;
+    std::vector<const double*> values_;   // by value reference (states, variables, parameters)
+    std::vector<double> derivatives_;
+    std::vector<std::pair<std::string, double>> states_set_;   // SetReal on states before initialisation ends
+    Mode mode_ = Mode::Instantiated;
+    double start_time_ = 0, last_successful_time_ = 0;
+    long generation_ = 0;
+    bool dirty_ = true;
+};
+
+}  // namespace lied::systems

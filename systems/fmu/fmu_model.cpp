@@ -1,0 +1,235 @@
+#include "systems/fmu/fmu_model.h"
+
+#include "core/simulator.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdint>
+#include <cstdio>
+#include <iomanip>
+#include <map>
+#include <set>
+#include <sstream>
+#include <stdexcept>
+
+namespace lied::systems {
+namespace {
+
+// Text in an XML attribute: the five special characters escaped, control characters dropped.
+std::string xml(const std::string& text) {
+    std::string out;
+    for (char c : text) {
+        switch (c) {
+            case '&': out += "&amp;"; break;
+            case '<': out += "&lt;"; break;
+            case '>': out += "&gt;"; break;
+            case '"': out += "&quot;"; break;
+            case '\'': out += "&apos;"; break;
+            default:
+                if (static_cast<unsigned char>(c) >= 0x20) out += c;
+        }
+    }
+    return out;
+}
+
+std::string number(double v) {
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%.17g", v);
+    return buffer;
+}
+
+}  // namespace
+
+std::string write_fmu_config(const FmuConfig& c) {
+    std::ostringstream s;
+    s << "lied_fmu 1\n"
+      << "system " << (c.builtin ? "builtin " : "file ") << c.system << '\n'
+      << "model " << c.model_name << '\n'
+      << "guid " << c.guid << '\n'
+      << "solver " << c.solver << '\n'
+      << "dt " << number(c.dt) << '\n'
+      << "rtol " << number(c.rtol) << '\n'
+      << "atol " << number(c.atol) << '\n'
+      << "max_step " << number(c.max_step) << '\n';
+    for (auto& [name, value] : c.sets) s << "set " << name << '=' << value << '\n';
+    for (auto& o : c.outputs) s << "output " << o << '\n';
+    return s.str();
+}
+
+FmuConfig read_fmu_config(const std::string& text) {
+    FmuConfig c;
+    std::istringstream in(text);
+    std::string line;
+    int n = 0;
+    bool seen_header = false, seen_system = false;
+    while (std::getline(in, line)) {
+        ++n;
+        if (line.empty()) continue;
+        const auto space = line.find(' ');
+        const std::string key = line.substr(0, space), value = space == std::string::npos ? "" : line.substr(space + 1);
+        auto fail = [&](const std::string& why) { throw std::runtime_error("lied_fmu.txt:" + std::to_string(n) + ": " + why); };
+        auto as_number = [&]() {
+            try {
+                std::size_t used = 0;
+                const double v = std::stod(value, &used);
+                if (used != value.size()) fail("'" + value + "' is not a number");
+                return v;
+            } catch (const std::logic_error&) {
+                fail("'" + value + "' is not a number");
+            }
+            return 0.0;
+        };
+        if (key == "lied_fmu") {
+            if (value != "1") fail("format version " + value + " is not 1 (an FMU exported by another Lied)");
+            seen_header = true;
+        } else if (key == "system") {
+            if (value.rfind("builtin ", 0) == 0) c.builtin = true, c.system = value.substr(8);
+            else if (value.rfind("file ", 0) == 0) c.builtin = false, c.system = value.substr(5);
+            else fail("expected 'system builtin NAME' or 'system file PATH'");
+            seen_system = true;
+        } else if (key == "model") c.model_name = value;
+        else if (key == "guid") c.guid = value;
+        else if (key == "solver") c.solver = value;
+        else if (key == "dt") c.dt = as_number();
+        else if (key == "rtol") c.rtol = as_number();
+        else if (key == "atol") c.atol = as_number();
+        else if (key == "max_step") c.max_step = as_number();
+        else if (key == "set") {
+            const auto eq = value.find('=');
+            if (eq == std::string::npos || eq == 0) fail("expected 'set NAME=VALUE'");
+            c.sets.emplace_back(value.substr(0, eq), value.substr(eq + 1));
+        } else if (key == "output") c.outputs.push_back(value);
+        else fail("unknown key '" + key + "'");
+    }
+    if (!seen_header || !seen_system) throw std::runtime_error("lied_fmu.txt: not a Lied FMU configuration (no 'lied_fmu 1' or no 'system')");
+    return c;
+}
+
+std::vector<FmuVariable> fmu_variables(const Simulator& sim, const std::vector<std::string>& outputs) {
+    const Model& m = sim.model();
+    const std::set<std::string> output_set(outputs.begin(), outputs.end());
+    std::vector<FmuVariable> v;
+    unsigned vr = 0;
+    std::set<const double*> start_parameters;
+    for (auto& s : m.states) start_parameters.insert(&s.state->start);
+    auto owner = [&](int component) {
+        if (component <= 0) return std::string();
+        const ComponentInfo& c = m.components[static_cast<std::size_t>(component)];
+        return std::string(c.component->type_name()) + (c.description.empty() ? "" : ", " + c.description);
+    };
+    for (std::size_t i = 0; i < m.states.size(); ++i) {
+        const StateInfo& s = m.states[i];
+        const bool out = output_set.count(s.path) > 0;
+        v.push_back({s.path, vr++, FmuVariable::Kind::State, out ? "output" : "local", "continuous", "calculated", false, 0, s.unit,
+                     "state of " + owner(s.component), static_cast<int>(i)});
+    }
+    for (std::size_t i = 0; i < m.states.size(); ++i) {
+        const StateInfo& s = m.states[i];
+        const std::string unit = s.unit.empty() ? "1/s" : s.unit + "/s";
+        v.push_back({"der(" + s.path + ")", vr++, FmuVariable::Kind::Derivative, "local", "continuous", "calculated", false, 0, unit,
+                     "time derivative of " + s.path, static_cast<int>(i)});
+    }
+    std::set<std::string> taken;
+    for (auto& x : v) taken.insert(x.name);
+    for (auto& var : m.variables) {
+        if (!taken.insert(var.path).second) continue;   // a variable that is also a state appears once
+        const bool out = output_set.count(var.path) > 0;
+        v.push_back({var.path, vr++, FmuVariable::Kind::Variable, out ? "output" : "local", "continuous", "calculated", false, 0, var.unit,
+                     "variable of " + owner(var.component), -1});
+    }
+    for (auto& p : m.parameters) {
+        if (!taken.insert(p.path).second) continue;
+        const bool fixed = start_parameters.count(p.value) > 0;
+        v.push_back({p.path, vr++, FmuVariable::Kind::Parameter, "parameter", fixed ? "fixed" : "tunable", "exact", true, *p.value, p.spec.unit,
+                     p.spec.description, -1});
+    }
+    return v;
+}
+
+std::string model_identifier(const std::string& name) {
+    std::string id;
+    for (char c : name) id += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+    if (id.empty() || std::isdigit(static_cast<unsigned char>(id[0]))) id = "lied_" + id;
+    return id;
+}
+
+std::string fmu_guid(const FmuConfig& config, const std::vector<FmuVariable>& variables) {
+    // FNV-1a over everything that identifies the model, in two independent 64-bit streams.
+    std::uint64_t a = 14695981039346656037ull, b = 1099511628211ull * 31;
+    auto feed = [&](const std::string& s) {
+        for (unsigned char c : s) {
+            a = (a ^ c) * 1099511628211ull;
+            b = (b ^ (c + 0x9eu)) * 1099511628211ull;
+        }
+    };
+    FmuConfig without_guid = config;
+    without_guid.guid.clear();
+    feed(write_fmu_config(without_guid));
+    for (auto& x : variables) feed(x.name + '|' + x.causality + '|' + x.variability + '|' + x.unit + '|' + number(x.start) + ';');
+    char buffer[64];
+    std::snprintf(buffer, sizeof buffer, "{%08x-%04x-%04x-%04x-%012llx}", static_cast<unsigned>(a >> 32), static_cast<unsigned>((a >> 16) & 0xffff),
+                  static_cast<unsigned>(a & 0xffff), static_cast<unsigned>(b >> 48), static_cast<unsigned long long>(b & 0xffffffffffffull));
+    return buffer;
+}
+
+std::string model_description_xml(const FmuConfig& config, const std::vector<FmuVariable>& variables, std::size_t event_indicators,
+                                  double stop_time, const std::string& description) {
+    const std::string id = model_identifier(config.model_name);
+    std::ostringstream x;
+    x << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+      << "<fmiModelDescription fmiVersion=\"2.0\" modelName=\"" << xml(config.model_name) << "\" guid=\"" << config.guid << "\"\n"
+      << "  description=\"" << xml(description) << "\" generationTool=\"Lied " << LIED_VERSION << "\"\n"
+      << "  variableNamingConvention=\"flat\" numberOfEventIndicators=\"" << event_indicators << "\">\n"
+      << "  <ModelExchange modelIdentifier=\"" << id << "\" canNotUseMemoryManagementFunctions=\"true\"/>\n"
+      << "  <CoSimulation modelIdentifier=\"" << id << "\" canHandleVariableCommunicationStepSize=\"true\" canNotUseMemoryManagementFunctions=\"true\"/>\n";
+    std::set<std::string> units;
+    for (auto& v : variables)
+        if (!v.unit.empty()) units.insert(v.unit);
+    if (!units.empty()) {
+        x << "  <UnitDefinitions>\n";
+        for (auto& u : units) x << "    <Unit name=\"" << xml(u) << "\"/>\n";
+        x << "  </UnitDefinitions>\n";
+    }
+    x << "  <DefaultExperiment startTime=\"0\" stopTime=\"" << number(stop_time) << "\" tolerance=\"" << number(config.rtol) << "\" stepSize=\""
+      << number(config.dt) << "\"/>\n"
+      << "  <ModelVariables>\n";
+    std::map<int, std::size_t> state_index;   // state → its 1-based position in ModelVariables
+    for (std::size_t i = 0; i < variables.size(); ++i)
+        if (variables[i].kind == FmuVariable::Kind::State) state_index[variables[i].state] = i + 1;
+    for (std::size_t i = 0; i < variables.size(); ++i) {
+        const FmuVariable& v = variables[i];
+        x << "    <!-- " << i + 1 << " -->\n"
+          << "    <ScalarVariable name=\"" << xml(v.name) << "\" valueReference=\"" << v.value_reference << "\" description=\"" << xml(v.description)
+          << "\" causality=\"" << v.causality << "\" variability=\"" << v.variability << "\"";
+        if (!v.initial.empty()) x << " initial=\"" << v.initial << "\"";
+        x << ">\n      <Real";
+        if (!v.unit.empty()) x << " unit=\"" << xml(v.unit) << "\"";
+        if (v.has_start) x << " start=\"" << number(v.start) << "\"";
+        if (v.kind == FmuVariable::Kind::Derivative) x << " derivative=\"" << state_index.at(v.state) << "\"";
+        x << "/>\n    </ScalarVariable>\n";
+    }
+    x << "  </ModelVariables>\n  <ModelStructure>\n";
+    std::vector<std::size_t> outputs, derivatives, initial;
+    for (std::size_t i = 0; i < variables.size(); ++i) {
+        const FmuVariable& v = variables[i];
+        if (v.causality == "output") outputs.push_back(i + 1);
+        if (v.kind == FmuVariable::Kind::Derivative) derivatives.push_back(i + 1);
+        // Outputs, states and derivatives that are calculated at initialisation.
+        if ((v.causality == "output" || v.kind == FmuVariable::Kind::State || v.kind == FmuVariable::Kind::Derivative) &&
+            v.initial == "calculated")
+            initial.push_back(i + 1);
+    }
+    auto list = [&](const char* tag, const std::vector<std::size_t>& indices) {
+        if (indices.empty()) return;
+        x << "    <" << tag << ">\n";
+        for (std::size_t k : indices) x << "      <Unknown index=\"" << k << "\"/>\n";
+        x << "    </" << tag << ">\n";
+    };
+    list("Outputs", outputs);
+    list("Derivatives", derivatives);
+    list("InitialUnknowns", initial);
+    x << "  </ModelStructure>\n</fmiModelDescription>\n";
+    return x.str();
+}
+
+}  // namespace lied::systems

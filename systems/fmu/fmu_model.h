@@ -1,0 +1,59 @@
+#pragma once
+// What an FMU of a Lied system is made of, shared by the exporter (`lied export-fmu`) and the runtime inside
+// the FMU, so that both number the variables the same way:
+//  - the configuration in resources/lied_fmu.txt: which system (built in, or a system file in resources/), the
+//    solver settings of Co-Simulation, parameter values set at export, the outputs, the GUID;
+//  - the model variables with their value references, causality, variability and units.
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace lied {
+class Simulator;
+}
+
+namespace lied::systems {
+
+struct FmuConfig {
+    bool builtin = true;
+    std::string system;           // a built-in name, or the system file's path inside resources/
+    std::string model_name;       // the system's name
+    std::string guid;
+    std::string solver = "rk4";   // Co-Simulation uses Lied's own solvers
+    double dt = 1e-2, rtol = 1e-6, atol = 1e-6, max_step = 0;
+    std::vector<std::pair<std::string, std::string>> sets;   // parameters and choices set at export
+    std::vector<std::string> outputs;                         // variables with causality "output"
+};
+
+// resources/lied_fmu.txt: one "key value" per line. read throws std::runtime_error naming the line.
+std::string write_fmu_config(const FmuConfig& config);
+FmuConfig read_fmu_config(const std::string& text);
+
+struct FmuVariable {
+    enum class Kind { State, Derivative, Variable, Parameter };
+    std::string name;
+    unsigned value_reference;
+    Kind kind;
+    std::string causality, variability, initial;   // initial "" when the attribute is left out
+    bool has_start = false;
+    double start = 0;
+    std::string unit, description;
+    int state = -1;   // index into the state vector (states and derivatives)
+};
+
+// The variables in modelDescription order: states, their derivatives "der(x)", variables, parameters. States and
+// variables named in `outputs` are outputs; a parameter that is a state's start value is fixed (it acts at
+// initialisation only), the others are tunable (Lied takes a new value between steps).
+std::vector<FmuVariable> fmu_variables(const Simulator& sim, const std::vector<std::string>& outputs);
+
+// A C identifier from the system's name (the FMU's modelIdentifier and the name of its shared library).
+std::string model_identifier(const std::string& name);
+
+// modelDescription.xml (FMI 2.0, Model Exchange and Co-Simulation).
+std::string model_description_xml(const FmuConfig& config, const std::vector<FmuVariable>& variables, std::size_t event_indicators,
+                                  double stop_time, const std::string& description);
+
+// "{8-4-4-4-12}" from a hash of what identifies the model (its variables and configuration).
+std::string fmu_guid(const FmuConfig& config, const std::vector<FmuVariable>& variables);
+
+}  // namespace lied::systems

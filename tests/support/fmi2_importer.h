@@ -1,0 +1,94 @@
+#pragma once
+// An FMI 2.0 importer as a co-simulation master or a Model Exchange solver would be: unpacks an FMU (libzip),
+// loads its binary with dlopen, looks the functions up by name, and finds value references by variable name in
+// modelDescription.xml. Used by the FMU tests only.
+#include "systems/fmu/fmi2.h"
+
+#include <dlfcn.h>
+#include <cstdarg>
+#include <cstdio>
+#include <zip.h>
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <regex>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace lied::testing {
+
+inline void unzip(const std::string& archive, const std::filesystem::path& into) {
+    int error = 0;
+    zip_t* z = zip_open(archive.c_str(), ZIP_RDONLY, &error);
+    if (!z) throw std::runtime_error("cannot open " + archive);
+    for (zip_int64_t i = 0; i < zip_get_num_entries(z, 0); ++i) {
+        const std::string name = zip_get_name(z, static_cast<zip_uint64_t>(i), 0);
+        zip_stat_t st;
+        zip_stat_index(z, static_cast<zip_uint64_t>(i), 0, &st);
+        std::string data(st.size, '\0');
+        zip_file_t* f = zip_fopen_index(z, static_cast<zip_uint64_t>(i), 0);
+        zip_fread(f, data.data(), st.size);
+        zip_fclose(f);
+        const auto path = into / name;
+        std::filesystem::create_directories(path.parent_path());
+        std::ofstream(path, std::ios::binary) << data;
+    }
+    zip_close(z);
+}
+
+struct Fmi2Importer {
+    std::filesystem::path root;
+    std::string xml, guid, identifier;
+    void* library = nullptr;
+    std::vector<std::string> log;   // what the FMU's logger said
+
+    template <class F>
+    F function(const char* name) {
+        auto f = reinterpret_cast<F>(dlsym(library, name));
+        if (!f) throw std::runtime_error(std::string("the FMU lacks ") + name);
+        return f;
+    }
+
+    Fmi2Importer(const std::string& fmu, const std::filesystem::path& folder) : root(folder) {
+        unzip(fmu, root);
+        std::ifstream in(root / "modelDescription.xml");
+        std::stringstream s;
+        s << in.rdbuf();
+        xml = s.str();
+        std::smatch m;
+        if (!std::regex_search(xml, m, std::regex("guid=\"([^\"]+)\""))) throw std::runtime_error("no guid");
+        guid = m[1];
+        if (!std::regex_search(xml, m, std::regex("modelIdentifier=\"([^\"]+)\""))) throw std::runtime_error("no modelIdentifier");
+        identifier = m[1];
+        const auto so = root / "binaries" / "linux64" / (identifier + ".so");
+        library = dlopen(so.c_str(), RTLD_NOW | RTLD_LOCAL);
+        if (!library) throw std::runtime_error(dlerror());
+    }
+    ~Fmi2Importer() {
+        if (library) dlclose(library);
+    }
+
+    fmi2ValueReference vr(const std::string& name) const {
+        const std::string key = "name=\"" + name + "\" valueReference=\"";
+        const auto p = xml.find(key);
+        if (p == std::string::npos) throw std::runtime_error("no variable " + name);
+        return static_cast<fmi2ValueReference>(std::stoul(xml.substr(p + key.size())));
+    }
+    std::string resource_uri() const { return "file://" + std::filesystem::absolute(root / "resources").string(); }
+
+    static void logger(fmi2ComponentEnvironment env, fmi2String, fmi2Status, fmi2String, fmi2String message, ...) {
+        // Lied passes its text as the argument of "%s".
+        va_list args;
+        va_start(args, message);
+        char buffer[2048];
+        std::vsnprintf(buffer, sizeof buffer, message, args);
+        va_end(args);
+        static_cast<Fmi2Importer*>(env)->log.emplace_back(buffer);
+    }
+    fmi2CallbackFunctions callbacks() { return {&Fmi2Importer::logger, nullptr, nullptr, nullptr, this}; }
+};
+
+}  // namespace lied::testing

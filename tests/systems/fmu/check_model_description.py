@@ -1,0 +1,108 @@
+"""Checks FMUs written by `lied export-fmu` against the rules of FMI 2.0 with an independent reader
+(Python's zipfile, xml.etree and ctypes): the archive layout, unique names and value references, legal
+causality/variability/initial combinations and start attributes, derivatives pointing at continuous states,
+units declared, the ModelStructure lists complete and ordered, and every FMI 2.0 function exported by the binary.
+
+usage: check_model_description.py <lied program> <scratch folder> <system>...
+"""
+import ctypes
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+import zipfile
+from pathlib import Path
+
+lied, scratch, systems = sys.argv[1], Path(sys.argv[2]), sys.argv[3:]
+scratch.mkdir(parents=True, exist_ok=True)
+
+# FMI 2.0: the variabilities each causality allows, and the initial values each (causality, variability) allows.
+VARIABILITY = {"parameter": {"fixed", "tunable"}, "calculatedParameter": {"fixed", "tunable"}, "input": {"discrete", "continuous"},
+               "output": {"constant", "discrete", "continuous"}, "local": {"constant", "fixed", "tunable", "discrete", "continuous"},
+               "independent": {"continuous"}}
+INITIAL = {("parameter", "fixed"): {"exact"}, ("parameter", "tunable"): {"exact"},
+           ("calculatedParameter", "fixed"): {"approx", "calculated"}, ("calculatedParameter", "tunable"): {"approx", "calculated"},
+           ("input", "discrete"): {None}, ("input", "continuous"): {None},
+           ("output", "constant"): {"exact"}, ("output", "discrete"): {"calculated", "exact", "approx"},
+           ("output", "continuous"): {"calculated", "exact", "approx"},
+           ("local", "constant"): {"exact"}, ("local", "fixed"): {"calculated", "approx"}, ("local", "tunable"): {"calculated", "approx"},
+           ("local", "discrete"): {"calculated", "exact", "approx"}, ("local", "continuous"): {"calculated", "exact", "approx"},
+           ("independent", "continuous"): {None}}
+COMMON = ["fmi2GetTypesPlatform", "fmi2GetVersion", "fmi2SetDebugLogging", "fmi2Instantiate", "fmi2FreeInstance", "fmi2SetupExperiment",
+          "fmi2EnterInitializationMode", "fmi2ExitInitializationMode", "fmi2Terminate", "fmi2Reset", "fmi2GetReal", "fmi2GetInteger",
+          "fmi2GetBoolean", "fmi2GetString", "fmi2SetReal", "fmi2SetInteger", "fmi2SetBoolean", "fmi2SetString", "fmi2GetFMUstate",
+          "fmi2SetFMUstate", "fmi2FreeFMUstate", "fmi2SerializedFMUstateSize", "fmi2SerializeFMUstate", "fmi2DeSerializeFMUstate",
+          "fmi2GetDirectionalDerivative"]
+MODEL_EXCHANGE = ["fmi2EnterEventMode", "fmi2NewDiscreteStates", "fmi2EnterContinuousTimeMode", "fmi2CompletedIntegratorStep", "fmi2SetTime",
+                  "fmi2SetContinuousStates", "fmi2GetDerivatives", "fmi2GetEventIndicators", "fmi2GetContinuousStates",
+                  "fmi2GetNominalsOfContinuousStates"]
+CO_SIMULATION = ["fmi2SetRealInputDerivatives", "fmi2GetRealOutputDerivatives", "fmi2DoStep", "fmi2CancelStep", "fmi2GetStatus",
+                 "fmi2GetRealStatus", "fmi2GetIntegerStatus", "fmi2GetBooleanStatus", "fmi2GetStringStatus"]
+
+
+def check(system, fmu):
+    done = subprocess.run([lied, "export-fmu", system, "-o", str(fmu)], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    folder = fmu.with_suffix("")
+    with zipfile.ZipFile(fmu) as z:
+        names = z.namelist()
+        z.extractall(folder)
+    root = ET.parse(folder / "modelDescription.xml").getroot()
+    assert root.tag == "fmiModelDescription" and root.get("fmiVersion") == "2.0"
+    me, cs = root.find("ModelExchange"), root.find("CoSimulation")
+    assert me is not None and cs is not None
+    identifier = me.get("modelIdentifier")
+    assert identifier == cs.get("modelIdentifier") and identifier.isidentifier(), identifier
+    assert f"binaries/linux64/{identifier}.so" in names and "modelDescription.xml" in names, names
+    units = {u.get("name") for u in root.iter("Unit")}
+    variables = root.find("ModelVariables").findall("ScalarVariable")
+    refs, seen = set(), set()
+    for k, v in enumerate(variables, start=1):
+        name, causality, variability, initial = v.get("name"), v.get("causality", "local"), v.get("variability", "continuous"), v.get("initial")
+        assert name not in seen, f"{name} twice"
+        seen.add(name)
+        vr = int(v.get("valueReference"))
+        assert vr not in refs, f"value reference {vr} twice"   # Real variables: unique (no aliases are written)
+        refs.add(vr)
+        assert variability in VARIABILITY[causality], (name, causality, variability)
+        default = {"parameter": "exact", "input": None, "independent": None}.get(causality, "calculated")
+        assert (initial or default) in INITIAL[(causality, variability)], (name, causality, variability, initial)
+        real = v.find("Real")
+        assert real is not None, name
+        has_start = real.get("start") is not None
+        needs_start = (initial or default) in ("exact", "approx") or causality == "input"
+        assert has_start == needs_start, (name, "start", has_start, initial)
+        if real.get("unit"):
+            assert real.get("unit") in units, (name, real.get("unit"))
+        if real.get("derivative"):
+            state = variables[int(real.get("derivative")) - 1]
+            assert state.get("variability", "continuous") == "continuous", name
+    structure = root.find("ModelStructure")
+
+    def indices(tag):
+        node = structure.find(tag)
+        return [] if node is None else [int(u.get("index")) for u in node.findall("Unknown")]
+    outputs = [k for k, v in enumerate(variables, start=1) if v.get("causality") == "output"]
+    derivatives = [k for k, v in enumerate(variables, start=1) if v.find("Real").get("derivative")]
+    states = {int(variables[k - 1].find("Real").get("derivative")) for k in derivatives}
+    assert indices("Outputs") == outputs, "Outputs lists every output, in order"
+    assert indices("Derivatives") == derivatives, "Derivatives lists every derivative, in order"
+    initial = indices("InitialUnknowns")
+    assert initial == sorted(set(initial)), "InitialUnknowns ascending, once each"
+    for k, v in enumerate(variables, start=1):
+        calculated = v.get("initial") in ("calculated", "approx")
+        if calculated and (v.get("causality") == "output" or k in states or k in derivatives):
+            assert k in initial, f"{v.get('name')} missing from InitialUnknowns"
+    indicators = int(root.get("numberOfEventIndicators", "0"))
+    assert indicators >= 0
+    # The binary: loadable, and every function an importer looks up is there.
+    library = ctypes.CDLL(str(folder / "binaries" / "linux64" / f"{identifier}.so"))
+    for function in COMMON + MODEL_EXCHANGE + CO_SIMULATION:
+        assert hasattr(library, function), function
+    library.fmi2GetVersion.restype = ctypes.c_char_p
+    assert library.fmi2GetVersion() == b"2.0"
+    return len(variables), len(derivatives), indicators
+
+
+for i, system in enumerate(systems):
+    count, states, indicators = check(system, scratch / f"model{i}.fmu")
+    print(f"{system}: {count} variables, {states} states, {indicators} event indicators: FMI 2.0 rules hold")
