@@ -207,11 +207,11 @@ int info(const std::string& name, std::ostream& out, bool segments) {
         << colour_columns(jp).size() << " evaluations per Jacobian (coloured finite differences)\n";
     if (!m.zero_crossings.empty() || !m.sampled_events.empty() || !m.time_events.empty()) {
         out << "\nevents:\n";
-        for (auto& e : m.time_events) out << "  " << std::left << std::setw(22) << e.path << "time event at t = " << *e.time << " s\n";
+        for (auto& e : m.time_events) out << "  " << std::left << name_column(e.path, 22) << "time event at t = " << *e.time << " s\n";
         for (auto& e : m.sampled_events)
-            out << "  " << std::left << std::setw(22) << e.path << "sampled every " << *e.period << " s from " << *e.offset << " s\n";
+            out << "  " << std::left << name_column(e.path, 22) << "sampled every " << *e.period << " s from " << *e.offset << " s\n";
         for (auto& z : m.zero_crossings) {
-            out << "  " << std::left << std::setw(22) << z.path << "state event when " << m.signal_name(z.indicator) << " crosses 0 "
+            out << "  " << std::left << name_column(z.path, 22) << "state event when " << m.signal_name(z.indicator) << " crosses 0 "
                 << (z.direction == Crossing::Up ? "upwards" : z.direction == Crossing::Down ? "downwards" : "either way");
             if (z.hysteresis > 0) out << " (hysteresis " << z.hysteresis << ")";
             out << '\n';
@@ -219,7 +219,7 @@ int info(const std::string& name, std::ostream& out, bool segments) {
     }
     out << "\nparameters (" << m.parameters.size() << "):\n";
     for (auto& p : m.parameters)
-        out << "  " << std::left << std::setw(22) << p.path << std::setw(10) << *p.value << std::setw(8) << p.spec.unit
+        out << "  " << std::left << name_column(p.path, 22) << std::setw(10) << *p.value << std::setw(8) << p.spec.unit
             << p.spec.range_text() << "  " << p.spec.description << '\n';
     out << "\nvariables: states above, and";
     for (auto& v : m.variables) out << ' ' << v.path;
