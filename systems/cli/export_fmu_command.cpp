@@ -98,11 +98,7 @@ int export_fmu_command(const std::string& system, const RunOptions& run_options,
     FmuConfig config;
     config.builtin = builtin;
     config.model_name = name;
-    config.solver = settings.solver;
-    config.dt = settings.dt;
-    config.rtol = settings.rtol;
-    config.atol = settings.atol;
-    config.max_step = settings.max_step;
+    store_solver_settings(settings, config);
     config.sets = sets;
     config.outputs = options.outputs.empty() ? settings.recorded : options.outputs;
     for (auto& o : config.outputs)

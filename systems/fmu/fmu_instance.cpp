@@ -62,12 +62,7 @@ FmuInstance::~FmuInstance() = default;
 void FmuInstance::build() {
     ResolvedSystem system = resolve_system(config_.builtin ? config_.system : resources_ + "/" + config_.system);
     RunSettings settings = system.settings;
-    settings.solver = config_.solver;
-    settings.dt = config_.dt;
-    settings.rtol = config_.rtol;
-    settings.atol = config_.atol;
-    settings.max_step = config_.max_step;
-    settings.steady_state = false;
+    restore_solver_settings(config_, settings);
     sim_ = make_simulation(system, settings, config_.sets);
     root_ = std::move(system.root);
     variables_ = fmu_variables(*sim_, config_.outputs);

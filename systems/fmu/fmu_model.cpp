@@ -40,6 +40,23 @@ std::string number(double v) {
 
 }  // namespace
 
+void store_solver_settings(const RunSettings& from, FmuConfig& into) {
+    into.solver = from.solver;
+    into.dt = from.dt;
+    into.rtol = from.rtol;
+    into.atol = from.atol;
+    into.max_step = from.max_step;
+}
+
+void restore_solver_settings(const FmuConfig& from, RunSettings& into) {
+    into.solver = from.solver;
+    into.dt = from.dt;
+    into.rtol = from.rtol;
+    into.atol = from.atol;
+    into.max_step = from.max_step;
+    into.steady_state = false;   // an FMU starts from its start values
+}
+
 std::string write_fmu_config(const FmuConfig& c) {
     std::ostringstream s;
     s << "lied_fmu 1\n"

@@ -4,6 +4,8 @@
 //  - the configuration in resources/lied_fmu.txt: which system (built in, or a system file in resources/), the
 //    solver settings of Co-Simulation, parameter values set at export, the outputs, the GUID;
 //  - the model variables with their value references, causality, variability and units.
+#include "systems/system_registry.h"
+
 #include <string>
 #include <utility>
 #include <vector>
@@ -24,6 +26,10 @@ struct FmuConfig {
     std::vector<std::pair<std::string, std::string>> sets;   // parameters and choices set at export
     std::vector<std::string> outputs;                         // variables with causality "output"
 };
+
+// The solver settings travel from the run settings at export into the FMU's run settings.
+void store_solver_settings(const RunSettings& from, FmuConfig& into);
+void restore_solver_settings(const FmuConfig& from, RunSettings& into);
 
 // resources/lied_fmu.txt: one "key value" per line. read throws std::runtime_error naming the line.
 std::string write_fmu_config(const FmuConfig& config);

@@ -22,6 +22,9 @@ inline CliResult run_lied(const std::vector<std::string>& args) {
     return {code, out.str(), err.str()};
 }
 
+// Runs `lied` and checks its exit code and its whole stderr: "lied: error: <message>".
+inline void check_refusal(const std::vector<std::string>& args, const std::string& message, int code = 2);
+
 inline std::string read_file(const std::filesystem::path& p) {
     std::ifstream in(p, std::ios::binary);
     std::stringstream s;
@@ -53,3 +56,12 @@ private:
 };
 
 }  // namespace lied::testing
+
+#include <doctest/doctest.h>
+
+inline void lied::testing::check_refusal(const std::vector<std::string>& args, const std::string& message, int code) {
+    const CliResult r = run_lied(args);
+    INFO(r.err);
+    CHECK(r.code == code);
+    CHECK(r.err == "lied: error: " + message + "\n");
+}

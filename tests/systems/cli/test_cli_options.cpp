@@ -5,6 +5,7 @@
 
 #include <doctest/doctest.h>
 
+using lied::testing::check_refusal;
 using lied::testing::run_lied;
 using lied::testing::TempFolder;
 
@@ -28,18 +29,12 @@ TEST_CASE("the progress line: a bar, the percentage, simulated time and the esti
 }
 
 TEST_CASE("parse errors of the command line: exit code 2, the option named") {
-    auto check = [](std::vector<std::string> args, const std::string& message) {
-        const auto r = run_lied(args);
-        INFO(r.err);
-        CHECK(r.code == 2);
-        CHECK(r.err == "lied: error: " + message + "\n");
-    };
-    check({"run", "ComVessels", "extra"}, "unexpected argument 'extra' (lied run --help)");
-    check({"describe"}, "describe needs exactly one component type (lied list --components)");
-    check({"info"}, "info needs a system name (lied info --help)");
-    check({"list", "--components", "--media"}, "list takes --components or --media, not both");
-    check({"plot"}, "plot needs a results file (.csv or .mat)");
-    check({"--plugin", "/nonexistent/libx.so", "list"}, "plugin '/nonexistent/libx.so': no such file");
+    check_refusal({"run", "ComVessels", "extra"}, "unexpected argument 'extra' (lied run --help)");
+    check_refusal({"describe"}, "describe needs exactly one component type (lied list --components)");
+    check_refusal({"info"}, "info needs a system name (lied info --help)");
+    check_refusal({"list", "--components", "--media"}, "list takes --components or --media, not both");
+    check_refusal({"plot"}, "plot needs a results file (.csv or .mat)");
+    check_refusal({"--plugin", "/nonexistent/libx.so", "list"}, "plugin '/nonexistent/libx.so': no such file");
 }
 
 TEST_CASE("a shared library that is not a Lied plugin is refused by name") {

@@ -4,6 +4,7 @@
 
 #include <doctest/doctest.h>
 
+using lied::testing::check_refusal;
 using lied::testing::read_file;
 using lied::testing::run_lied;
 using lied::testing::TempFolder;
@@ -53,22 +54,15 @@ TEST_CASE("lied run --plot-vars: mixed units in one panel keep each unit in the 
 
 TEST_CASE("plot errors: names checked before the run, results never overwritten, unreadable files are exit code 3") {
     TempFolder dir;
-    auto check = [](std::vector<std::string> args, int code, const std::string& message) {
-        const auto r = run_lied(args);
-        CHECK(r.code == code);
-        CHECK(r.err == "lied: error: " + message + "\n");
-    };
-    check({"run", "ComVessels", "--plot", dir / "p.png", "--plot-vars", "t1.levl"},
-          2, "--plot-vars: 't1.levl' is not a recorded variable (did you mean 't1.level'?)");
-    check({"run", "ComVessels", "--plot-vars", "t1.level"}, 2, "--plot-vars chooses the panels of --plot; give --plot FILE.png too");
-    check({"run", "ComVessels", "--plot", dir / "p.png", "--plot-vars", "t1.level;;p1.m_flow"}, 2,
-          "--plot-vars 't1.level;;p1.m_flow': panel 2 names no variable");
-    check({"plot", dir / "none.csv"}, 3, "cannot read '" + (dir / "none.csv") + "'");
+    check_refusal({"run", "ComVessels", "--plot", dir / "p.png", "--plot-vars", "t1.levl"}, "--plot-vars: 't1.levl' is not a recorded variable (did you mean 't1.level'?)", 2);
+    check_refusal({"run", "ComVessels", "--plot-vars", "t1.level"}, "--plot-vars chooses the panels of --plot; give --plot FILE.png too", 2);
+    check_refusal({"run", "ComVessels", "--plot", dir / "p.png", "--plot-vars", "t1.level;;p1.m_flow"}, "--plot-vars 't1.level;;p1.m_flow': panel 2 names no variable", 2);
+    check_refusal({"plot", dir / "none.csv"}, "cannot read '" + (dir / "none.csv") + "'", 3);
     lied::testing::write_file(dir / "bad.csv", "time,a\n0,1\n1,x\n");
-    check({"plot", dir / "bad.csv"}, 3, dir / "bad.csv" + ":3: column 'a' is not a number: 'x'");
+    check_refusal({"plot", dir / "bad.csv"}, dir / "bad.csv" + ":3: column 'a' is not a number: 'x'", 3);
     lied::testing::write_file(dir / "r.txt", "time,a\n");
-    check({"plot", dir / "r.txt"}, 2, "'" + (dir / "r.txt") + "': lied plot reads .csv and .mat results");
-    check({"plot", dir / "bad.csv", "-o", dir / "bad.csv"}, 2, "-o '" + (dir / "bad.csv") + "': a plot is a .png, .svg or .pdf file");
+    check_refusal({"plot", dir / "r.txt"}, "'" + (dir / "r.txt") + "': lied plot reads .csv and .mat results", 2);
+    check_refusal({"plot", dir / "bad.csv", "-o", dir / "bad.csv"}, "-o '" + (dir / "bad.csv") + "': a plot is a .png, .svg or .pdf file", 2);
     lied::testing::write_file(dir / "x.mat", "not a MAT file");
-    check({"plot", dir / "x.mat"}, 3, "cannot read '" + (dir / "x.mat") + "' as a MAT file");
+    check_refusal({"plot", dir / "x.mat"}, "cannot read '" + (dir / "x.mat") + "' as a MAT file", 3);
 }

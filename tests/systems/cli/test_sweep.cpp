@@ -11,6 +11,7 @@
 #include <sstream>
 
 using lied::testing::read_file;
+using lied::testing::check_refusal;
 using lied::testing::run_lied;
 using lied::testing::TempFolder;
 using namespace lied::systems;
@@ -113,22 +114,16 @@ TEST_CASE("sweep Monte Carlo: the table holds the drawn values, the same for the
 }
 
 TEST_CASE("sweep option errors: exit code 2 and the rule") {
-    auto check = [](std::vector<std::string> args, const std::string& message) {
-        const auto r = run_lied(args);
-        INFO(r.err);
-        CHECK(r.code == 2);
-        CHECK(r.err == "lied: error: " + message + "\n");
-    };
-    check({"sweep", "ComVessels", "--vary", "t1.h0=1:2"}, "--vary expects NAME=LO:HI:N, got 't1.h0=1:2'");
-    check({"sweep", "ComVessels", "--vary", "t1.h0=1:2:3", "--samples", "4"},
+    check_refusal({"sweep", "ComVessels", "--vary", "t1.h0=1:2"}, "--vary expects NAME=LO:HI:N, got 't1.h0=1:2'");
+    check_refusal({"sweep", "ComVessels", "--vary", "t1.h0=1:2:3", "--samples", "4"},
           "--vary expects NAME=LO:HI (the number of cases comes from --samples), got 't1.h0=1:2:3'");
-    check({"sweep", "ComVessels", "--vary", "t1.h00=1:2:3"}, "--vary: unknown parameter 't1.h00' (did you mean 't1.h0'?)");
-    check({"sweep", "ComVessels", "--vary", "t1.h0=2:1:3"}, "--vary t1.h0: HI 1 is below LO 2");
-    check({"sweep", "ComVessels", "--vary", "t1.h0=1:2:2.5"}, "--vary t1.h0: N must be a whole number from 1 to 1000000, got 2.5");
-    check({"sweep", "ComVessels", "--vary", "t1.h0=1:2:2", "--seed", "3"}, "--seed chooses the Monte Carlo samples; give --samples too");
-    check({"sweep", "ComVessels", "--vary", "t1.h0=1:2:2", "--output", "t1.levle"},
+    check_refusal({"sweep", "ComVessels", "--vary", "t1.h00=1:2:3"}, "--vary: unknown parameter 't1.h00' (did you mean 't1.h0'?)");
+    check_refusal({"sweep", "ComVessels", "--vary", "t1.h0=2:1:3"}, "--vary t1.h0: HI 1 is below LO 2");
+    check_refusal({"sweep", "ComVessels", "--vary", "t1.h0=1:2:2.5"}, "--vary t1.h0: N must be a whole number from 1 to 1000000, got 2.5");
+    check_refusal({"sweep", "ComVessels", "--vary", "t1.h0=1:2:2", "--seed", "3"}, "--seed chooses the Monte Carlo samples; give --samples too");
+    check_refusal({"sweep", "ComVessels", "--vary", "t1.h0=1:2:2", "--output", "t1.levle"},
           "--output: cannot record unknown variable 't1.levle' (did you mean 't1.level'?)");
-    check({"sweep", "ComVessels", "--vary", "t1.h0=1:2:2", "--output", "t1.level:median"},
+    check_refusal({"sweep", "ComVessels", "--vary", "t1.h0=1:2:2", "--output", "t1.level:median"},
           "--output expects NAME or NAME:final, NAME:min, NAME:max, NAME:mean, got 't1.level:median'");
-    check({"sweep", "ComVessels"}, "--vary is required (lied sweep --help)");
+    check_refusal({"sweep", "ComVessels"}, "--vary is required (lied sweep --help)");
 }

@@ -11,6 +11,7 @@
 #include <cmath>
 
 using lied::testing::Fmi2Importer;
+using lied::testing::check_refusal;
 using lied::testing::run_lied;
 using lied::testing::TempFolder;
 using namespace lied::systems;
@@ -180,16 +181,10 @@ TEST_CASE("FMU Model Exchange: the importer's RK4 through states, derivatives, a
 
 TEST_CASE("export-fmu refuses what an FMU cannot hold, and names the rule") {
     TempFolder dir;
-    auto check = [](std::vector<std::string> args, const std::string& message) {
-        const auto r = run_lied(args);
-        INFO(r.err);
-        CHECK(r.code == 2);
-        CHECK(r.err == "lied: error: " + message + "\n");
-    };
-    check({"export-fmu", "TwoStageRocket", "-o", dir / "r.fmu"},
+    check_refusal({"export-fmu", "TwoStageRocket", "-o", dir / "r.fmu"},
           "export-fmu: TwoStageRocket changes its structure while it runs (actions); an FMU has a fixed set of variables, so it cannot hold a "
           "variable-structure system");
-    check({"export-fmu", "ComVessels", "-o", dir / "r.zip"}, "-o '" + (dir / "r.zip") + "': an FMU is a .fmu file");
-    check({"export-fmu", "ComVessels", "-o", dir / "r.fmu", "--output", "t1.levle"}, "--output: 't1.levle' is not a variable of ComVessels");
-    check({"export-fmu", "ComVessels"}, "--output-file is required (lied export-fmu --help)");
+    check_refusal({"export-fmu", "ComVessels", "-o", dir / "r.zip"}, "-o '" + (dir / "r.zip") + "': an FMU is a .fmu file");
+    check_refusal({"export-fmu", "ComVessels", "-o", dir / "r.fmu", "--output", "t1.levle"}, "--output: 't1.levle' is not a variable of ComVessels");
+    check_refusal({"export-fmu", "ComVessels"}, "--output-file is required (lied export-fmu --help)");
 }
