@@ -4,6 +4,7 @@
 #include "core/recorder.h"
 #include "core/simulator.h"
 #include "systems/cli/mpi_world.h"
+#include "systems/cli/progress_bar.h"
 #include "systems/results/mat_results.h"
 #include "systems/results/result_table.h"
 
@@ -26,6 +27,8 @@
 #include <random>
 #include <sstream>
 #include <thread>
+#include <iostream>
+#include <unistd.h>
 
 namespace lied::systems {
 namespace {
@@ -289,6 +292,9 @@ int sweep_command(const std::string& system, const RunOptions& run_options, cons
     std::vector<CaseResult> results(cases.size());
     std::atomic<std::size_t> next{0}, done{0};
     const auto start = std::chrono::steady_clock::now();
+    // Rank 0 shows its own cases on a terminal (every rank has about as many).
+    ProgressBar progress(!quiet && world.rank == 0 && isatty(fileno(stderr)), std::cerr);
+    std::mutex progress_mutex;
     auto worker = [&] {
         for (std::size_t m = next++; m < mine.size(); m = next++) {
             const std::size_t k = mine[m];
@@ -298,13 +304,15 @@ int sweep_command(const std::string& system, const RunOptions& run_options, cons
             results[k] = run_case(system, run_options, variations, cases[k], outputs, path);
             const std::size_t d = ++done;
             spdlog::info("sweep: case {} of {} on rank {} {}", k + 1, cases.size(), world.rank, results[k].ok ? "done" : "failed: " + results[k].message);
-            (void)d;
+            const std::lock_guard lock(progress_mutex);
+            progress.update_cases(d, mine.size());
         }
     };
     std::vector<std::thread> threads;
     for (unsigned t = 1; t < std::min<std::size_t>(jobs, mine.size()); ++t) threads.emplace_back(worker);
     worker();
     for (auto& t : threads) t.join();
+    progress.finish();
     const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
     std::string encoded;

@@ -26,6 +26,7 @@ TEST_CASE("the progress line: a bar, the percentage, simulated time and the esti
     CHECK(progress_line(30, 60, 2) == "[###############---------------] 50%  t = 30 s of 60 s, 2 s left");
     CHECK(progress_line(0, 60, 0) == "[------------------------------] 0%  t = 0 s of 60 s");
     CHECK(progress_line(60, 60, 9) == "[##############################] 100%  t = 60 s of 60 s");
+    CHECK(lied::systems::cases_line(4, 16, 3) == "[#######-----------------------] 25%  4 of 16 cases, 9 s left");
 }
 
 TEST_CASE("parse errors of the command line: exit code 2, the option named") {
