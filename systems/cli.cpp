@@ -121,10 +121,11 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
     add_sweep_options(*sweep_cmd, sweep);
 
     ExportOptions export_options;
-    CLI::App* export_cmd = app.add_subcommand("export-fmu", "an FMI 2.0 FMU (Model Exchange and Co-Simulation) of a system, for other tools");
+    CLI::App* export_cmd = app.add_subcommand("export-fmu", "an FMI 2.0 or 3.0 FMU (Model Exchange and Co-Simulation) of a system, for other tools");
     export_cmd->add_option("system", system, "a built-in name or a system file")->required();
     export_cmd->add_option("-o,--output-file", export_options.out, "the FMU to write (.fmu)")->type_name("FILE.fmu")->required();
     add_run_options(*export_cmd, run_options);
+    export_cmd->add_option("--fmi-version", export_options.fmi_version, "2 (default) or 3")->type_name("V");
     export_cmd->add_option("--output", export_options.outputs, "a variable the FMU exposes as an output (repeatable; default: the recorded ones)")
         ->type_name("NAME")
         ->allow_extra_args(false);

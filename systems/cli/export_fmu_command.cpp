@@ -83,6 +83,7 @@ std::string fmu_runtime_path() {
 int export_fmu_command(const std::string& system, const RunOptions& run_options, const ExportOptions& options, std::ostream& out) {
     if (options.out.empty()) throw UsageError("export-fmu needs -o FILE.fmu");
     if (fs::path(options.out).extension() != ".fmu") throw UsageError("-o '" + options.out + "': an FMU is a .fmu file");
+    if (options.fmi_version != "2" && options.fmi_version != "3") throw UsageError("--fmi-version is 2 or 3, got '" + options.fmi_version + "'");
     ResolvedSystem entry = resolve_system(system);
     const RunSettings settings = run_settings(entry.settings, run_options);
     if (settings.steady_state) throw UsageError("export-fmu: an FMU starts from its start values; a steady-state start is not kept in it");
@@ -96,6 +97,7 @@ int export_fmu_command(const std::string& system, const RunOptions& run_options,
                          "cannot hold a variable-structure system");
 
     FmuConfig config;
+    config.fmi_version = options.fmi_version == "3" ? 3 : 2;
     config.builtin = builtin;
     config.model_name = name;
     store_solver_settings(settings, config);
@@ -126,7 +128,7 @@ int export_fmu_command(const std::string& system, const RunOptions& run_options,
     } else {
         config.system = name;
     }
-    const std::vector<FmuVariable> variables = fmu_variables(*sim, config.outputs);
+    const std::vector<FmuVariable> variables = fmu_variables(*sim, config.outputs, config.fmi_version);
     config.guid = fmu_guid(config, variables);
     const std::string xml = model_description_xml(config, variables, sim->model().zero_crossings.size(), settings.t_end, description);
 
@@ -139,11 +141,11 @@ int export_fmu_command(const std::string& system, const RunOptions& run_options,
         if (same_file(options.out, in)) throw UsageError("-o '" + options.out + "' is an input file; choose another name");
     ZipWriter zip(options.out);
     zip.add_text("modelDescription.xml", xml);
-    zip.add_file("binaries/linux64/" + model_identifier(name) + ".so", runtime);
+    zip.add_file(fmu_binary_folder(config.fmi_version) + "/" + model_identifier(name) + ".so", runtime);
     zip.add_text("resources/lied_fmu.txt", write_fmu_config(config));
     for (auto& [archived, file] : resources) zip.add_file(archived, file);
     zip.close();
-    out << "FMU: " << options.out << " (FMI 2.0, Model Exchange and Co-Simulation; " << sim->model().states.size() << " states, "
+    out << "FMU: " << options.out << " (FMI " << config.fmi_version << ".0, Model Exchange and Co-Simulation; " << sim->model().states.size() << " states, "
         << sim->model().zero_crossings.size() << " event indicators, " << variables.size() << " variables, model identifier "
         << model_identifier(name) << ")\n";
     return 0;

@@ -39,8 +39,13 @@ fmi2Status fmi2SetDebugLogging(fmi2Component c, fmi2Boolean on, std::size_t, con
 fmi2Component fmi2Instantiate(fmi2String name, fmi2Type type, fmi2String guid, fmi2String resources, const fmi2CallbackFunctions* callbacks,
                               fmi2Boolean, fmi2Boolean logging) {
     if (!callbacks || !name || !guid || !resources) return nullptr;
+    const fmi2CallbackFunctions cb = *callbacks;
+    const std::string instance_name = name;
+    auto logger = [cb, instance_name](fmi2Status status, const char* category, const std::string& message) {
+        if (cb.logger) cb.logger(cb.componentEnvironment, instance_name.c_str(), status, category, "%s", message.c_str());
+    };
     try {
-        return new FmuInstance(name, type, guid, resources, callbacks, logging != fmi2False);
+        return new FmuInstance(name, type, guid, FmuInstance::path_of_uri(resources), logger, logging != fmi2False);
     } catch (const std::exception& e) {
         if (callbacks->logger) callbacks->logger(callbacks->componentEnvironment, name, fmi2Error, "logStatusError", "%s", e.what());
         return nullptr;

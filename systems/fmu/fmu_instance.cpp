@@ -5,6 +5,7 @@
 #include "systems/cli/cli_common.h"
 
 #include <cmath>
+#include <cstring>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
@@ -12,8 +13,11 @@
 namespace lied::systems {
 namespace {
 
-// "file:///a/b%20c/resources" (or file:/a/..., file://localhost/a/...) → "/a/b c/resources".
-std::string path_of_uri(const std::string& uri) {
+std::string read_text(const std::string& path);
+
+}  // namespace
+
+std::string FmuInstance::path_of_uri(const std::string& uri) {
     std::string p = uri;
     if (p.rfind("file://localhost/", 0) == 0) p = p.substr(16);
     else if (p.rfind("file:///", 0) == 0) p = p.substr(7);
@@ -32,6 +36,8 @@ std::string path_of_uri(const std::string& uri) {
     return out;
 }
 
+namespace {
+
 std::string read_text(const std::string& path) {
     std::ifstream in(path);
     if (!in) throw std::runtime_error("cannot read '" + path + "' (the FMU's resources are incomplete)");
@@ -47,13 +53,13 @@ const char* mode_name(int mode) {
 
 }  // namespace
 
-FmuInstance::FmuInstance(std::string name, fmi2Type type, const std::string& guid, const std::string& resource_location,
-                         const fmi2CallbackFunctions* callbacks, bool logging)
-    : name_(std::move(name)), type_(type), callbacks_(*callbacks), logging_(logging) {
-    resources_ = path_of_uri(resource_location);
+FmuInstance::FmuInstance(std::string name, fmi2Type type, const std::string& token, const std::string& resources, Logger logger, bool logging)
+    : name_(std::move(name)), type_(type), resources_(resources), logger_(std::move(logger)), logging_(logging) {
+    while (resources_.size() > 1 && resources_.back() == '/') resources_.pop_back();
     config_ = read_fmu_config(read_text(resources_ + "/lied_fmu.txt"));
-    if (config_.guid != guid)
-        throw std::runtime_error("GUID " + std::string(guid) + " is not this FMU's " + config_.guid + " (modelDescription.xml and binary disagree)");
+    const char* what = config_.fmi_version == 3 ? "instantiation token" : "GUID";
+    if (config_.guid != token)
+        throw std::runtime_error(std::string(what) + " " + token + " is not this FMU's " + config_.guid + " (modelDescription.xml and binary disagree)");
     build();
 }
 
@@ -65,12 +71,13 @@ void FmuInstance::build() {
     restore_solver_settings(config_, settings);
     sim_ = make_simulation(system, settings, config_.sets);
     root_ = std::move(system.root);
-    variables_ = fmu_variables(*sim_, config_.outputs);
+    variables_ = fmu_variables(*sim_, config_.outputs, config_.fmi_version);
     if (fmu_guid(config_, variables_) != config_.guid)
         throw std::runtime_error("the system built from the resources has other variables than when it was exported (GUID " + config_.guid + ")");
     values_.assign(variables_.size(), nullptr);
     for (std::size_t i = 0; i < variables_.size(); ++i)
         if (variables_[i].kind != FmuVariable::Kind::Derivative) values_[i] = sim_->find_value(variables_[i].name);
+    indicators_.assign(sim_->model().zero_crossings.size(), 0.0);
     derivatives_.assign(sim_->model().states.size(), 0.0);
     generation_ = sim_->generation();
     mode_ = Mode::Instantiated;
@@ -78,10 +85,23 @@ void FmuInstance::build() {
     dirty_ = true;
 }
 
-fmi2Status FmuInstance::log(fmi2Status status, const std::string& message) {
+namespace {
+// The function names of FMI 3 where they differ from FMI 2's, for the messages of an FMI 3 instance.
+std::string in_fmi3_terms(std::string message) {
+    static const std::pair<const char*, const char*> names[] = {
+        {"fmi2SetReal", "fmi3SetFloat64"}, {"fmi2GetReal", "fmi3GetFloat64"}, {"fmi2NewDiscreteStates", "fmi3UpdateDiscreteStates"},
+        {"fmi2GetDerivatives", "fmi3GetContinuousStateDerivatives"}, {"fmi2SetupExperiment", "fmi3EnterInitializationMode"}};
+    for (auto& [two, three] : names)
+        for (auto p = message.find(two); p != std::string::npos; p = message.find(two, p)) message.replace(p, std::strlen(two), three);
+    for (auto p = message.find("fmi2"); p != std::string::npos; p = message.find("fmi2", p)) message[p + 3] = '3';
+    return message;
+}
+}  // namespace
+
+fmi2Status FmuInstance::log(fmi2Status status, const std::string& raw) {
+    const std::string message = config_.fmi_version == 3 ? in_fmi3_terms(raw) : raw;
     // The message is an argument, never the format: names in it are the user's text.
-    if (callbacks_.logger && (logging_ || status != fmi2OK))
-        callbacks_.logger(callbacks_.componentEnvironment, name_.c_str(), status, status == fmi2OK ? "logAll" : "logStatusError", "%s", message.c_str());
+    if (logger_ && (logging_ || status != fmi2OK)) logger_(status, status == fmi2OK ? "logAll" : "logStatusError", message);
     return status;
 }
 
@@ -165,7 +185,11 @@ fmi2Status FmuInstance::get_real(const fmi2ValueReference vr[], std::size_t n, f
         const FmuVariable& v = variables_[vr[k]];
         if (v.kind == FmuVariable::Kind::State) value[k] = sim_->states()[v.state];
         else if (v.kind == FmuVariable::Kind::Derivative) value[k] = derivatives_[static_cast<std::size_t>(v.state)];
-        else value[k] = values_[vr[k]] ? *values_[vr[k]] : std::nan("");
+        else if (v.kind == FmuVariable::Kind::Time) value[k] = sim_->time();
+        else if (v.kind == FmuVariable::Kind::EventIndicator) {
+            if (!sim_->event_indicators(indicators_.data())) return error("fmi3GetFloat64: the linear system is singular");
+            value[k] = indicators_[static_cast<std::size_t>(v.state)];
+        } else value[k] = values_[vr[k]] ? *values_[vr[k]] : std::nan("");
     }
     return fmi2OK;
 }
@@ -309,6 +333,10 @@ fmi2Status FmuInstance::do_step(double t, double h) {
     dirty_ = true;
     return fmi2OK;
 }
+
+double FmuInstance::time() const { return sim_->time(); }
+
+std::size_t FmuInstance::event_indicator_count() const { return sim_->model().zero_crossings.size(); }
 
 fmi2Status FmuInstance::get_status(fmi2StatusKind kind, fmi2Status* status) {
     if (kind != fmi2DoStepStatus) return log(fmi2Discard, "fmi2GetStatus: only fmi2DoStepStatus is known (steps are never asynchronous)");

@@ -1,9 +1,11 @@
 #pragma once
-// The object behind an fmi2Component: a Lied system built from the FMU's resources, stepped by Lied's own
-// solver (Co-Simulation) or by the importer's integrator (Model Exchange), with the FMI modes and their rules.
+// The object behind an fmi2Component or fmi3Instance: a Lied system built from the FMU's resources, stepped by
+// Lied's own solver (Co-Simulation) or by the importer's integrator (Model Exchange), with the FMI modes and their
+// rules. Statuses are FMI 2's enumeration, which FMI 3 numbers the same way.
 #include "systems/fmu/fmi2.h"
 #include "systems/fmu/fmu_model.h"
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -17,9 +19,13 @@ namespace lied::systems {
 
 class FmuInstance {
 public:
-    // Throws std::runtime_error naming what is wrong (resources, GUID, the system does not build).
-    FmuInstance(std::string name, fmi2Type type, const std::string& guid, const std::string& resource_location,
-                const fmi2CallbackFunctions* callbacks, bool logging);
+    // Passes a message to the importer's logger (never as a format).
+    using Logger = std::function<void(fmi2Status, const char* category, const std::string& message)>;
+    // Throws std::runtime_error naming what is wrong (resources, GUID or instantiation token, the system does
+    // not build). `resources` is the folder itself.
+    FmuInstance(std::string name, fmi2Type type, const std::string& token, const std::string& resources, Logger logger, bool logging);
+    // "file:///a/b%20c/resources" (or file:/a/..., file://localhost/a/...) → "/a/b c/resources" (FMI 2).
+    static std::string path_of_uri(const std::string& uri);
     ~FmuInstance();
 
     // Every function returns its status and logs the reason of anything but fmi2OK through the importer's logger.
@@ -47,6 +53,9 @@ public:
     fmi2Status do_step(double t, double h);
     fmi2Status get_status(fmi2StatusKind kind, fmi2Status* status);
     fmi2Status get_real_status(fmi2StatusKind kind, fmi2Real* value);
+    double time() const;
+    std::size_t state_count() const { return derivatives_.size(); }
+    std::size_t event_indicator_count() const;
     void set_logging(bool on) { logging_ = on; }
 
 private:
@@ -61,14 +70,14 @@ private:
     std::string name_;
     fmi2Type type_;
     std::string resources_;
-    fmi2CallbackFunctions callbacks_;
+    Logger logger_;
     bool logging_;
     FmuConfig config_;
     std::unique_ptr<Component> root_;
     std::unique_ptr<Simulator> sim_;
     std::vector<FmuVariable> variables_;
     std::vector<const double*> values_;   // by value reference (states, variables, parameters)
-    std::vector<double> derivatives_;
+    std::vector<double> derivatives_, indicators_;
     std::vector<std::pair<std::string, double>> states_set_;   // SetReal on states before initialisation ends
     Mode mode_ = Mode::Instantiated;
     double start_time_ = 0, last_successful_time_ = 0;

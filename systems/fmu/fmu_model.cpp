@@ -60,6 +60,7 @@ void restore_solver_settings(const FmuConfig& from, RunSettings& into) {
 std::string write_fmu_config(const FmuConfig& c) {
     std::ostringstream s;
     s << "lied_fmu 1\n"
+      << "fmi " << c.fmi_version << '\n'
       << "system " << (c.builtin ? "builtin " : "file ") << c.system << '\n'
       << "model " << c.model_name << '\n'
       << "guid " << c.guid << '\n'
@@ -104,6 +105,9 @@ FmuConfig read_fmu_config(const std::string& text) {
             else if (value.rfind("file ", 0) == 0) c.builtin = false, c.system = value.substr(5);
             else fail("expected 'system builtin NAME' or 'system file PATH'");
             seen_system = true;
+        } else if (key == "fmi") {
+            if (value != "2" && value != "3") fail("FMI version " + value + " is neither 2 nor 3");
+            c.fmi_version = value == "3" ? 3 : 2;
         } else if (key == "model") c.model_name = value;
         else if (key == "guid") c.guid = value;
         else if (key == "solver") c.solver = value;
@@ -122,7 +126,9 @@ FmuConfig read_fmu_config(const std::string& text) {
     return c;
 }
 
-std::vector<FmuVariable> fmu_variables(const Simulator& sim, const std::vector<std::string>& outputs) {
+std::string fmu_binary_folder(int fmi_version) { return fmi_version == 3 ? "binaries/x86_64-linux" : "binaries/linux64"; }
+
+std::vector<FmuVariable> fmu_variables(const Simulator& sim, const std::vector<std::string>& outputs, int fmi_version) {
     const Model& m = sim.model();
     const std::set<std::string> output_set(outputs.begin(), outputs.end());
     std::vector<FmuVariable> v;
@@ -160,6 +166,12 @@ std::vector<FmuVariable> fmu_variables(const Simulator& sim, const std::vector<s
         v.push_back({p.path, vr++, FmuVariable::Kind::Parameter, "parameter", fixed ? "fixed" : "tunable", "exact", true, *p.value, p.spec.unit,
                      p.spec.description, -1});
     }
+    if (fmi_version == 3) {   // FMI 3 names the independent variable and makes event indicators variables
+        v.push_back({"time", vr++, FmuVariable::Kind::Time, "independent", "continuous", "", false, 0, "s", "simulation time", -1});
+        for (std::size_t i = 0; i < m.zero_crossings.size(); ++i)
+            v.push_back({"indicator(" + m.zero_crossings[i].path + ")", vr++, FmuVariable::Kind::EventIndicator, "local", "continuous", "calculated",
+                         false, 0, "", "event indicator of the state event " + m.zero_crossings[i].path, static_cast<int>(i)});
+    }
     return v;
 }
 
@@ -189,8 +201,60 @@ std::string fmu_guid(const FmuConfig& config, const std::vector<FmuVariable>& va
     return buffer;
 }
 
+namespace {
+
+// FMI 3.0: Float64 elements with their attributes, ModelStructure by value reference, event indicators as variables.
+std::string model_description_xml_3(const FmuConfig& config, const std::vector<FmuVariable>& variables, double stop_time,
+                                    const std::string& description) {
+    const std::string id = model_identifier(config.model_name);
+    std::ostringstream x;
+    x << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+      << "<fmiModelDescription fmiVersion=\"3.0\" modelName=\"" << xml(config.model_name) << "\" instantiationToken=\"" << config.guid << "\"\n"
+      << "  description=\"" << xml(description) << "\" generationTool=\"Lied " << LIED_VERSION << "\" variableNamingConvention=\"flat\">\n"
+      << "  <ModelExchange modelIdentifier=\"" << id << "\"/>\n"
+      << "  <CoSimulation modelIdentifier=\"" << id << "\" canHandleVariableCommunicationStepSize=\"true\"/>\n";
+    std::set<std::string> units;
+    for (auto& v : variables)
+        if (!v.unit.empty()) units.insert(v.unit);
+    if (!units.empty()) {
+        x << "  <UnitDefinitions>\n";
+        for (auto& u : units) x << "    <Unit name=\"" << xml(u) << "\"/>\n";
+        x << "  </UnitDefinitions>\n";
+    }
+    x << "  <DefaultExperiment startTime=\"0\" stopTime=\"" << number(stop_time) << "\" tolerance=\"" << number(config.rtol) << "\" stepSize=\""
+      << number(config.dt) << "\"/>\n"
+      << "  <ModelVariables>\n";
+    std::map<int, unsigned> state_vr;
+    for (auto& v : variables)
+        if (v.kind == FmuVariable::Kind::State) state_vr[v.state] = v.value_reference;
+    for (auto& v : variables) {
+        x << "    <Float64 name=\"" << xml(v.name) << "\" valueReference=\"" << v.value_reference << "\" description=\"" << xml(v.description)
+          << "\" causality=\"" << v.causality << "\" variability=\"" << v.variability << "\"";
+        if (!v.initial.empty()) x << " initial=\"" << v.initial << "\"";
+        if (!v.unit.empty()) x << " unit=\"" << xml(v.unit) << "\"";
+        if (v.has_start) x << " start=\"" << number(v.start) << "\"";
+        if (v.kind == FmuVariable::Kind::Derivative) x << " derivative=\"" << state_vr.at(v.state) << "\"";
+        x << "/>\n";
+    }
+    x << "  </ModelVariables>\n  <ModelStructure>\n";
+    for (auto& v : variables)
+        if (v.causality == "output") x << "    <Output valueReference=\"" << v.value_reference << "\"/>\n";
+    for (auto& v : variables)
+        if (v.kind == FmuVariable::Kind::Derivative) x << "    <ContinuousStateDerivative valueReference=\"" << v.value_reference << "\"/>\n";
+    for (auto& v : variables)
+        if ((v.causality == "output" || v.kind == FmuVariable::Kind::State || v.kind == FmuVariable::Kind::Derivative) && v.initial == "calculated")
+            x << "    <InitialUnknown valueReference=\"" << v.value_reference << "\"/>\n";
+    for (auto& v : variables)
+        if (v.kind == FmuVariable::Kind::EventIndicator) x << "    <EventIndicator valueReference=\"" << v.value_reference << "\"/>\n";
+    x << "  </ModelStructure>\n</fmiModelDescription>\n";
+    return x.str();
+}
+
+}  // namespace
+
 std::string model_description_xml(const FmuConfig& config, const std::vector<FmuVariable>& variables, std::size_t event_indicators,
                                   double stop_time, const std::string& description) {
+    if (config.fmi_version == 3) return model_description_xml_3(config, variables, stop_time, description);
     const std::string id = model_identifier(config.model_name);
     std::ostringstream x;
     x << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"

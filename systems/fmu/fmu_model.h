@@ -17,6 +17,7 @@ class Simulator;
 namespace lied::systems {
 
 struct FmuConfig {
+    int fmi_version = 2;          // 2 or 3
     bool builtin = true;
     std::string system;           // a built-in name, or the system file's path inside resources/
     std::string model_name;       // the system's name
@@ -36,7 +37,7 @@ std::string write_fmu_config(const FmuConfig& config);
 FmuConfig read_fmu_config(const std::string& text);
 
 struct FmuVariable {
-    enum class Kind { State, Derivative, Variable, Parameter };
+    enum class Kind { State, Derivative, Variable, Parameter, Time, EventIndicator };
     std::string name;
     unsigned value_reference;
     Kind kind;
@@ -44,18 +45,22 @@ struct FmuVariable {
     bool has_start = false;
     double start = 0;
     std::string unit, description;
-    int state = -1;   // index into the state vector (states and derivatives)
+    int state = -1;   // index into the state vector (states and derivatives), or of the event indicator
 };
 
-// The variables in modelDescription order: states, their derivatives "der(x)", variables, parameters. States and
-// variables named in `outputs` are outputs; a parameter that is a state's start value is fixed (it acts at
-// initialisation only), the others are tunable (Lied takes a new value between steps).
-std::vector<FmuVariable> fmu_variables(const Simulator& sim, const std::vector<std::string>& outputs);
+// The variables in modelDescription order: states, their derivatives "der(x)", variables, parameters; for FMI 3
+// also the independent variable "time" and the event indicators (variables there). States and variables named
+// in `outputs` are outputs; a parameter that is a state's start value is fixed (it acts at initialisation
+// only), the others are tunable (Lied takes a new value between steps).
+std::vector<FmuVariable> fmu_variables(const Simulator& sim, const std::vector<std::string>& outputs, int fmi_version = 2);
+
+// Where the binary goes inside the FMU: binaries/linux64 (FMI 2) or binaries/x86_64-linux (FMI 3).
+std::string fmu_binary_folder(int fmi_version);
 
 // A C identifier from the system's name (the FMU's modelIdentifier and the name of its shared library).
 std::string model_identifier(const std::string& name);
 
-// modelDescription.xml (FMI 2.0, Model Exchange and Co-Simulation).
+// modelDescription.xml (FMI 2.0 or 3.0 as the configuration says, Model Exchange and Co-Simulation).
 std::string model_description_xml(const FmuConfig& config, const std::vector<FmuVariable>& variables, std::size_t event_indicators,
                                   double stop_time, const std::string& description);
 

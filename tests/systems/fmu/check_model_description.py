@@ -4,6 +4,7 @@ causality/variability/initial combinations and start attributes, derivatives poi
 units declared, the ModelStructure lists complete and ordered, and every FMI 2.0 function exported by the binary.
 
 usage: check_model_description.py <lied program> <scratch folder> <system>...
+Each system is exported as FMI 2.0 and as FMI 3.0 and both are checked.
 """
 import ctypes
 import subprocess
@@ -37,6 +38,79 @@ MODEL_EXCHANGE = ["fmi2EnterEventMode", "fmi2NewDiscreteStates", "fmi2EnterConti
                   "fmi2GetNominalsOfContinuousStates"]
 CO_SIMULATION = ["fmi2SetRealInputDerivatives", "fmi2GetRealOutputDerivatives", "fmi2DoStep", "fmi2CancelStep", "fmi2GetStatus",
                  "fmi2GetRealStatus", "fmi2GetIntegerStatus", "fmi2GetBooleanStatus", "fmi2GetStringStatus"]
+
+
+FMI3 = ["fmi3GetVersion", "fmi3SetDebugLogging", "fmi3InstantiateModelExchange", "fmi3InstantiateCoSimulation",
+        "fmi3InstantiateScheduledExecution", "fmi3FreeInstance", "fmi3EnterInitializationMode", "fmi3ExitInitializationMode",
+        "fmi3EnterEventMode", "fmi3Terminate", "fmi3Reset", "fmi3GetFloat32", "fmi3GetFloat64", "fmi3GetInt8", "fmi3GetUInt8",
+        "fmi3GetInt16", "fmi3GetUInt16", "fmi3GetInt32", "fmi3GetUInt32", "fmi3GetInt64", "fmi3GetUInt64", "fmi3GetBoolean",
+        "fmi3GetString", "fmi3GetBinary", "fmi3GetClock", "fmi3SetFloat32", "fmi3SetFloat64", "fmi3SetInt8", "fmi3SetUInt8",
+        "fmi3SetInt16", "fmi3SetUInt16", "fmi3SetInt32", "fmi3SetUInt32", "fmi3SetInt64", "fmi3SetUInt64", "fmi3SetBoolean",
+        "fmi3SetString", "fmi3SetBinary", "fmi3SetClock", "fmi3GetNumberOfVariableDependencies", "fmi3GetVariableDependencies",
+        "fmi3GetFMUState", "fmi3SetFMUState", "fmi3FreeFMUState", "fmi3SerializedFMUStateSize", "fmi3SerializeFMUState",
+        "fmi3DeserializeFMUState", "fmi3GetDirectionalDerivative", "fmi3GetAdjointDerivative", "fmi3EnterConfigurationMode",
+        "fmi3ExitConfigurationMode", "fmi3GetIntervalDecimal", "fmi3GetIntervalFraction", "fmi3GetShiftDecimal",
+        "fmi3GetShiftFraction", "fmi3SetIntervalDecimal", "fmi3SetIntervalFraction", "fmi3SetShiftDecimal", "fmi3SetShiftFraction",
+        "fmi3EvaluateDiscreteStates", "fmi3UpdateDiscreteStates", "fmi3EnterContinuousTimeMode", "fmi3CompletedIntegratorStep",
+        "fmi3SetTime", "fmi3SetContinuousStates", "fmi3GetContinuousStateDerivatives", "fmi3GetEventIndicators",
+        "fmi3GetContinuousStates", "fmi3GetNominalsOfContinuousStates", "fmi3GetNumberOfEventIndicators",
+        "fmi3GetNumberOfContinuousStates", "fmi3EnterStepMode", "fmi3GetOutputDerivatives", "fmi3DoStep", "fmi3ActivateModelPartition"]
+
+
+def check_variable(name, causality, variability, initial, has_start):
+    assert variability in VARIABILITY[causality], (name, causality, variability)
+    default = {"parameter": "exact", "input": None, "independent": None}.get(causality, "calculated")
+    assert (initial or default) in INITIAL[(causality, variability)], (name, causality, variability, initial)
+    needs_start = (initial or default) in ("exact", "approx") or causality == "input"
+    assert has_start == needs_start, (name, "start", has_start, initial)
+
+
+def check3(system, fmu):
+    """FMI 3.0: Float64 variables, one independent variable, ModelStructure by value reference, event indicators as variables."""
+    done = subprocess.run([lied, "export-fmu", system, "-o", str(fmu), "--fmi-version", "3"], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    folder = fmu.with_suffix("")
+    with zipfile.ZipFile(fmu) as z:
+        names = z.namelist()
+        z.extractall(folder)
+    root = ET.parse(folder / "modelDescription.xml").getroot()
+    assert root.get("fmiVersion") == "3.0" and root.get("instantiationToken")
+    identifier = root.find("ModelExchange").get("modelIdentifier")
+    assert identifier == root.find("CoSimulation").get("modelIdentifier")
+    assert f"binaries/x86_64-linux/{identifier}.so" in names, names
+    units = {u.get("name") for u in root.iter("Unit")}
+    variables = list(root.find("ModelVariables"))
+    assert all(v.tag == "Float64" for v in variables)
+    by_vr = {}
+    for v in variables:
+        vr = int(v.get("valueReference"))
+        assert vr not in by_vr, f"value reference {vr} twice"
+        by_vr[vr] = v
+        check_variable(v.get("name"), v.get("causality", "local"), v.get("variability", "continuous"), v.get("initial"), v.get("start") is not None)
+        if v.get("unit"):
+            assert v.get("unit") in units, (v.get("name"), v.get("unit"))
+        if v.get("derivative"):
+            assert int(v.get("derivative")) in by_vr or any(int(w.get("valueReference")) == int(v.get("derivative")) for w in variables)
+    assert len({v.get("name") for v in variables}) == len(variables), "names unique"
+    assert [v.get("causality") for v in variables].count("independent") == 1, "exactly one independent variable"
+    structure = root.find("ModelStructure")
+    refs = lambda tag: [int(e.get("valueReference")) for e in structure.findall(tag)]
+    assert refs("Output") == [int(v.get("valueReference")) for v in variables if v.get("causality") == "output"]
+    assert refs("ContinuousStateDerivative") == [int(v.get("valueReference")) for v in variables if v.get("derivative")]
+    states = {int(v.get("derivative")) for v in variables if v.get("derivative")}
+    initial = refs("InitialUnknown")
+    for v in variables:
+        vr = int(v.get("valueReference"))
+        if v.get("initial") in ("calculated", "approx") and (v.get("causality") == "output" or vr in states or v.get("derivative")):
+            assert vr in initial, f"{v.get('name')} missing from InitialUnknown"
+    for vr in refs("EventIndicator"):
+        assert vr in by_vr
+    library = ctypes.CDLL(str(folder / "binaries" / "x86_64-linux" / f"{identifier}.so"))
+    for function in FMI3:
+        assert hasattr(library, function), function
+    library.fmi3GetVersion.restype = ctypes.c_char_p
+    assert library.fmi3GetVersion() == b"3.0"
+    return len(variables), len(states), len(refs("EventIndicator"))
 
 
 def check(system, fmu):
@@ -106,3 +180,5 @@ def check(system, fmu):
 for i, system in enumerate(systems):
     count, states, indicators = check(system, scratch / f"model{i}.fmu")
     print(f"{system}: {count} variables, {states} states, {indicators} event indicators: FMI 2.0 rules hold")
+    count, states, indicators = check3(system, scratch / f"model{i}_3.fmu")
+    print(f"{system}: {count} variables, {states} states, {indicators} event indicators: FMI 3.0 rules hold")

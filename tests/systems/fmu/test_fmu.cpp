@@ -3,14 +3,15 @@
 // state event found through the event indicators, equals `lied run` with rk4; and the FMU's errors. The
 // modelDescription.xml rules are checked by tests/systems/fmu/check_model_description.py.
 #include "support/cli_runner.h"
-#include "support/fmi2_importer.h"
+#include "support/fmi_importer.h"
+#include "support/model_exchange_rk4.h"
 #include "systems/results/mat_results.h"
 
 #include <doctest/doctest.h>
 
 #include <cmath>
 
-using lied::testing::Fmi2Importer;
+using lied::testing::FmiImporter;
 using lied::testing::check_refusal;
 using lied::testing::run_lied;
 using lied::testing::TempFolder;
@@ -20,14 +21,7 @@ namespace {
 const std::string kVessels = std::string(LIED_SOURCE_DIR) + "/systems/files/com_vessels.yaml";
 
 // The vessels with a Trigger on the flow into t2: a state event when it rises through 10 kg/s.
-std::string vessels_with_trigger(const TempFolder& dir) {
-    std::string text = lied::testing::read_file(kVessels);
-    text.replace(text.find("connections:"), 0,
-                 "  watch: {type: Trigger, description: flow watch, parameters: {threshold: 10, direction: up}}\n\n");
-    text.replace(text.find("  - [elevation.y, t1.elevation]"), 0, "  - [s.m_flow_1, watch.u]\n");
-    lied::testing::write_file(dir / "watched.yaml", text);
-    return dir / "watched.yaml";
-}
+const std::string kWatched = std::string(LIED_SOURCE_DIR) + "/tests/systems/fmu/watched_vessels.yaml";
 
 double final_value(const ResultTable& t, const std::string& name) { return t.rows.back()[t.series_index(name)]; }
 }  // namespace
@@ -38,7 +32,7 @@ TEST_CASE("FMU Co-Simulation: a master's steps of 0.1 s give what lied run gives
     REQUIRE(run_lied({"run", kVessels, "--t-end", "3", "--set", "t2.h0=1.5", "--out", dir / "ref.mat"}).code == 0);
     const ResultTable ref = read_mat_results(dir / "ref.mat");
 
-    Fmi2Importer fmu(dir / "v.fmu", dir.path() / "unpacked");
+    FmiImporter fmu(dir / "v.fmu", dir.path() / "unpacked");
     auto instantiate = fmu.function<decltype(&fmi2Instantiate)>("fmi2Instantiate");
     auto setup = fmu.function<decltype(&fmi2SetupExperiment)>("fmi2SetupExperiment");
     auto enter = fmu.function<decltype(&fmi2EnterInitializationMode)>("fmi2EnterInitializationMode");
@@ -88,12 +82,12 @@ TEST_CASE("FMU Co-Simulation: a master's steps of 0.1 s give what lied run gives
 
 TEST_CASE("FMU Model Exchange: the importer's RK4 through states, derivatives, a time event and a state event equals lied run") {
     TempFolder dir;
-    const std::string file = vessels_with_trigger(dir);
+    const std::string file = kWatched;
     REQUIRE(run_lied({"export-fmu", file, "-o", dir / "w.fmu"}).code == 0);
     REQUIRE(run_lied({"run", file, "--t-end", "3", "--record", "watch.count", "--out", dir / "ref.mat"}).code == 0);
     const ResultTable ref = read_mat_results(dir / "ref.mat");
 
-    Fmi2Importer fmu(dir / "w.fmu", dir.path() / "unpacked");
+    FmiImporter fmu(dir / "w.fmu", dir.path() / "unpacked");
     auto instantiate = fmu.function<decltype(&fmi2Instantiate)>("fmi2Instantiate");
     auto enter = fmu.function<decltype(&fmi2EnterInitializationMode)>("fmi2EnterInitializationMode");
     auto exit = fmu.function<decltype(&fmi2ExitInitializationMode)>("fmi2ExitInitializationMode");
@@ -115,57 +109,31 @@ TEST_CASE("FMU Model Exchange: the importer's RK4 through states, derivatives, a
     REQUIRE(c);
     REQUIRE(enter(c) == fmi2OK);
     REQUIRE(exit(c) == fmi2OK);
-    fmi2EventInfo info{};
-    auto event_iteration = [&] {
-        do REQUIRE(new_discrete(c, &info) == fmi2OK);
-        while (info.newDiscreteStatesNeeded);
-    };
-    event_iteration();
-    REQUIRE(enter_continuous(c) == fmi2OK);
     constexpr std::size_t n = 5;
-    double x[n], k1[n], k2[n], k3[n], k4[n], xs[n], g_before = 0, g_after = 0;
-    REQUIRE(get_states(c, x, n) == fmi2OK);
-    auto f = [&](double t, const double* state, double* dx) {
-        REQUIRE(set_time(c, t) == fmi2OK);
-        REQUIRE(set_states(c, state, n) == fmi2OK);
-        REQUIRE(get_derivatives(c, dx, n) == fmi2OK);
+    lied::testing::ModelExchangeCalls calls;
+    calls.set_time = [&](double t) { return set_time(c, t) == fmi2OK; };
+    calls.set_states = [&](const double* x) { return set_states(c, x, n) == fmi2OK; };
+    calls.get_states = [&](double* x) { return get_states(c, x, n) == fmi2OK; };
+    calls.get_derivatives = [&](double* dx) { return get_derivatives(c, dx, n) == fmi2OK; };
+    calls.get_indicators = [&](double* g) { return get_indicators(c, g, 1) == fmi2OK; };
+    calls.completed_step = [&] {
+        fmi2Boolean enter_event_mode = fmi2False, terminate = fmi2False;
+        return completed(c, fmi2True, &enter_event_mode, &terminate) == fmi2OK && !enter_event_mode && !terminate;
+    };
+    calls.enter_event_mode = [&] { return enter_event(c) == fmi2OK; };
+    calls.enter_continuous_mode = [&] { return enter_continuous(c) == fmi2OK; };
+    calls.update_discrete_states = [&](lied::testing::EventUpdate& u) {
+        fmi2EventInfo info{};
+        do
+            if (new_discrete(c, &info) != fmi2OK) return false;
+        while (info.newDiscreteStatesNeeded);
+        u = {info.valuesOfContinuousStatesChanged != fmi2False, info.nextEventTimeDefined != fmi2False, info.nextEventTime};
+        return true;
     };
     // Classic RK4 with h = 0.01 s, the step cut at the announced time event (elevation at 1 s). The state event
     // is detected by the sign of the indicator at step ends and handled at the step's end: it changes no state
     // (it counts), so the continuous solution does not depend on where in the step it is placed.
-    double t = 0;
-    const double h = 0.01;
-    int state_events = 0;
-    REQUIRE(get_indicators(c, &g_before, 1) == fmi2OK);
-    while (t < 3 - 1e-12) {
-        double step = std::min(h, 3 - t);
-        if (info.nextEventTimeDefined && info.nextEventTime > t && info.nextEventTime < t + step + 1e-12) step = info.nextEventTime - t;
-        f(t, x, k1);
-        for (std::size_t i = 0; i < n; ++i) xs[i] = x[i] + 0.5 * step * k1[i];
-        f(t + 0.5 * step, xs, k2);
-        for (std::size_t i = 0; i < n; ++i) xs[i] = x[i] + 0.5 * step * k2[i];
-        f(t + 0.5 * step, xs, k3);
-        for (std::size_t i = 0; i < n; ++i) xs[i] = x[i] + step * k3[i];
-        f(t + step, xs, k4);
-        for (std::size_t i = 0; i < n; ++i) x[i] += step / 6 * (k1[i] + 2 * k2[i] + 2 * k3[i] + k4[i]);
-        t += step;
-        REQUIRE(set_time(c, t) == fmi2OK);
-        REQUIRE(set_states(c, x, n) == fmi2OK);
-        fmi2Boolean enter_event_mode = fmi2False, terminate = fmi2False;
-        REQUIRE(completed(c, fmi2True, &enter_event_mode, &terminate) == fmi2OK);
-        REQUIRE(get_indicators(c, &g_after, 1) == fmi2OK);
-        const bool state_event = (g_before < 0) != (g_after < 0);
-        const bool time_event = info.nextEventTimeDefined && t >= info.nextEventTime - 1e-12;
-        if (state_event || time_event) {
-            state_events += state_event;
-            REQUIRE(enter_event(c) == fmi2OK);
-            event_iteration();
-            if (info.valuesOfContinuousStatesChanged) REQUIRE(get_states(c, x, n) == fmi2OK);
-            REQUIRE(enter_continuous(c) == fmi2OK);
-            REQUIRE(get_indicators(c, &g_after, 1) == fmi2OK);
-        }
-        g_before = g_after;
-    }
+    const int state_events = lied::testing::integrate_rk4(calls, n, 1, 3.0, 0.01);
     CHECK(state_events == 1);
     // The same RK4 on the same grid as Lied's own rk4 (which also ends a step at the time event): equal to
     // rounding accumulated over 300 steps.

@@ -1,7 +1,7 @@
 #pragma once
-// An FMI 2.0 importer as a co-simulation master or a Model Exchange solver would be: unpacks an FMU (libzip),
-// loads its binary with dlopen, looks the functions up by name, and finds value references by variable name in
-// modelDescription.xml. Used by the FMU tests only.
+// An FMI importer as a co-simulation master or a Model Exchange solver would be: unpacks an FMU (libzip), loads
+// its binary (binaries/linux64 for FMI 2, binaries/x86_64-linux for FMI 3) with dlopen, looks the functions up by
+// name, and finds value references by variable name in modelDescription.xml. Used by the FMU tests only.
 #include "systems/fmu/fmi2.h"
 
 #include <dlfcn.h>
@@ -39,9 +39,10 @@ inline void unzip(const std::string& archive, const std::filesystem::path& into)
     zip_close(z);
 }
 
-struct Fmi2Importer {
+struct FmiImporter {
     std::filesystem::path root;
-    std::string xml, guid, identifier;
+    std::string xml, guid, identifier;   // guid: FMI 2's guid or FMI 3's instantiationToken
+    int version = 2;
     void* library = nullptr;
     std::vector<std::string> log;   // what the FMU's logger said
 
@@ -52,22 +53,24 @@ struct Fmi2Importer {
         return f;
     }
 
-    Fmi2Importer(const std::string& fmu, const std::filesystem::path& folder) : root(folder) {
+    FmiImporter(const std::string& fmu, const std::filesystem::path& folder) : root(folder) {
         unzip(fmu, root);
         std::ifstream in(root / "modelDescription.xml");
         std::stringstream s;
         s << in.rdbuf();
         xml = s.str();
         std::smatch m;
-        if (!std::regex_search(xml, m, std::regex("guid=\"([^\"]+)\""))) throw std::runtime_error("no guid");
+        version = xml.find("fmiVersion=\"3.0\"") != std::string::npos ? 3 : 2;
+        if (!std::regex_search(xml, m, std::regex(version == 3 ? "instantiationToken=\"([^\"]+)\"" : "guid=\"([^\"]+)\"")))
+            throw std::runtime_error("no guid or instantiation token");
         guid = m[1];
         if (!std::regex_search(xml, m, std::regex("modelIdentifier=\"([^\"]+)\""))) throw std::runtime_error("no modelIdentifier");
         identifier = m[1];
-        const auto so = root / "binaries" / "linux64" / (identifier + ".so");
+        const auto so = root / "binaries" / (version == 3 ? "x86_64-linux" : "linux64") / (identifier + ".so");
         library = dlopen(so.c_str(), RTLD_NOW | RTLD_LOCAL);
         if (!library) throw std::runtime_error(dlerror());
     }
-    ~Fmi2Importer() {
+    ~FmiImporter() {
         if (library) dlclose(library);
     }
 
@@ -78,6 +81,7 @@ struct Fmi2Importer {
         return static_cast<fmi2ValueReference>(std::stoul(xml.substr(p + key.size())));
     }
     std::string resource_uri() const { return "file://" + std::filesystem::absolute(root / "resources").string(); }
+    std::string resource_path() const { return std::filesystem::absolute(root / "resources").string() + "/"; }   // FMI 3
 
     static void logger(fmi2ComponentEnvironment env, fmi2String, fmi2Status, fmi2String, fmi2String message, ...) {
         // Lied passes its text as the argument of "%s".
@@ -86,9 +90,10 @@ struct Fmi2Importer {
         char buffer[2048];
         std::vsnprintf(buffer, sizeof buffer, message, args);
         va_end(args);
-        static_cast<Fmi2Importer*>(env)->log.emplace_back(buffer);
+        static_cast<FmiImporter*>(env)->log.emplace_back(buffer);
     }
-    fmi2CallbackFunctions callbacks() { return {&Fmi2Importer::logger, nullptr, nullptr, nullptr, this}; }
+    static void log_message(void* env, int, const char*, const char* message) { static_cast<FmiImporter*>(env)->log.emplace_back(message); }
+    fmi2CallbackFunctions callbacks() { return {&FmiImporter::logger, nullptr, nullptr, nullptr, this}; }
 };
 
 }  // namespace lied::testing
