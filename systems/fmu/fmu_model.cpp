@@ -203,6 +203,20 @@ std::string fmu_guid(const FmuConfig& config, const std::vector<FmuVariable>& va
 
 namespace {
 
+// The parts both versions write alike: every unit used, and the default experiment from the run settings.
+void units_and_experiment(std::ostream& x, const FmuConfig& config, const std::vector<FmuVariable>& variables, double stop_time) {
+    std::set<std::string> units;
+    for (auto& v : variables)
+        if (!v.unit.empty()) units.insert(v.unit);
+    if (!units.empty()) {
+        x << "  <UnitDefinitions>\n";
+        for (auto& u : units) x << "    <Unit name=\"" << xml(u) << "\"/>\n";
+        x << "  </UnitDefinitions>\n";
+    }
+    x << "  <DefaultExperiment startTime=\"0\" stopTime=\"" << number(stop_time) << "\" tolerance=\"" << number(config.rtol) << "\" stepSize=\""
+      << number(config.dt) << "\"/>\n";
+}
+
 // FMI 3.0: Float64 elements with their attributes, ModelStructure by value reference, event indicators as variables.
 std::string model_description_xml_3(const FmuConfig& config, const std::vector<FmuVariable>& variables, double stop_time,
                                     const std::string& description) {
@@ -213,17 +227,8 @@ std::string model_description_xml_3(const FmuConfig& config, const std::vector<F
       << "  description=\"" << xml(description) << "\" generationTool=\"Lied " << LIED_VERSION << "\" variableNamingConvention=\"flat\">\n"
       << "  <ModelExchange modelIdentifier=\"" << id << "\"/>\n"
       << "  <CoSimulation modelIdentifier=\"" << id << "\" canHandleVariableCommunicationStepSize=\"true\"/>\n";
-    std::set<std::string> units;
-    for (auto& v : variables)
-        if (!v.unit.empty()) units.insert(v.unit);
-    if (!units.empty()) {
-        x << "  <UnitDefinitions>\n";
-        for (auto& u : units) x << "    <Unit name=\"" << xml(u) << "\"/>\n";
-        x << "  </UnitDefinitions>\n";
-    }
-    x << "  <DefaultExperiment startTime=\"0\" stopTime=\"" << number(stop_time) << "\" tolerance=\"" << number(config.rtol) << "\" stepSize=\""
-      << number(config.dt) << "\"/>\n"
-      << "  <ModelVariables>\n";
+    units_and_experiment(x, config, variables, stop_time);
+    x << "  <ModelVariables>\n";
     std::map<int, unsigned> state_vr;
     for (auto& v : variables)
         if (v.kind == FmuVariable::Kind::State) state_vr[v.state] = v.value_reference;
@@ -263,17 +268,8 @@ std::string model_description_xml(const FmuConfig& config, const std::vector<Fmu
       << "  variableNamingConvention=\"flat\" numberOfEventIndicators=\"" << event_indicators << "\">\n"
       << "  <ModelExchange modelIdentifier=\"" << id << "\" canNotUseMemoryManagementFunctions=\"true\"/>\n"
       << "  <CoSimulation modelIdentifier=\"" << id << "\" canHandleVariableCommunicationStepSize=\"true\" canNotUseMemoryManagementFunctions=\"true\"/>\n";
-    std::set<std::string> units;
-    for (auto& v : variables)
-        if (!v.unit.empty()) units.insert(v.unit);
-    if (!units.empty()) {
-        x << "  <UnitDefinitions>\n";
-        for (auto& u : units) x << "    <Unit name=\"" << xml(u) << "\"/>\n";
-        x << "  </UnitDefinitions>\n";
-    }
-    x << "  <DefaultExperiment startTime=\"0\" stopTime=\"" << number(stop_time) << "\" tolerance=\"" << number(config.rtol) << "\" stepSize=\""
-      << number(config.dt) << "\"/>\n"
-      << "  <ModelVariables>\n";
+    units_and_experiment(x, config, variables, stop_time);
+    x << "  <ModelVariables>\n";
     std::map<int, std::size_t> state_index;   // state → its 1-based position in ModelVariables
     for (std::size_t i = 0; i < variables.size(); ++i)
         if (variables[i].kind == FmuVariable::Kind::State) state_index[variables[i].state] = i + 1;
