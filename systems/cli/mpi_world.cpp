@@ -36,6 +36,13 @@ std::vector<std::string> gather_on_root(const MpiWorld& w, const std::string& mi
     return parts;
 }
 
+bool broadcast_from_root(const MpiWorld& w, bool value) {
+    if (!w.active) return value;
+    int v = value ? 1 : 0;
+    MPI_Bcast(&v, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    return v != 0;
+}
+
 void mpi_finish(const MpiWorld& w) {
     int finalised = 0;
     MPI_Finalized(&finalised);

@@ -15,6 +15,8 @@ struct MpiWorld {
 MpiWorld mpi_world();
 // Every process's text, on rank 0 in rank order (the others get an empty list). Without MPI: {mine}.
 std::vector<std::string> gather_on_root(const MpiWorld& world, const std::string& mine);
+// Rank 0's value on every process (without MPI: the value).
+bool broadcast_from_root(const MpiWorld& world, bool value);
 // Finalises MPI if it was started.
 void mpi_finish(const MpiWorld& world);
 

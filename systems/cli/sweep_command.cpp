@@ -282,9 +282,15 @@ int sweep_command(const std::string& system, const RunOptions& run_options, cons
         if (!(j >= 1) || j != std::floor(j) || j > 1024) throw UsageError("--jobs must be a whole number from 1 to 1024");
         jobs = static_cast<unsigned>(j);
     }
+    std::string open_error;
     if (world.rank == 0 && !o.out.empty()) {
         table_file.open(o.out);
-        if (!table_file) throw OutputError("cannot write '" + o.out + "': " + std::strerror(errno));
+        if (!table_file) open_error = "cannot write '" + o.out + "': " + std::strerror(errno);
+    }
+    // Every process learns whether rank 0 can write the table, so that none waits for a gather that never comes.
+    if (!broadcast_from_root(world, open_error.empty())) {
+        mpi_finish(world);
+        throw OutputError(open_error.empty() ? "rank 0 cannot write '" + o.out + "'" : open_error);
     }
     // This process's cases: every size-th, from its rank; its threads take them one after another.
     std::vector<std::size_t> mine;

@@ -37,4 +37,9 @@ assert len(rows) == 7 and rows[0] == "case,status,t1.h0,p2.dp_ref,t1.level,min(p
 assert all(",ok," in r for r in rows[1:]), rows
 assert one == plain, (one, plain)
 assert two == plain, (two, plain)
+# A table rank 0 cannot write (a folder of that name): every process stops with exit code 3, none waits forever.
+(scratch / "taken.csv").mkdir(exist_ok=True)
+done = subprocess.run([mpirun, "-n", "2", lied, *sweep, "--out", str(scratch / "taken.csv")], capture_output=True, text=True, env=env, timeout=120)
+assert done.returncode == 3, (done.returncode, done.stderr)
+assert "cannot write" in done.stderr, done.stderr
 print(f"identical tables: no MPI {t_plain:.2f} s, mpirun -n 1 {t_one:.2f} s, mpirun -n 2 {t_two:.2f} s (wall, incl. MPI start-up)")
