@@ -5,6 +5,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
-echo "build: compiling the lied program (about a minute the first time) ..."
+echo "build: compiling the lied program (about three minutes the first time) ..."
 bash scripts/build.sh lied
 ./build/systems/lied run ComVessels --out results/vessels.csv --plot results/vessels.png "$@"
