@@ -8,6 +8,9 @@
 
 #include <charconv>
 #include <cmath>
+#include <cerrno>
+#include <cstring>
+#include <fstream>
 #include <filesystem>
 #include <sstream>
 
@@ -35,6 +38,21 @@ bool same_file(const std::string& a, const std::string& b) {
     if (!ec1 && !ec2 && ca == cb) return true;
     std::error_code ec;
     return std::filesystem::exists(a, ec) && std::filesystem::exists(b, ec) && std::filesystem::equivalent(a, b, ec);
+}
+
+void create_folder_for(const std::string& path) {
+    const auto folder = std::filesystem::path(path).parent_path();
+    std::error_code ec;
+    if (!folder.empty()) std::filesystem::create_directories(folder, ec);
+    if (ec) throw OutputError("cannot create the folder '" + folder.string() + "' for '" + path + "': " + ec.message());
+}
+
+void check_writable(const std::string& path) {
+    const bool existed = std::filesystem::exists(path);
+    std::ofstream probe(path, std::ios::app);   // append: an existing file stays until it is replaced
+    if (!probe) throw OutputError("cannot write '" + path + "': " + std::strerror(errno));
+    probe.close();
+    if (!existed) std::filesystem::remove(path);
 }
 
 std::string name_column(const std::string& name, std::size_t width) {

@@ -33,6 +33,11 @@ double parse_number(const std::string& option, const std::string& text);
 // Two paths name the same file (existing or not): the same canonical path, or hard links of one file.
 bool same_file(const std::string& a, const std::string& b);
 
+// Creates the folder an output file goes into; throws OutputError naming the folder and the file.
+void create_folder_for(const std::string& path);
+// Throws OutputError unless `path` can be written; an existing file stays as it is, a new one is not left behind.
+void check_writable(const std::string& path);
+
 // A name padded to a column of `width`, and at least one space after a longer name.
 std::string name_column(const std::string& name, std::size_t width = 14);
 

@@ -133,10 +133,7 @@ int export_fmu_command(const std::string& system, const RunOptions& run_options,
     const std::string xml = model_description_xml(config, variables, sim->model().zero_crossings.size(), settings.t_end, description);
 
     const std::string runtime = fmu_runtime_path();
-    const auto folder = fs::path(options.out).parent_path();
-    std::error_code ec;
-    if (!folder.empty()) fs::create_directories(folder, ec);
-    if (ec) throw OutputError("cannot create the folder '" + folder.string() + "' for '" + options.out + "': " + ec.message());
+    create_folder_for(options.out);
     for (auto& in : inputs)
         if (same_file(options.out, in)) throw UsageError("-o '" + options.out + "' is an input file; choose another name");
     ZipWriter zip(options.out);

@@ -24,10 +24,7 @@ int plot_command(const std::string& results, const std::string& image, const std
     }
     const std::vector<PlotColumn> columns = plot_columns(table);
     const PlotPanels panels = plot_vars.empty() ? PlotPanels{} : parse_plot_vars(plot_vars, columns);
-    const auto folder = std::filesystem::path(image).parent_path();
-    std::error_code ec;
-    if (!folder.empty()) std::filesystem::create_directories(folder, ec);
-    if (ec) throw OutputError("cannot create the folder '" + folder.string() + "' for '" + image + "': " + ec.message());
+    create_folder_for(image);
     try {
         plot_results(table, image, title.empty() ? std::filesystem::path(results).filename().string() : title, panels);
     } catch (const std::runtime_error& e) {

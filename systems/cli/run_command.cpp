@@ -43,13 +43,8 @@ struct Outputs {
         if (plot_path.size() && !is_plot_file_name(plot_path))
             throw UsageError("--plot '" + plot_path + "': a plot is a .png, .svg or .pdf file");
         if (plot_path.size() && csv_path.empty()) csv_path = std::filesystem::path(plot_path).replace_extension(".csv").string();
-        for (const std::string* o : {&csv_path, &plot_path}) {
-            if (o->empty()) continue;
-            const auto folder = std::filesystem::path(*o).parent_path();
-            std::error_code ec;
-            if (!folder.empty()) std::filesystem::create_directories(folder, ec);
-            if (ec) throw OutputError("cannot create the folder '" + folder.string() + "' for '" + *o + "': " + ec.message());
-        }
+        for (const std::string* o : {&csv_path, &plot_path})
+            if (!o->empty()) create_folder_for(*o);
         // After the folders exist, so that "new/../input.csv" resolves to what it will really open.
         for (const std::string* o : {&csv_path, &plot_path}) {
             if (o->empty()) continue;
@@ -58,19 +53,9 @@ struct Outputs {
         }
         if (csv_path.size() && plot_path.size() && same_file(csv_path, plot_path))
             throw UsageError("--out and --plot name the same file '" + csv_path + "'");
-        if (plot_path.size()) {   // writable? (append: an existing plot stays until the new one replaces it)
-            const bool existed = std::filesystem::exists(plot_path);
-            std::ofstream probe(plot_path, std::ios::app);
-            if (!probe) throw OutputError("cannot write '" + plot_path + "': " + std::strerror(errno));
-            probe.close();
-            if (!existed) std::filesystem::remove(plot_path);
-        }
-        if (csv_path.size() && is_mat_file_name(csv_path)) {   // written at the end; writable now?
-            const bool existed = std::filesystem::exists(csv_path);
-            std::ofstream probe(csv_path, std::ios::app);
-            if (!probe) throw OutputError("cannot write '" + csv_path + "': " + std::strerror(errno));
-            probe.close();
-            if (!existed) std::filesystem::remove(csv_path);
+        if (plot_path.size()) check_writable(plot_path);
+        if (csv_path.size() && is_mat_file_name(csv_path)) {   // written at the end: writable now?
+            check_writable(csv_path);
         } else if (csv_path.size()) {
             csv.open(csv_path);
             if (!csv) throw OutputError("cannot write '" + csv_path + "': " + std::strerror(errno));

@@ -268,12 +268,7 @@ int sweep_command(const std::string& system, const RunOptions& run_options, cons
         if (ec) throw OutputError("cannot create the folder '" + o.case_results + "': " + ec.message());
     }
     std::ofstream table_file;
-    if (!o.out.empty()) {
-        const auto folder = std::filesystem::path(o.out).parent_path();
-        std::error_code ec;
-        if (!folder.empty()) std::filesystem::create_directories(folder, ec);
-        if (ec) throw OutputError("cannot create the folder '" + folder.string() + "' for '" + o.out + "': " + ec.message());
-    }
+    if (!o.out.empty()) create_folder_for(o.out);
 
     const MpiWorld world = mpi_world();
     unsigned jobs = world.active ? 1 : std::max(1u, std::thread::hardware_concurrency());
