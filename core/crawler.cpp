@@ -2,13 +2,13 @@
 
 #include "core/build_error.h"
 #include "core/closest_name.h"
+#include "core/first_duplicate.h"
 #include "core/meta.h"
 
 #include <cmath>
 #include <map>
 #include <sstream>
 #include <string_view>
-#include <unordered_map>
 
 namespace lied {
 namespace {
@@ -16,22 +16,27 @@ namespace {
 const std::string kBindRule = "every In-signal is bound to exactly one Out";
 const std::string kWriterRule = "every Out-signal has exactly one writer";
 
-// Two things with one name (the "two things with one name" rule). Views into the model's own strings: no
-// copies, linear time.
+// Two things with one name (the "two things with one name" rule): the earliest repetition, in the order
+// components, signals, parameters, blocks. Views into the model's own strings: no copies, linear time.
 void check_unique_names(const Model& m) {
-    FlatIndex<std::string_view, const char*> seen;   // name -> kind
-    seen.reset(m.components.size() + m.signals.size() + m.parameters.size() + m.blocks.size());
-    auto check = [&](const std::string& path, const char* kind) {
-        auto [first_kind, inserted] = seen.insert(path, kind);
-        if (!inserted)
-            throw BuildError(path + ": the name is used twice (" + *first_kind + " and " + kind +
-                                 ") (rule: names are unique within a component)",
-                             "unique names");
+    std::vector<std::string_view> names;
+    names.reserve(m.components.size() + m.signals.size() + m.parameters.size() + m.blocks.size());
+    for (std::size_t i = 1; i < m.components.size(); ++i) names.push_back(m.components[i].path);
+    for (auto& s : m.signals) names.push_back(s.path);
+    for (auto& p : m.parameters) names.push_back(p.path);
+    for (auto& b : m.blocks) names.push_back(b.path);
+    const auto duplicate = first_duplicate(names);
+    if (!duplicate) return;
+    auto kind = [&](std::size_t i) {
+        if (i + 1 < m.components.size()) return "component";
+        i -= m.components.size() - 1;
+        if (i < m.signals.size()) return "signal";
+        i -= m.signals.size();
+        return i < m.parameters.size() ? "parameter" : "block";
     };
-    for (std::size_t i = 1; i < m.components.size(); ++i) check(m.components[i].path, "component");
-    for (auto& s : m.signals) check(s.path, "signal");
-    for (auto& p : m.parameters) check(p.path, "parameter");
-    for (auto& b : m.blocks) check(b.path, "block");
+    throw BuildError(std::string(names[duplicate->second]) + ": the name is used twice (" + kind(duplicate->first) + " and " +
+                         kind(duplicate->second) + ") (rule: names are unique within a component)",
+                     "unique names");
 }
 
 void check_bindings(const Model& m) {
@@ -194,9 +199,12 @@ void check_choices(const Model& m) {
 
 // Plugs that carry a shared property (a thermofluid plug's medium) connect only to plugs with the same one.
 void check_shared_properties(const Model& m) {
-    std::unordered_map<const SignalBase*, std::size_t> plug_of;
+    // The plug of each registered signal, by signal index (-1: the signal belongs to no plug).
+    std::vector<int> plug_of(m.signals.size(), -1);
     for (std::size_t k = 0; k < m.plugs.size(); ++k)
-        m.plugs[k].plug->members([&](SignalBase& s, std::string_view) { plug_of[&s] = k; });
+        m.plugs[k].plug->members([&](SignalBase& s, std::string_view) {
+            if (const int i = m.signal_index(&s); i >= 0) plug_of[static_cast<std::size_t>(i)] = static_cast<int>(k);
+        });
     for (std::size_t k = 0; k < m.plugs.size(); ++k) {
         const PlugInfo& here = m.plugs[k];
         const std::string mine = here.plug->shared_property();
@@ -204,9 +212,9 @@ void check_shared_properties(const Model& m) {
         here.plug->members([&](SignalBase& s, std::string_view) {
             if (!s.is_in()) return;
             const OutBase* source = static_cast<const InBase&>(s).source();
-            auto it = source ? plug_of.find(source) : plug_of.end();
-            if (it == plug_of.end()) return;
-            const PlugInfo& there = m.plugs[it->second];
+            const int i = source ? m.signal_index(source) : -1;
+            if (i < 0 || plug_of[static_cast<std::size_t>(i)] < 0) return;
+            const PlugInfo& there = m.plugs[static_cast<std::size_t>(plug_of[static_cast<std::size_t>(i)])];
             const std::string theirs = there.plug->shared_property();
             if (theirs.empty() || theirs == mine) return;
             const std::string what = here.plug->shared_property_name();
@@ -251,8 +259,9 @@ void restore_time_inputs(const Model& m) {
     }
 }
 
-Model crawl(Component& root, Out<double>& time) {
-    Model m;
+Model crawl(Component& root, Out<double>& time, Model recycled) {
+    Model m = std::move(recycled);
+    m.clear();
     m.components.push_back({"", &root, ""});
     m.signals.push_back({"time", &time, 0});
     Meta meta(m, "", 0);

@@ -28,15 +28,16 @@ public:
     // Inserts unless the key is present; returns the stored value and whether it was inserted.
     std::pair<const Value*, bool> insert(const Key& key, const Value& value) {
         if (4 * (size_ + 1) > 3 * slots_.size()) grow();
-        Slot& s = slot(key);
+        const std::size_t h = hash(key);
+        Slot& s = slot(key, h);
         if (!empty(s.key)) return {&s.value, false};
-        s = Slot{key, value};
+        s = Slot{key, value, h};
         ++size_;
         return {&s.value, true};
     }
     const Value* find(const Key& key) const {
         if (slots_.empty()) return nullptr;
-        const Slot& s = const_cast<FlatIndex*>(this)->slot(key);
+        const Slot& s = const_cast<FlatIndex*>(this)->slot(key, hash(key));
         return empty(s.key) ? nullptr : &s.value;
     }
     std::size_t size() const { return size_; }
@@ -50,6 +51,7 @@ private:
     struct Slot {
         Key key{};
         Value value{};
+        std::size_t hash = 0;   // kept: probing compares hashes before names, and growing never hashes again
     };
     static bool empty(const Key& key) {
         if constexpr (std::is_pointer_v<Key>) return key == nullptr;
@@ -65,16 +67,16 @@ private:
             return std::hash<Key>{}(key);
         }
     }
-    Slot& slot(const Key& key) {
-        std::size_t i = hash(key) & mask_;
-        while (!empty(slots_[i].key) && !(slots_[i].key == key)) i = (i + 1) & mask_;
+    Slot& slot(const Key& key, std::size_t h) {
+        std::size_t i = h & mask_;
+        while (!empty(slots_[i].key) && !(slots_[i].hash == h && slots_[i].key == key)) i = (i + 1) & mask_;
         return slots_[i];
     }
     void grow() {
         std::vector<Slot> old = std::move(slots_);
         reset(old.empty() ? 8 : old.size());   // twice the entries the old table held at most
         for (const Slot& s : old)
-            if (!empty(s.key)) slot(s.key) = s, ++size_;
+            if (!empty(s.key)) slot(s.key, s.hash) = s, ++size_;
     }
     std::vector<Slot> slots_;
     std::size_t mask_ = 0;

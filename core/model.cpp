@@ -8,8 +8,50 @@ std::string Model::signal_name(const SignalBase* s) const {
 }
 
 void Model::index_signals() {
-    signal_index_.reset(signals.size());
-    for (std::size_t i = 0; i < signals.size(); ++i) signal_index_.insert(signals[i].signal, static_cast<int>(i));
+    // A signal registered twice keeps its first index (as the index by address does).
+    for (std::size_t i = 0; i < signals.size(); ++i) {
+        const SignalBase* s = signals[i].signal;
+        const int hint = s->index_hint_;
+        const bool registered_before = hint >= 0 && static_cast<std::size_t>(hint) < i && signals[static_cast<std::size_t>(hint)].signal == s;
+        if (!registered_before) s->index_hint_ = static_cast<int>(i);
+    }
+    signal_index_built_ = false;
+}
+
+int Model::signal_index_by_address(const SignalBase* s) const {
+    if (!signal_index_built_) {
+        signal_index_.reset(signals.size());
+        for (std::size_t i = 0; i < signals.size(); ++i) signal_index_.insert(signals[i].signal, static_cast<int>(i));
+        signal_index_built_ = true;
+    }
+    const int* i = signal_index_.find(s);
+    return i ? *i : -1;
+}
+
+void Model::clear() {
+    components.clear();
+    signals.clear();
+    plugs.clear();
+    blocks.clear();
+    states.clear();
+    tearing.clear();
+    residuals.clear();
+    parameters.clear();
+    choices.clear();
+    system_defaults.clear();
+    default_providers.clear();
+    variables.clear();
+    time_events.clear();
+    zero_crossings.clear();
+    sampled_events.clear();
+    ranges.clear();
+    unmet_requirements.clear();
+    time_inputs.clear();
+    time_sources_before.clear();
+    discrete_signals.clear();
+    state_dependent_coefficients = false;
+    signal_index_.reset(0);
+    signal_index_built_ = false;
 }
 
 }  // namespace lied

@@ -166,10 +166,12 @@ struct Model {
     std::vector<const OutBase*> discrete_signals;  // written by event handlers, constant in between
     bool state_dependent_coefficients = false;   // some component's contribution to L varies with x
 
-    // Index of a registered signal, or -1.
+    // Index of a registered signal, or -1. The signal's hint answers unless another model crawled it since;
+    // only then (or for a signal not registered here) the index by address is built and asked.
     int signal_index(const SignalBase* s) const {
-        const int* i = signal_index_.find(s);
-        return i ? *i : -1;
+        const int hint = s->index_hint_;
+        if (hint >= 0 && static_cast<std::size_t>(hint) < signals.size() && signals[static_cast<std::size_t>(hint)].signal == s) return hint;
+        return signal_index_by_address(s);
     }
     std::string signal_name(const SignalBase* s) const;
     // Gives every system-default parameter the value in force (own, provider's or fallback); allocation-free.
@@ -177,9 +179,14 @@ struct Model {
         for (auto& d : system_defaults) d.parameter->resolve(d.provider < 0 ? nullptr : default_providers[d.provider].value);
     }
     void index_signals();
+    // Empties every list but keeps the memory: a rebuild of a large system crawls into the storage of the last
+    // one instead of allocating (and page-faulting) tens of megabytes again.
+    void clear();
 
 private:
-    FlatIndex<const SignalBase*, int> signal_index_;
+    int signal_index_by_address(const SignalBase* s) const;
+    mutable FlatIndex<const SignalBase*, int> signal_index_;   // built at the first miss of a hint
+    mutable bool signal_index_built_ = false;
 };
 
 }  // namespace lied

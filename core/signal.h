@@ -29,7 +29,11 @@ protected:
     virtual const char* default_loop_rule() const = 0;
 
 private:
+    friend struct Model;
     Direction direction_;
+    // The index this signal got in the model that crawled it last: a hint that makes Model::signal_index one
+    // load instead of a hash lookup (the model confirms it). Sits in the padding after direction_.
+    mutable int index_hint_ = -1;
     const char* loop_rule_ = nullptr;
 };
 

@@ -62,13 +62,13 @@ void Simulator::build() {
     values_.reset(0);
     parameters_.reset(0);
     schedule_ = Schedule{};
-    model_ = Model{};
-    model_ = crawl(root_, time_);
+    model_.clear();
+    model_ = crawl(root_, time_, std::move(model_));
     try {
         schedule_ = make_schedule(model_);
     } catch (...) {
         restore_time_inputs(model_);
-        model_ = Model{};
+        model_.clear();
         throw;
     }
     evaluator_.configure(model_, schedule_, time_, options_.policy, options_.linear_solver, options_.check_linearity);

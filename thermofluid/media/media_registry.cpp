@@ -28,9 +28,12 @@ const std::vector<std::unique_ptr<Medium>>& all() {
 }
 }  // namespace
 
-std::vector<std::string> medium_names() {
-    std::vector<std::string> names;
-    for (auto& m : all()) names.emplace_back(m->name());
+const std::vector<std::string>& medium_names() {
+    static const std::vector<std::string> names = [] {
+        std::vector<std::string> n;
+        for (auto& m : all()) n.emplace_back(m->name());
+        return n;
+    }();
     return names;
 }
 

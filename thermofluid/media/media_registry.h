@@ -10,7 +10,7 @@ namespace lied::thermofluid {
 
 // Throws std::invalid_argument naming the known media (with a "did you mean").
 const Medium& medium(std::string_view name);
-std::vector<std::string> medium_names();
+const std::vector<std::string>& medium_names();   // in registry order; built once
 // nullptr if there is no medium of that name.
 const Medium* find_medium(std::string_view name);
 
