@@ -261,11 +261,18 @@ void restore_time_inputs(const Model& m) {
 
 Model crawl(Component& root, Out<double>& time, Model recycled) {
     Model m = std::move(recycled);
-    m.clear();
-    m.components.push_back({"", &root, ""});
-    m.signals.push_back({"time", &time, 0});
+    m.begin_refill();
+    ComponentInfo& top = m.refill(m.components);
+    top.path.clear();
+    top.component = &root;
+    top.description.clear();
+    SignalInfo& time_signal = m.refill(m.signals);
+    time_signal.path.assign("time");
+    time_signal.signal = &time;
+    time_signal.component = 0;
     Meta meta(m, "", 0);
     root.metainfo(meta);
+    m.end_refill();
     // Time inputs follow the simulator that builds the tree last (several may be built on one tree, one
     // after another); a failed build puts them back.
     for (auto* in : m.time_inputs) {

@@ -6,9 +6,12 @@ namespace lied {
 
 Model describe(Component& component, const std::string& path) {
     Model m;
-    m.components.push_back({"", &component, ""});
+    m.begin_refill();
+    ComponentInfo& top = m.refill(m.components);
+    top.component = &component;
     Meta meta(m, path, 0);
     component.metainfo(meta);
+    m.end_refill();
     m.index_signals();
     return m;
 }

@@ -3,39 +3,69 @@
 namespace lied {
 
 std::string Meta::join(std::string_view name) const {
-    if (path_.empty()) return std::string(name);
-    std::string s = path_;
-    s += '.';
-    s += name;
+    std::string s;
+    join_into(s, name);
     return s;
 }
 
+// Into a string that may already have a buffer (a refilled entry's): no allocation when it is large enough.
+void Meta::join_into(std::string& out, std::string_view name) const {
+    out.assign(path_);
+    if (!path_.empty()) out += '.';
+    out += name;
+}
+
 void Meta::component(Component& child, std::string_view name, std::string_view description) {
-    const int index = static_cast<int>(model_.components.size());
-    model_.components.push_back({join(name), &child, std::string(description)});
-    Meta child_meta(model_, join(name), index);
+    const int index = static_cast<int>(model_.filled_components());
+    ComponentInfo& info = model_.refill(model_.components);
+    join_into(info.path, name);
+    info.component = &child;
+    info.description.assign(description);
+    Meta child_meta(model_, info.path, index);
     child.metainfo(child_meta);
 }
 
 void Meta::plug(Plug& plug, std::string_view name) {
-    const std::string plug_path = join(name);
-    model_.plugs.push_back({plug_path, &plug, component_});
+    PlugInfo& info = model_.refill(model_.plugs);
+    join_into(info.path, name);
+    info.plug = &plug;
+    info.component = component_;
+    const std::size_t plug_index = model_.filled_of_plugs() - 1;   // the entry may move while members are added
     plug.members([&](SignalBase& s, std::string_view member) {
-        model_.signals.push_back({plug_path + "." + std::string(member), &s, component_});
+        SignalInfo& signal = model_.refill(model_.signals);
+        signal.path.assign(model_.plugs[plug_index].path);
+        signal.path += '.';
+        signal.path += member;
+        signal.signal = &s;
+        signal.component = component_;
     });
 }
 
 void Meta::signal(SignalBase& signal, std::string_view name) {
-    model_.signals.push_back({join(name), &signal, component_});
+    SignalInfo& info = model_.refill(model_.signals);
+    join_into(info.path, name);
+    info.signal = &signal;
+    info.component = component_;
+}
+
+BlockInfo& Meta::next_block(Block block, std::string_view name) {
+    BlockInfo& info = model_.refill(model_.blocks);
+    join_into(info.path, name);
+    info.block = block;
+    info.component = component_;
+    return info;
 }
 
 void Meta::add_block(Block block, std::string_view name, Reads reads, Writes writes) {
-    model_.blocks.push_back({join(name), block, std::vector<const SignalBase*>(reads),
-                             std::vector<const OutBase*>(writes), component_});
+    BlockInfo& info = next_block(block, name);
+    info.reads.assign(reads.begin(), reads.end());
+    info.writes.assign(writes.begin(), writes.end());
 }
 
 void Meta::add_block(Block block, std::string_view name, std::vector<const SignalBase*> reads, std::vector<const OutBase*> writes) {
-    model_.blocks.push_back({join(name), block, std::move(reads), std::move(writes), component_});
+    BlockInfo& info = next_block(block, name);
+    info.reads = std::move(reads);
+    info.writes = std::move(writes);
 }
 
 void Meta::state(State& state, std::string_view name, double nominal, std::string_view unit) {
@@ -54,26 +84,50 @@ void Meta::residual(Out<double>& residual, std::string_view name) {
     signal(residual, name);
 }
 
-void Meta::parameter(double& value, std::string_view name, ParameterSpec spec) {
-    model_.parameters.push_back({join(name), &value, std::move(spec), component_});
+ParameterInfo& Meta::next_parameter(std::string_view name, double* value, ParameterSpec&& spec, SystemDefault* follows) {
+    ParameterInfo& info = model_.refill(model_.parameters);
+    join_into(info.path, name);
+    info.value = value;
+    info.spec = std::move(spec);
+    info.component = component_;
+    info.system_default = follows;
+    return info;
+}
+
+void Meta::parameter(double& value, std::string_view name, ParameterSpec spec) { next_parameter(name, &value, std::move(spec), nullptr); }
+
+void Meta::alias_parameter(SystemDefault& value, std::string_view name, ParameterSpec spec) {
+    next_parameter(name, value.storage(), std::move(spec), &value);
 }
 
 void Meta::parameter(SystemDefault& value, std::string_view name, std::string_view key, ParameterSpec spec) {
     spec.description += (spec.description.empty() ? "" : "; ") + std::string("system default ") + std::string(key);
-    model_.parameters.push_back({join(name), value.storage(), std::move(spec), component_, &value});
+    next_parameter(name, value.storage(), std::move(spec), &value);
     model_.system_defaults.push_back({join(name), &value, std::string(key), component_});
 }
 
 void Meta::provide_default(double& value, std::string_view name, std::string_view key, ParameterSpec spec) {
     spec.description += (spec.description.empty() ? "" : "; ") + std::string("sets the system default ") + std::string(key);
-    model_.parameters.push_back({join(name), &value, std::move(spec), component_});
+    next_parameter(name, &value, std::move(spec), nullptr);
     const auto dot = path_.rfind('.');
     const std::string scope = dot == std::string::npos ? std::string() : path_.substr(0, dot);
     model_.default_providers.push_back({join(name), scope, std::string(key), &value, component_});
 }
 
+void Meta::choice(std::string& value, std::string_view name, const ChoiceSpec& spec) {
+    ChoiceInfo& info = model_.refill(model_.choices);
+    join_into(info.path, name);
+    info.value = &value;
+    info.spec = spec;   // copy-assigned: the entry's option strings keep their buffers
+    info.component = component_;
+}
+
 void Meta::variable(const double& value, std::string_view name, std::string_view unit) {
-    model_.variables.push_back({join(name), &value, std::string(unit), component_});
+    VariableInfo& info = model_.refill(model_.variables);
+    join_into(info.path, name);
+    info.value = &value;
+    info.unit.assign(unit);
+    info.component = component_;
 }
 
 }  // namespace lied

@@ -44,15 +44,11 @@ public:
     // A parameter that follows the system default `key` unless set on this component.
     void parameter(SystemDefault& value, std::string_view name, std::string_view key, ParameterSpec spec);
     // An alias of a child's system-default parameter (a subsystem's exposed parameter): setting it overrides.
-    void alias_parameter(SystemDefault& value, std::string_view name, ParameterSpec spec) {
-        model_.parameters.push_back({join(name), value.storage(), std::move(spec), component_, &value});
-    }
+    void alias_parameter(SystemDefault& value, std::string_view name, ParameterSpec spec);
     // This component's parameter `value` sets the system default `key` for the subtree of this component's parent.
     void provide_default(double& value, std::string_view name, std::string_view key, ParameterSpec spec);
     // A parameter with named options (e.g. the medium); the crawler refuses a value that is not one of them.
-    void choice(std::string& value, std::string_view name, ChoiceSpec spec) {
-        model_.choices.push_back({join(name), &value, std::move(spec), component_});
-    }
+    void choice(std::string& value, std::string_view name, const ChoiceSpec& spec);
     void variable(const double& value, std::string_view name, std::string_view unit);
     // The physically valid values of a state or variable registered under `name` (e.g. a level ≥ 0). The
     // simulator checks states after every step and variables at every recorded sample; leaving the range
@@ -100,6 +96,9 @@ private:
     void add_block(Block block, std::string_view name, Reads reads, Writes writes);
     void add_block(Block block, std::string_view name, std::vector<const SignalBase*> reads, std::vector<const OutBase*> writes);
     std::string join(std::string_view name) const;
+    void join_into(std::string& out, std::string_view name) const;
+    BlockInfo& next_block(Block block, std::string_view name);
+    ParameterInfo& next_parameter(std::string_view name, double* value, ParameterSpec&& spec, SystemDefault* follows);
 
     Model& model_;
     std::string path_;

@@ -28,19 +28,40 @@ int Model::signal_index_by_address(const SignalBase* s) const {
     return i ? *i : -1;
 }
 
+void Model::begin_refill() {
+    clear_unrefilled();
+    filled_.fill(0);
+}
+
+void Model::end_refill() {
+    components.resize(filled_[0]);
+    signals.resize(filled_[1]);
+    plugs.resize(filled_[2]);
+    blocks.resize(filled_[3]);
+    parameters.resize(filled_[4]);
+    variables.resize(filled_[5]);
+    choices.resize(filled_[6]);
+    filled_.fill(0);
+}
+
 void Model::clear() {
     components.clear();
     signals.clear();
     plugs.clear();
     blocks.clear();
+    parameters.clear();
+    choices.clear();
+    variables.clear();
+    clear_unrefilled();
+    filled_.fill(0);
+}
+
+void Model::clear_unrefilled() {
     states.clear();
     tearing.clear();
     residuals.clear();
-    parameters.clear();
-    choices.clear();
     system_defaults.clear();
     default_providers.clear();
-    variables.clear();
     time_events.clear();
     zero_crossings.clear();
     sampled_events.clear();

@@ -11,6 +11,7 @@
 #include "core/system_default.h"
 #include "core/valid_range.h"
 
+#include <array>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -183,7 +184,31 @@ struct Model {
     // one instead of allocating (and page-faulting) tens of megabytes again.
     void clear();
 
+    // A crawl refills the lists a component adds many entries to (components, signals, plugs, blocks,
+    // parameters, variables, choices) in place: each new entry overwrites an old one and keeps the buffers of
+    // its strings and lists, so a rebuild allocates almost nothing for names. Between begin_refill() and
+    // end_refill() the sizes of those lists are not meaningful; end_refill() cuts them to what was filled.
+    void begin_refill();
+    void end_refill();
+    template <class Info>
+    Info& refill(std::vector<Info>& list) {
+        std::size_t& filled = filled_of(list);
+        if (filled == list.size()) list.emplace_back();
+        return list[filled++];
+    }
+    std::size_t filled_components() const { return filled_[0]; }
+    std::size_t filled_of_plugs() const { return filled_[2]; }
+
 private:
+    std::size_t& filled_of(const std::vector<ComponentInfo>&) { return filled_[0]; }
+    std::size_t& filled_of(const std::vector<SignalInfo>&) { return filled_[1]; }
+    std::size_t& filled_of(const std::vector<PlugInfo>&) { return filled_[2]; }
+    std::size_t& filled_of(const std::vector<BlockInfo>&) { return filled_[3]; }
+    std::size_t& filled_of(const std::vector<ParameterInfo>&) { return filled_[4]; }
+    std::size_t& filled_of(const std::vector<VariableInfo>&) { return filled_[5]; }
+    std::size_t& filled_of(const std::vector<ChoiceInfo>&) { return filled_[6]; }
+    std::array<std::size_t, 7> filled_{};
+    void clear_unrefilled();
     int signal_index_by_address(const SignalBase* s) const;
     mutable FlatIndex<const SignalBase*, int> signal_index_;   // built at the first miss of a hint
     mutable bool signal_index_built_ = false;

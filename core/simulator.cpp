@@ -62,8 +62,7 @@ void Simulator::build() {
     values_.reset(0);
     parameters_.reset(0);
     schedule_ = Schedule{};
-    model_.clear();
-    model_ = crawl(root_, time_, std::move(model_));
+    model_ = crawl(root_, time_, std::move(model_));   // refills the old model's entries (their names' buffers)
     try {
         schedule_ = make_schedule(model_);
     } catch (...) {

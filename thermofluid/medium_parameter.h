@@ -21,7 +21,8 @@ struct MediumParameter {
     // `parameter` names the choice: "medium", or "mediumA"/"mediumB" for a heat exchanger's two sides.
     void declare(Meta& meta, std::initializer_list<FluidInlet*> inlets, std::initializer_list<FluidOutlet*> outlets,
                  const char* parameter = "medium") {
-        meta.choice(name, parameter, ChoiceSpec{medium_names(), "the fluid (lied list --media)"});
+        static const ChoiceSpec media{medium_names(), "the fluid (lied list --media)"};   // built once, not per component
+        meta.choice(name, parameter, media);
         medium = find_medium(name);
         meta.require(!medium || medium->mass_fractions() <= kMaxMassFractions,
                      std::string("medium ") + name + " has more mass fractions than a fluid state carries (" + std::to_string(kMaxMassFractions) + ")",

@@ -1,8 +1,12 @@
 // Model::signal_index answers from a hint the signal keeps (its index in the model that crawled it last). Two
-// models of one tree, in which the signals have different indices, must both keep answering right.
+// models of one tree, in which the signals have different indices, must both keep answering right. A crawl
+// refills the previous model's entries: the result must not differ from a fresh crawl in any name or pointer.
 #include "core/crawler.h"
 #include "core/meta.h"
+#include "support/networks.h"
 #include "systems/com_vessels.h"
+
+#include <tuple>
 
 #include <doctest/doctest.h>
 
@@ -36,4 +40,37 @@ TEST_CASE("signal indices stay right for two models of one tree, crawled one aft
     Out<double> stranger;
     CHECK(b.signal_index(&stranger) == -1);
     restore_time_inputs(b);
+}
+
+namespace {
+// Every name and pointer of two models, list by list.
+void check_same(const Model& refilled, const Model& fresh) {
+    auto same = [](const auto& a, const auto& b, auto&& fields) {
+        REQUIRE(a.size() == b.size());
+        for (std::size_t i = 0; i < a.size(); ++i) CHECK(fields(a[i]) == fields(b[i]));
+    };
+    same(refilled.components, fresh.components, [](auto& c) { return std::tuple(c.path, c.component, c.description); });
+    same(refilled.signals, fresh.signals, [](auto& s) { return std::tuple(s.path, s.signal, s.component); });
+    same(refilled.plugs, fresh.plugs, [](auto& p) { return std::tuple(p.path, p.plug, p.component); });
+    same(refilled.blocks, fresh.blocks, [](auto& b) { return std::tuple(b.path, b.block.object, b.reads, b.writes, b.component); });
+    same(refilled.parameters, fresh.parameters,
+         [](auto& p) { return std::tuple(p.path, p.value, p.spec.unit, p.spec.description, p.component, p.system_default); });
+    same(refilled.variables, fresh.variables, [](auto& v) { return std::tuple(v.path, v.value, v.unit, v.component); });
+    same(refilled.choices, fresh.choices, [](auto& c) { return std::tuple(c.path, c.value, c.spec.options, c.component); });
+}
+}  // namespace
+
+TEST_CASE("a crawl that refills the previous model's entries gives the model a fresh crawl gives") {
+    auto big = testing::make_tree(8);     // more entries than the next structure: the rest must go
+    auto small = testing::make_chain(3);  // other names, shorter and longer ones
+    Out<double> time;
+    Model model = crawl(*big, time);
+    model = crawl(*small, time, std::move(model));
+    const Model fresh = crawl(*small, time);
+    check_same(model, fresh);
+    for (std::size_t i = 0; i < model.signals.size(); ++i) CHECK(model.signal_index(model.signals[i].signal) == static_cast<int>(i));
+
+    model = crawl(*big, time, std::move(model));   // and growing again
+    const Model fresh_big = crawl(*big, time);
+    check_same(model, fresh_big);
 }
