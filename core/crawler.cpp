@@ -18,14 +18,15 @@ const std::string kWriterRule = "every Out-signal has exactly one writer";
 
 // Two things with one name (the "two things with one name" rule): the earliest repetition, in the order
 // components, signals, parameters, blocks. Views into the model's own strings: no copies, linear time.
-void check_unique_names(const Model& m) {
-    std::vector<std::string_view> names;
+void check_unique_names(Model& m) {
+    std::vector<std::string_view>& names = m.name_views;
+    names.clear();
     names.reserve(m.components.size() + m.signals.size() + m.parameters.size() + m.blocks.size());
     for (std::size_t i = 1; i < m.components.size(); ++i) names.push_back(m.components[i].path);
     for (auto& s : m.signals) names.push_back(s.path);
     for (auto& p : m.parameters) names.push_back(p.path);
     for (auto& b : m.blocks) names.push_back(b.path);
-    const auto duplicate = first_duplicate(names);
+    const auto duplicate = first_duplicate(names, m.name_check);
     if (!duplicate) return;
     auto kind = [&](std::size_t i) {
         if (i + 1 < m.components.size()) return "component";

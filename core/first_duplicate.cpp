@@ -1,52 +1,63 @@
 #include "core/first_duplicate.h"
 
-#include <algorithm>
-#include <cstdint>
 #include <functional>
-#include <vector>
+#include <stdexcept>
 
 namespace lied {
 
 std::optional<Duplicate> first_duplicate(std::span<const std::string_view> names) {
+    DuplicateScratch scratch;
+    return first_duplicate(names, scratch);
+}
+
+std::optional<Duplicate> first_duplicate(std::span<const std::string_view> names, DuplicateScratch& scratch) {
     const std::size_t n = names.size();
     if (n < 2) return std::nullopt;
-    // Partition by the top bits of the hash into buckets of a few hundred names (one pass, sequential writes);
-    // equal names land in one bucket, which is then sorted and scanned while it sits in the cache.
+    if (n >= std::size_t{1} << 31) throw std::length_error("first_duplicate: more than 2^31 names");
+    // Partition by the top bits of the hash into buckets of about 256 names (one pass, sequential writes); equal
+    // names land in one bucket, which is then checked with a small table that stays in the cache.
     int bits = 0;
     while (bits < 24 && (std::size_t{256} << bits) < n) ++bits;
     auto bucket_of = [bits](std::uint64_t h) { return bits == 0 ? std::size_t{0} : static_cast<std::size_t>(h >> (64 - bits)); };
-    struct Entry {
-        std::uint64_t hash;
-        std::size_t index;
-    };
-    std::vector<std::uint64_t> hashes(n);
-    std::vector<std::size_t> start((std::size_t{1} << bits) + 1, 0);
+    auto& [hashes, start, fill, entries, table] = scratch;
+    hashes.resize(n);
+    start.assign((std::size_t{1} << bits) + 1, 0);
     for (std::size_t i = 0; i < n; ++i) {
         hashes[i] = std::hash<std::string_view>{}(names[i]);
         ++start[bucket_of(hashes[i]) + 1];
     }
-    for (std::size_t b = 1; b < start.size(); ++b) start[b] += start[b - 1];
-    std::vector<Entry> entries(n);
-    {
-        std::vector<std::size_t> fill(start.begin(), start.end() - 1);
-        for (std::size_t i = 0; i < n; ++i) entries[fill[bucket_of(hashes[i])]++] = Entry{hashes[i], i};
+    std::size_t largest = 0;
+    for (std::size_t b = 1; b < start.size(); ++b) {
+        largest = std::max<std::size_t>(largest, start[b]);
+        start[b] += start[b - 1];
     }
+    entries.resize(n);
+    fill.assign(start.begin(), start.end() - 1);
+    for (std::size_t i = 0; i < n; ++i) entries[fill[bucket_of(hashes[i])]++] = static_cast<std::uint32_t>(i);   // ascending per bucket
+
+    // Per bucket: open addressing on the low bits of the hash, at most half full; a slot holds position + 1.
+    std::size_t capacity = 16;
+    while (capacity < 2 * largest) capacity *= 2;
+    table.assign(capacity, 0);
+    const std::size_t mask = capacity - 1;
     std::optional<Duplicate> best;
     for (std::size_t b = 0; b + 1 < start.size(); ++b) {
-        const auto first = entries.begin() + static_cast<std::ptrdiff_t>(start[b]);
-        const auto last = entries.begin() + static_cast<std::ptrdiff_t>(start[b + 1]);
-        std::sort(first, last, [](const Entry& x, const Entry& y) { return x.hash != y.hash ? x.hash < y.hash : x.index < y.index; });
-        for (auto group = first; group != last;) {
-            auto end = group;
-            while (end != last && end->hash == group->hash) ++end;
-            // Within a run of equal hashes (ascending positions), the earliest earlier position with the same name.
-            for (auto later = group + 1; later < end; ++later)
-                for (auto earlier = group; earlier < later; ++earlier)
-                    if (names[earlier->index] == names[later->index]) {
-                        if (!best || later->index < best->second) best = Duplicate{earlier->index, later->index};
-                        break;
-                    }
-            group = end;
+        for (std::uint32_t e = start[b]; e < start[b + 1]; ++e) {
+            const std::uint32_t i = entries[e];
+            std::size_t slot = hashes[i] & mask;
+            for (; table[slot] != 0; slot = (slot + 1) & mask) {
+                const std::uint32_t seen = table[slot] - 1;   // earlier: entries ascend within the bucket
+                if (hashes[seen] == hashes[i] && names[seen] == names[i]) break;
+            }
+            if (table[slot] == 0) table[slot] = i + 1;
+            else if (!best || i < best->second) best = Duplicate{table[slot] - 1u, i};
+        }
+        for (std::uint32_t e = start[b]; e < start[b + 1]; ++e) {   // empty the table again: only what was used
+            std::size_t slot = hashes[entries[e]] & mask;
+            while (table[slot] != 0) {
+                table[slot] = 0;
+                slot = (slot + 1) & mask;
+            }
         }
     }
     return best;

@@ -2,9 +2,11 @@
 // The first name that occurs twice in a list, found in time linear in the list and cache-friendly: a build checks
 // hundreds of thousands of paths, and one hash table over all of them misses the cache at every insert.
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <span>
 #include <string_view>
+#include <vector>
 
 namespace lied {
 
@@ -13,6 +15,14 @@ struct Duplicate {
     std::size_t second;   // its earliest repetition (no other name repeats before this position)
 };
 
+// The working memory of first_duplicate, kept by the caller so that a rebuild does not allocate (and, for large
+// systems, page-fault) it again.
+struct DuplicateScratch {
+    std::vector<std::uint64_t> hashes;
+    std::vector<std::uint32_t> bucket_start, bucket_fill, entries, table;
+};
+
+std::optional<Duplicate> first_duplicate(std::span<const std::string_view> names, DuplicateScratch& scratch);
 std::optional<Duplicate> first_duplicate(std::span<const std::string_view> names);
 
 }  // namespace lied

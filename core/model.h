@@ -3,6 +3,7 @@
 // name. Structure only; values stay in the components.
 #include "core/block.h"
 #include "core/component.h"
+#include "core/first_duplicate.h"
 #include "core/flat_index.h"
 #include "core/parameter_spec.h"
 #include "core/plug.h"
@@ -196,6 +197,10 @@ struct Model {
         if (filled == list.size()) list.emplace_back();
         return list[filled++];
     }
+    // Working memory of the crawler's unique-name check, kept for the next crawl like the entries.
+    std::vector<std::string_view> name_views;
+    DuplicateScratch name_check;
+
     std::size_t filled_components() const { return filled_[0]; }
     std::size_t filled_of_plugs() const { return filled_[2]; }
 

@@ -217,6 +217,7 @@ void RealtimeSwap::prepare(const Factory& make_current, StructuralChange change,
     if (!same)
         throw StructuralChangeError("'" + description + "' cannot be prepared: the factory does not make the running structure (its states differ: " +
                                     std::to_string(sim.model_.states.size()) + " against " + std::to_string(running.states.size()) + " running)");
+    sim.index_names();
     for (std::size_t i = 0; i < running.parameters.size(); ++i) {
         const std::size_t* k = sim.parameters_.find(running.parameters[i].path);
         if (k && *sim.model_.parameters[*k].value != snapshot_parameters_[i]) sim.set_parameter(running.parameters[i].path, snapshot_parameters_[i]);

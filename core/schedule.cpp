@@ -183,12 +183,25 @@ Schedule make_schedule(const Model& m) {
         if (s.is_dependent[static_cast<std::size_t>(b)] && needed[static_cast<std::size_t>(b)]) s.finish.push_back(m.blocks[static_cast<std::size_t>(b)].block);
 
     // The structure of L: column j has a nonzero in every residual that a block of its reach set writes; the
-    // same for the outputs (state derivatives, indicators) in D.
-    auto add_column = [&](std::size_t j, const std::vector<int>& row_of, std::vector<int>& rows, std::vector<int>& start) {
+    // same for the outputs (state derivatives, indicators) in D. The rows each block writes are looked up once,
+    // by schedule position, so that the columns (N·log N reach entries on a tree) read only flat arrays.
+    auto rows_by_position = [&](const std::vector<int>& row_of, std::vector<int>& start, std::vector<int>& rows) {
+        start.assign(nb + 1, 0);
+        for (std::size_t p = 0; p < nb; ++p) {
+            for (auto* w : m.blocks[static_cast<std::size_t>(s.order[p])].writes)
+                if (const int i = row_of[static_cast<std::size_t>(m.signal_index(w))]; i >= 0) rows.push_back(i);
+            start[p + 1] = static_cast<int>(rows.size());
+        }
+    };
+    std::vector<int> residual_start, residual_rows, output_start, output_rows;
+    rows_by_position(residual_of, residual_start, residual_rows);
+    rows_by_position(output_of, output_start, output_rows);
+    auto add_column = [&](std::size_t j, const std::vector<int>& written_start, const std::vector<int>& written, std::vector<int>& rows,
+                          std::vector<int>& start) {
         const std::size_t first = rows.size();
         for (int p : reach_of(j))
-            for (auto* w : m.blocks[static_cast<std::size_t>(s.order[static_cast<std::size_t>(p)])].writes)
-                if (const int i = row_of[static_cast<std::size_t>(m.signal_index(w))]; i >= 0) rows.push_back(i);
+            for (int k = written_start[static_cast<std::size_t>(p)]; k < written_start[static_cast<std::size_t>(p) + 1]; ++k)
+                rows.push_back(written[static_cast<std::size_t>(k)]);
         std::sort(rows.begin() + static_cast<std::ptrdiff_t>(first), rows.end());
         rows.erase(std::unique(rows.begin() + static_cast<std::ptrdiff_t>(first), rows.end()), rows.end());
         start.push_back(static_cast<int>(rows.size()));
@@ -196,8 +209,8 @@ Schedule make_schedule(const Model& m) {
     s.pattern_start.push_back(0);
     s.output_start.push_back(0);
     for (std::size_t j = 0; j < nt; ++j) {
-        add_column(j, residual_of, s.pattern_rows, s.pattern_start);
-        add_column(j, output_of, s.output_rows, s.output_start);
+        add_column(j, residual_start, residual_rows, s.pattern_rows, s.pattern_start);
+        add_column(j, output_start, output_rows, s.output_rows, s.output_start);
     }
 
     // One entry of D costs a multiply-add, a block call several: measured on the vessels (D wins) and a tree

@@ -61,6 +61,7 @@ void Simulator::build() {
     have_pattern_ = false;
     values_.reset(0);
     parameters_.reset(0);
+    names_indexed_ = false;
     schedule_ = Schedule{};
     model_ = crawl(root_, time_, std::move(model_));   // refills the old model's entries (their names' buffers)
     try {
@@ -89,7 +90,6 @@ void Simulator::build() {
     fired_now_.reserve(model_.zero_crossings.size() + model_.time_events.size() + model_.sampled_events.size());
     x_trial_.setZero(n);
     configure_integrator();
-    index_names();
     ++generation_;
     spdlog::debug("built {} components, {} blocks ({} independent, {} dependent), {} states, L {}x{} ({}) in {:.1f} us",
                   model_.components.size(), model_.blocks.size(), schedule_.independent.size(), schedule_.dependent.size(),
@@ -125,7 +125,9 @@ std::vector<double> Simulator::nominals() const {
     return n;
 }
 
-void Simulator::index_names() {
+void Simulator::index_names() const {
+    if (names_indexed_) return;
+    names_indexed_ = true;
     // Keys are views into model_'s paths, which live as long as this structure.
     values_.reset(1 + model_.states.size() + model_.variables.size() + model_.parameters.size());
     parameters_.reset(model_.parameters.size());
@@ -241,6 +243,7 @@ void Simulator::apply(StructuralChange& change) {
 }
 
 void Simulator::set_state(std::string_view name, double value) {
+    index_names();
     const double* const* slot = values_.find(name);
     const double* at = slot ? *slot : nullptr;
     if (!at || at < x_.data() || at >= x_.data() + x_.size()) {
@@ -812,6 +815,7 @@ SteadyStateResult Simulator::initialize_steady_state(const std::vector<std::stri
 }
 
 void Simulator::set_parameter(std::string_view name, double value) {
+    index_names();
     const std::size_t* index = parameters_.find(name);
     if (!index) {
         // A state is not a parameter, but its start value often is: say which.
@@ -880,12 +884,14 @@ const std::string& Simulator::choice(std::string_view name) const {
 }
 
 double Simulator::parameter(std::string_view name) const {
+    index_names();
     const std::size_t* index = parameters_.find(name);
     if (!index) throw std::invalid_argument("unknown parameter '" + std::string(name) + "'");
     return *model_.parameters[*index].value;
 }
 
 const double* Simulator::find_value(std::string_view name) const {
+    index_names();
     const double* const* value = values_.find(name);
     return value ? *value : nullptr;
 }
@@ -899,6 +905,7 @@ std::string Simulator::unit(std::string_view name) const {
 
 std::vector<std::string> Simulator::value_names() const {
     std::vector<std::string> names;
+    index_names();
     values_.for_each([&](std::string_view n, const double*) { names.emplace_back(n); });
     std::sort(names.begin(), names.end());
     return names;

@@ -193,7 +193,9 @@ private:
     // Puts this simulator's discrete values and signals back on the tree after another simulator's failed build.
     void reassert_tree();
     void configure_integrator();
-    void index_names();
+    // The name indexes below, built at the first lookup by name after a build (a large system's rebuild need not
+    // hash every name when nobody asks for one). Like every other call, lookups come from one thread at a time.
+    void index_names() const;
     std::vector<double> nominals() const;
     std::string range_violation_text() const;
     std::string broken_range_note(const double* x) const;
@@ -223,8 +225,9 @@ private:
     EventCallback on_event_;
     StepStatus chatter_status_ = StepStatus::Ok;
     int chatter_crossing_ = -1;
-    FlatIndex<std::string_view, const double*> values_;
-    FlatIndex<std::string_view, std::size_t> parameters_;
+    mutable FlatIndex<std::string_view, const double*> values_;
+    mutable FlatIndex<std::string_view, std::size_t> parameters_;
+    mutable bool names_indexed_ = false;
     // The last failure, recorded without allocating; describe() turns it into text.
     int failed_state_ = -1;
     int failed_range_ = -1;
