@@ -1,6 +1,7 @@
 #include "core/schedule.h"
 #include "core/simulator.h"
 #include "support/test_components.h"
+#include "support/networks.h"
 #include "systems/com_vessels.h"
 
 #include <doctest/doctest.h>
@@ -21,9 +22,9 @@ public:
 };
 }  // namespace
 
-TEST_CASE("the schedule runs every block after the writers of what it reads") {
-    systems::ComVessels v;
-    Simulator sim(v);
+namespace {
+// Every block of the schedule runs after the writers of what it reads.
+void check_topological(const Simulator& sim) {
     const Model& m = sim.model();
     const Schedule& s = sim.schedule();
     REQUIRE(s.order.size() == m.blocks.size());
@@ -37,6 +38,14 @@ TEST_CASE("the schedule runs every block after the writers of what it reads") {
             if (it != written_at.end()) CHECK_MESSAGE(it->second < k, b.path << " reads " << m.signal_name(r) << " before it is written");
         }
     }
+}
+}  // namespace
+
+TEST_CASE("the schedule runs every block after the writers of what it reads") {
+    systems::ComVessels v;
+    check_topological(Simulator(v));
+    auto tree = testing::make_tree(16);
+    check_topological(Simulator(*tree));
 }
 
 TEST_CASE("partition: the explicit part is independent of the tearing variables, the inertial part is not") {
