@@ -71,7 +71,6 @@ void Rebuild(benchmark::State& state, Shape shape) {
     Simulator sim(*net);
     for (auto _ : state) sim.rebuild();
     per_element(state, n);
-    state.counters["components"] = static_cast<double>(sim.model().components.size() - 1);   // without the root
 }
 
 void Evaluate(benchmark::State& state, Shape shape) {
