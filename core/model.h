@@ -181,8 +181,7 @@ struct Model {
         for (auto& d : system_defaults) d.parameter->resolve(d.provider < 0 ? nullptr : default_providers[d.provider].value);
     }
     void index_signals();
-    // Empties every list but keeps the memory: a rebuild of a large system crawls into the storage of the last
-    // one instead of allocating (and page-faulting) tens of megabytes again.
+    // Empties every list (their capacity stays). A crawl does not need it: it refills (below).
     void clear();
 
     // A crawl refills the lists a component adds many entries to (components, signals, plugs, blocks,
@@ -197,7 +196,8 @@ struct Model {
         if (filled == list.size()) list.emplace_back();
         return list[filled++];
     }
-    // Working memory of the crawler's unique-name check, kept for the next crawl like the entries.
+    // Working memory of the crawler's unique-name check (views into this model's names while it runs), kept for
+    // the next crawl like the entries.
     std::vector<std::string_view> name_views;
     DuplicateScratch name_check;
 
