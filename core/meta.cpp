@@ -30,10 +30,10 @@ void Meta::plug(Plug& plug, std::string_view name) {
     join_into(info.path, name);
     info.plug = &plug;
     info.component = component_;
-    const std::size_t plug_index = model_.filled_of_plugs() - 1;   // the entry may move while members are added
+    const std::string& plug_path = info.path;   // members() adds signals only: the plug entry stays where it is
     plug.members([&](SignalBase& s, std::string_view member) {
         SignalInfo& signal = model_.refill(model_.signals);
-        signal.path.assign(model_.plugs[plug_index].path);
+        signal.path.assign(plug_path);
         signal.path += '.';
         signal.path += member;
         signal.signal = &s;

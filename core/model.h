@@ -202,7 +202,6 @@ struct Model {
     DuplicateScratch name_check;
 
     std::size_t filled_components() const { return filled_[0]; }
-    std::size_t filled_of_plugs() const { return filled_[2]; }
 
 private:
     std::size_t& filled_of(const std::vector<ComponentInfo>&) { return filled_[0]; }
