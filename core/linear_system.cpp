@@ -37,6 +37,11 @@ void LinearSystem::configure(const Model& model, const Schedule& schedule, Linea
     small_ = dense_ && n <= kSmallLimit && policy_ == LinearPolicy::FactorOnChange;   // re-probed: the LU is cheaper than L⁻¹
     identity_ = Eigen::MatrixXd::Identity(small_ ? dense_n : 0, small_ ? dense_n : 0);
     inverse_.setZero(identity_.rows(), identity_.cols());
+    const bool fused = small_ && affine_outputs_;
+    fused_.assign(fused ? reached_outputs_.size() * n : 0, 0.0);
+    fused_targets_.clear();
+    if (fused)
+        for (int k : reached_outputs_) fused_targets_.push_back(outputs_[static_cast<std::size_t>(k)]);
     if (!dense_ && n > 0) klu_.analyze(static_cast<int>(n), schedule.pattern_start.data(), schedule.pattern_rows.data());
     const auto en = static_cast<Eigen::Index>(n);
     g_.setZero(en);
@@ -125,8 +130,44 @@ bool LinearSystem::factorize() {
         const auto n = static_cast<Eigen::Index>(z_.size());
         for (Eigen::Index i = 0; i < n; ++i)
             for (Eigen::Index j = 0; j < n; ++j) small_inverse_[static_cast<std::size_t>(i * n + j)] = inverse_(i, j);
+        if (!fused_.empty()) fuse_small_affine();
     }
     return true;
+}
+
+void LinearSystem::fuse_small_affine() {
+    const auto& s = *schedule_;
+    const std::size_t n = z_.size();
+    std::fill(fused_.begin(), fused_.end(), 0.0);
+    for (std::size_t j = 0; j < n; ++j)
+        for (int e = s.output_start[j]; e < s.output_start[j + 1]; ++e) {
+            const int k = s.output_rows[static_cast<std::size_t>(e)];
+            const auto row = static_cast<std::size_t>(std::lower_bound(reached_outputs_.begin(), reached_outputs_.end(), k) - reached_outputs_.begin());
+            const double d = d_values_[static_cast<std::size_t>(e)];
+            for (std::size_t i = 0; i < n; ++i) fused_[row * n + i] += d * small_inverse_[j * n + i];
+        }
+}
+
+template <int N>
+bool LinearSystem::solve_small_affine() {
+    double r[N];
+    for (int i = 0; i < N; ++i) r[i] = *residuals_[static_cast<std::size_t>(i)];
+    bool finite = true;
+    for (int j = 0; j < N; ++j) {
+        double z = 0.0;
+        for (int i = 0; i < N; ++i) z -= small_inverse_[static_cast<std::size_t>(j * N + i)] * r[i];
+        solution_.data()[j] = z;
+        *z_[static_cast<std::size_t>(j)] = z;
+        finite &= std::isfinite(z);
+    }
+    const double* c = fused_.data();
+    for (double* y : fused_targets_) {
+        double v = *y;
+        for (int i = 0; i < N; ++i) v -= c[i] * r[i];
+        *y = v;
+        c += N;
+    }
+    return finite;
 }
 
 bool LinearSystem::solve_factored() {
@@ -161,9 +202,20 @@ bool LinearSystem::solve(bool only_derivatives) {
     }
     for (double* z : z_) *z = 0.0;
     run_dependent();
+    const bool reprobe = policy_ == LinearPolicy::ReprobeEveryCall || !factor_valid_;
+    if (!reprobe && singular_) return false;
+    if (!reprobe && only_derivatives && !fused_.empty()) {   // r0 and y(0) are read where the blocks left them
+        static_assert(kSmallLimit == 4, "the dispatch below covers sizes 1 to kSmallLimit");
+        switch (z_.size()) {
+            case 1: return solve_small_affine<1>();
+            case 2: return solve_small_affine<2>();
+            case 3: return solve_small_affine<3>();
+            default: return solve_small_affine<4>();
+        }
+    }
     read_residuals(r0_);
     read_outputs();
-    if (policy_ == LinearPolicy::ReprobeEveryCall || !factor_valid_) {
+    if (reprobe) {
         probe_columns();
         singular_ = !factorize();
         factor_valid_ = true;

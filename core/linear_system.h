@@ -52,6 +52,11 @@ private:
     void probe_columns();              // fills values_ (and D) from the current point; r0_ (and y0_) must be current
     bool factorize();                  // false if singular
     bool solve_factored();             // z = L⁻¹·g into the tearing variables; false if not finite
+    // Small affine systems after a solve without probing: z = −L⁻¹·r0 and y += −D·L⁻¹·r0 in one pass over
+    // flat arrays with the size known to the compiler (the outputs hold y(0) from the z = 0 pass).
+    template <int N>
+    bool solve_small_affine();
+    void fuse_small_affine();          // −D·L⁻¹ for the reached outputs, at factorization
     void read_outputs();               // y0_ from the outputs D acts on
     void write_outputs() const;        // outputs = y0_ + D·z
     [[noreturn]] void explain_singular(const Model& model);
@@ -70,6 +75,8 @@ private:
     bool small_ = false;
     Eigen::MatrixXd identity_, inverse_;
     std::array<double, kSmallLimit * kSmallLimit> small_inverse_{};
+    std::vector<double> fused_;        // −D·L⁻¹ (reached outputs × n, row-major) when small_ and affine_outputs_
+    std::vector<double*> fused_targets_;
     // D = ∂y/∂z for the outputs y (state derivatives, then indicators) in the schedule's output pattern.
     bool affine_outputs_ = false;
     std::vector<double*> outputs_;

@@ -12,7 +12,7 @@ public:
     bool stability_function(std::complex<double> z, std::complex<double>& r) const override;
 
 private:
-    Eigen::VectorXd k1_, k2_, k3_, k4_, tmp_;
+    Eigen::VectorXd k1_, k2_, tmp_;   // k1_ becomes k1 + 2·k2 + 2·k3; k2_ holds the later slopes in turn
 };
 
 }  // namespace lied

@@ -595,7 +595,8 @@ StepStatus Simulator::check_variables() {
 
 // One step towards t_target (shortened at the next time event); events due at t must have fired.
 StepStatus Simulator::step_once(double t_target, double h_max) {
-    const double stop = std::min(t_target, next_event_after(t_));
+    const double next_event = next_event_after(t_);
+    const double stop = std::min(t_target, next_event);
     double h = integrator_->adaptive() ? stop - t_ : std::min(h_max, stop - t_);
     if (stop - (t_ + h) < 1e-9 * h) h = stop - t_;   // no sliver step from rounding
     failed_step_ = h;
@@ -605,7 +606,7 @@ StepStatus Simulator::step_once(double t_target, double h_max) {
     }
     t_prev_ = t_;
     x_prev_ = x_;
-    integrator_->set_hard_stop(std::min(hard_end_, next_event_after(t_)));
+    integrator_->set_hard_stop(std::min(hard_end_, next_event));
     const StepStatus status = integrator_->advance(evaluator_, t_, h, x_);
     // Adaptive methods may stop early: after one step (for the event locator) or at a root (CVODE).
     const double done = integrator_->adaptive() && status == StepStatus::Ok ? integrator_->advanced() : h;

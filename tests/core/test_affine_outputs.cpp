@@ -99,6 +99,9 @@ TEST_CASE("derivatives from y(0) + D·z equal those of re-running the blocks, sm
     CHECK(compare_paths(maker<systems::CoolingLoop>(), 20.0, 4) < 1e-9);
     CHECK(compare_paths(maker<systems::SliderCrank>(), 0.2, 4, LinearSolverKind::Automatic, 1e-4) < 1e-9);
     CHECK(compare_paths(maker<systems::LandingGear>(), 0.1, 4, LinearSolverKind::Automatic, 1e-4) < 1e-9);
+    // One to four tearing variables take the fused solve (z and y(0) + D·z from L⁻¹ and D·L⁻¹, sizes known to the
+    // compiler): the oscillator below has one, ComVessels two, the cooling loop three, a tree of four leaves four.
+    CHECK(compare_paths([] { return std::unique_ptr<Component>(testing::make_tree(4)); }, 1.0, 3) < 1e-9);
     // 64 tearing variables: KLU on both paths (D would have N·log N entries here: the blocks re-run instead).
     CHECK(compare_paths([] { return std::unique_ptr<Component>(testing::make_tree(64)); }, 1.0, 3) < 1e-9);
     CHECK(compare_paths([] { return std::unique_ptr<Component>(testing::make_chain(40)); }, 1.0, 3) < 1e-9);
@@ -129,6 +132,10 @@ TEST_CASE("the engine takes y(0) + D·z where D is small and re-runs the blocks 
     CHECK(Simulator(vessels).schedule().outputs_by_map);          // a few entries of D against the blocks
     systems::SliderCrank crank;
     CHECK(Simulator(crank).schedule().outputs_by_map);
+    auto small_tree = testing::make_tree(4);
+    const Simulator on_small_tree(*small_tree);
+    CHECK(on_small_tree.schedule().outputs_by_map);
+    CHECK(on_small_tree.linear_system().size() == 4);
     auto tree = testing::make_tree(64);
     const Simulator on_tree(*tree);
     CHECK(!on_tree.schedule().outputs_by_map);                    // a tree: every flow below each splitter
