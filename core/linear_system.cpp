@@ -48,10 +48,17 @@ void LinearSystem::configure(const Model& model, const Schedule& schedule, Linea
     r0_.setZero(en);
     solution_.setZero(en);
     factor_valid_ = false;
+    at_zero_ = false;
 }
 
-void LinearSystem::run_dependent() const {
+void LinearSystem::run_dependent() {
     for (const Block& b : schedule_->dependent) b();
+    at_zero_ = false;
+}
+
+void LinearSystem::run_dependent_at_zero() {
+    for (const Block& b : at_zero_ ? schedule_->dependent_on_point : schedule_->dependent) b();
+    at_zero_ = true;
 }
 
 void LinearSystem::read_residuals(Eigen::VectorXd& r) const {
@@ -107,6 +114,7 @@ void LinearSystem::probe_columns() {
         if (grp + 1 < s.probe_groups.size())
             for (int p : s.probe_blocks(grp)) s.by_order[static_cast<std::size_t>(p)]();
     }
+    at_zero_ = false;
     ++probes_;
 }
 
@@ -201,7 +209,7 @@ bool LinearSystem::solve(bool only_derivatives) {
         return true;
     }
     for (double* z : z_) *z = 0.0;
-    run_dependent();
+    run_dependent_at_zero();
     const bool reprobe = policy_ == LinearPolicy::ReprobeEveryCall || !factor_valid_;
     if (!reprobe && singular_) return false;
     if (!reprobe && only_derivatives && !fused_.empty()) {   // r0 and y(0) are read where the blocks left them
@@ -224,8 +232,10 @@ bool LinearSystem::solve(bool only_derivatives) {
     if (!solve_factored()) return false;
     if (!only_derivatives) run_dependent();
     else if (affine_outputs_) write_outputs();
-    else
+    else {
         for (const Block& b : schedule_->finish) b();
+        at_zero_ = false;
+    }
     return true;
 }
 

@@ -29,7 +29,10 @@ public:
     // need), and the other dependent signals stay stale. Returns false (never throws) when L is singular.
     bool solve(bool only_derivatives = false);
     // Forces a new probe and factorization at the next solve (parameter change, event).
-    void invalidate() { factor_valid_ = false; }
+    void invalidate() {
+        factor_valid_ = false;
+        at_zero_ = false;
+    }
 
     // Build-time checks at the current point (independent blocks must have run). Both throw BuildError and
     // cost time linear in the blocks probed; only a failed check pays for a dense diagnosis.
@@ -46,7 +49,8 @@ public:
     long probes() const { return probes_; }
 
 private:
-    void run_dependent() const;
+    void run_dependent();              // at any z: leaves the blocks off z = 0
+    void run_dependent_at_zero();      // precondition z = 0: skips the blocks constant there if they were left at it
     void read_residuals(Eigen::VectorXd& r) const;
     void set_tearing(const Eigen::VectorXd& z) const;
     void probe_columns();              // fills values_ (and D) from the current point; r0_ (and y0_) must be current
@@ -85,6 +89,7 @@ private:
     KluFactorization klu_;
     Eigen::VectorXd g_, r0_, solution_;
     bool factor_valid_ = false;
+    bool at_zero_ = false;             // the blocks left out of Schedule::dependent_on_point hold their values at z = 0
     bool singular_ = false;
     long probes_ = 0;
 };

@@ -161,6 +161,28 @@ Schedule make_schedule(const Model& m) {
     for (int p : reach) s.is_dependent[static_cast<std::size_t>(s.order[static_cast<std::size_t>(p)])] = true;
     for (int b : s.order) (s.is_dependent[static_cast<std::size_t>(b)] ? s.dependent : s.independent).push_back(m.blocks[static_cast<std::size_t>(b)].block);
 
+    // Blocks fed only by tearing variables: constant at z = 0. One that writes an output must still run, because
+    // the evaluator overwrites outputs with their values at the solution.
+    std::vector<bool> fed_by_tearing_only(nb, false);
+    for (int b : s.order) {
+        const BlockInfo& block = m.blocks[static_cast<std::size_t>(b)];
+        if (!s.is_dependent[static_cast<std::size_t>(b)]) continue;
+        bool only = true;
+        for (auto* r : block.reads) {
+            const OutBase* o = resolved_out(r);
+            if (!o) {   // an optional In's fallback is a member the component may change
+                only = false;
+                break;
+            }
+            const auto sig = static_cast<std::size_t>(m.signal_index(o));
+            only &= tearing_of[sig] >= 0 || (writer[sig] >= 0 && fed_by_tearing_only[static_cast<std::size_t>(writer[sig])]);
+        }
+        fed_by_tearing_only[static_cast<std::size_t>(b)] = only;
+        bool writes_output = false;
+        for (auto* w : block.writes) writes_output |= output_of[static_cast<std::size_t>(m.signal_index(w))] >= 0;
+        if (!only || writes_output) s.dependent_on_point.push_back(block.block);
+    }
+
     // Ancestors of the blocks that write state derivatives and zero-crossing indicators (the integrator and
     // the event locator need both), walking back along the graph's edges.
     std::vector<bool> needed(nb, false);

@@ -17,6 +17,10 @@ struct Schedule {
     std::vector<Block> independent;              // not reached by any tearing variable
     std::vector<Block> dependent;                // reached by at least one tearing variable
     std::vector<bool> is_dependent;              // per block index
+    // The dependent blocks minus those that read nothing but tearing variables (directly or through such blocks)
+    // and write no output: at z = 0 those compute the same values at every point (a block is a function of its
+    // declared reads and its parameters), so a solve that finds them still at z = 0 need not re-run them.
+    std::vector<Block> dependent_on_point;
     // The dependent blocks that state derivatives and zero-crossing indicators need after the solve (the
     // integrator's path); the rest of `dependent` only updates variables for recording.
     std::vector<Block> finish;

@@ -107,6 +107,28 @@ TEST_CASE("derivatives from y(0) + D·z equal those of re-running the blocks, sm
     CHECK(compare_paths([] { return std::unique_ptr<Component>(testing::make_chain(40)); }, 1.0, 3) < 1e-9);
 }
 
+TEST_CASE("blocks left at z = 0 run again after anything evaluated them elsewhere") {
+    // The valves' ṁ' blocks are skipped while they hold their values at z = 0. A full evaluation leaves them at the
+    // solution (ṁ' ≠ 0 mid-transient), which must not leak into the next r0: derivatives after evaluate(), and after a
+    // second call equal those of a simulator that did nothing else.
+    systems::ComVessels a, b;
+    Simulator busy(a), fresh(b);
+    busy.simulate(1.5);   // past the step of t1's elevation: the flows accelerate
+    fresh.simulate(1.5);  // the same discrete values (the step is a time event)
+    const Eigen::VectorXd x = busy.states();
+    Eigen::VectorXd expected(x.size()), got(x.size());
+    REQUIRE(fresh.derivatives(1.5, x.data(), expected.data()));
+    REQUIRE(std::abs(busy.linear_system().solution()[0]) > 1e-3);   // ṁ' is far from 0 there
+    for (int round = 0; round < 3; ++round) {
+        CAPTURE(round);
+        busy.evaluate();
+        REQUIRE(busy.derivatives(1.5, x.data(), got.data()));
+        CHECK(largest_difference(got, expected) < 1e-12);
+        REQUIRE(busy.derivatives(1.5, x.data(), got.data()));
+        CHECK(largest_difference(got, expected) < 1e-12);
+    }
+}
+
 TEST_CASE("with L re-probed at every call D is re-probed too: the variable-mass oscillator on both paths") {
     CHECK(compare_paths([] { return std::make_unique<testing::Holder<testing::VariableMassOscillator>>("osc"); }, 2.0, 5) < 1e-12);
 }

@@ -64,6 +64,27 @@ TEST_CASE("partition: the explicit part is independent of the tearing variables,
     CHECK(sim.schedule().probe_groups.size() == 2);
 }
 
+TEST_CASE("blocks fed only by tearing variables and writing no output are left out of the run at z = 0") {
+    systems::ComVessels v;
+    Simulator sim(v);
+    const Model& m = sim.model();
+    const Schedule& s = sim.schedule();
+    auto kept = [&](const char* path) {
+        for (auto& b : m.blocks)
+            if (b.path == path)
+                for (const Block& k : s.dependent_on_point)
+                    if (k.object == b.block.object && k.function == b.block.function) return true;
+        return false;
+    };
+    // The valves pass ṁ' on: 0 at z = 0 wherever the system is.
+    for (const char* p : {"p1.evalDerFlow", "p2.evalDerFlow", "p3.evalDerFlow"}) CHECK_MESSAGE(!kept(p), p);
+    // The tank's and the splitter's also write state derivatives (ṁ' of their flow states): the solve overwrites those.
+    for (const char* p : {"t1.evalDerFlow", "s.evalDerFlow"}) CHECK_MESSAGE(kept(p), p);
+    // Fed by the explicit part (levels, clipped drops): differ from point to point.
+    for (const char* p : {"p1.evalInertial", "t2.evalInertial", "s.evalInertial", "t1.evalResidual"}) CHECK_MESSAGE(kept(p), p);
+    CHECK(s.dependent_on_point.size() == s.dependent.size() - 3);
+}
+
 TEST_CASE("tearing variables with disjoint reach sets are probed in one pass") {
     TwoOscillators two;
     two.b.m0 = 3.0;
