@@ -72,39 +72,41 @@ void check_blocks(const Model& m, const Out<double>& time) {
         if (m.signal_index(d) >= 0) engine_written[index(d)] = 1;
 
     std::vector<const BlockInfo*> writer(m.signals.size(), nullptr);
-    for (auto& b : m.blocks) {
-        for (auto* r : b.reads) {
-            if (m.signal_index(r) < 0)
-                throw BuildError(b.path + ": block reads a signal its component did not register "
-                                          "(rule: register every signal a block uses in metainfo)",
-                                 "registered signals");
-        }
-        for (auto* w : b.writes) {
-            if (m.signal_index(w) < 0)
-                throw BuildError(b.path + ": block writes a signal its component did not register "
-                                          "(rule: register every signal a block uses in metainfo)",
-                                 "registered signals");
-            if (engine_written[index(w)])
-                throw BuildError(m.signal_name(w) + ": Out-signal is written by block " + b.path +
+    const std::string unregistered_rule = "(rule: register every signal a block uses in metainfo)";
+    for (std::size_t k = 0; k < m.blocks.size(); ++k) {
+        const BlockInfo& b = m.blocks[k];
+        for (int r : m.read_indices(k))
+            if (r == Model::kUnregistered)
+                throw BuildError(b.path + ": block reads a signal its component did not register " + unregistered_rule, "registered signals");
+        const auto writes = m.write_indices(k);
+        for (std::size_t i = 0; i < writes.size(); ++i) {
+            if (writes[i] == Model::kUnregistered)
+                throw BuildError(b.path + ": block writes a signal its component did not register " + unregistered_rule, "registered signals");
+            const auto w = static_cast<std::size_t>(writes[i]);
+            if (engine_written[w])
+                throw BuildError(m.signal_name(b.writes[i]) + ": Out-signal is written by block " + b.path +
                                      " but the engine owns it as a state, tearing variable, discrete signal or time (rule: " +
                                      kWriterRule + ")",
                                  kWriterRule);
-            if (const BlockInfo* other = writer[index(w)])
-                throw BuildError(m.signal_name(w) + ": Out-signal has two writers, blocks " + other->path +
+            if (const BlockInfo* other = writer[w])
+                throw BuildError(m.signal_name(b.writes[i]) + ": Out-signal has two writers, blocks " + other->path +
                                      " and " + b.path + " (rule: " + kWriterRule + ")",
                                  kWriterRule);
-            writer[index(w)] = &b;
+            writer[w] = &b;
         }
     }
     // Bindings were checked before: a bound source is a registered signal.
-    auto written = [&](const OutBase* o) { return engine_written[index(o)] || writer[index(o)]; };
-    for (auto& b : m.blocks) {
-        for (auto* r : b.reads) {
-            const OutBase* o = resolved_out(r);
-            if (o && !written(o))
-                throw BuildError(m.signal_name(r) + ": read by block " + b.path + " but " + m.signal_name(o) +
+    for (std::size_t k = 0; k < m.blocks.size(); ++k) {
+        const auto reads = m.read_indices(k);
+        for (std::size_t i = 0; i < reads.size(); ++i) {
+            if (reads[i] < 0) continue;   // an optional In on its fallback
+            const auto o = static_cast<std::size_t>(reads[i]);
+            if (!engine_written[o] && !writer[o]) {
+                const BlockInfo& b = m.blocks[k];
+                throw BuildError(m.signal_name(b.reads[i]) + ": read by block " + b.path + " but " + m.signal_name(resolved_out(b.reads[i])) +
                                      " has no writer (rule: " + kWriterRule + ")",
                                  kWriterRule);
+            }
         }
     }
     for (auto& st : m.states) {
@@ -283,6 +285,7 @@ Model crawl(Component& root, Out<double>& time, Model recycled) {
     }
     try {
         m.index_signals();
+        m.index_blocks();
         check_unique_names(m);
         check_bindings(m);
         check_blocks(m, time);

@@ -18,6 +18,30 @@ void Model::index_signals() {
     signal_index_built_ = false;
 }
 
+void Model::index_blocks() {
+    block_read_start_.assign(1, 0);
+    block_write_start_.assign(1, 0);
+    block_reads_.clear();
+    block_writes_.clear();
+    for (const BlockInfo& b : blocks) {
+        for (const SignalBase* r : b.reads) {
+            if (signal_index(r) < 0) {
+                block_reads_.push_back(kUnregistered);
+                continue;
+            }
+            const OutBase* o = resolved_out(r);
+            const int source = o ? signal_index(o) : -1;
+            block_reads_.push_back(source >= 0 ? source : kNoSource);
+        }
+        for (const OutBase* w : b.writes) {
+            const int i = signal_index(w);
+            block_writes_.push_back(i >= 0 ? i : kUnregistered);
+        }
+        block_read_start_.push_back(block_reads_.size());
+        block_write_start_.push_back(block_writes_.size());
+    }
+}
+
 int Model::signal_index_by_address(const SignalBase* s) const {
     if (!signal_index_built_) {
         signal_index_.reset(signals.size());
@@ -73,6 +97,10 @@ void Model::clear_unrefilled() {
     state_dependent_coefficients = false;
     signal_index_.reset(0);
     signal_index_built_ = false;
+    block_read_start_.clear();
+    block_write_start_.clear();
+    block_reads_.clear();
+    block_writes_.clear();
 }
 
 }  // namespace lied

@@ -13,6 +13,7 @@
 #include "core/valid_range.h"
 
 #include <array>
+#include <span>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -181,6 +182,19 @@ struct Model {
         for (auto& d : system_defaults) d.parameter->resolve(d.provider < 0 ? nullptr : default_providers[d.provider].value);
     }
     void index_signals();
+    // What each block reads and writes as model indices, looked up once per crawl so that the checks and the
+    // schedule walk flat arrays instead of asking every signal object (scattered through the components) again.
+    // A read is the index of the Out it resolves to, kNoSource for an optional In on its fallback (or a source
+    // outside the model, which check_bindings reports); a read or write of a signal the model did not register
+    // is kUnregistered. Precondition: index_signals().
+    static constexpr int kNoSource = -1, kUnregistered = -2;
+    void index_blocks();
+    std::span<const int> read_indices(std::size_t block) const {
+        return {block_reads_.data() + block_read_start_[block], block_read_start_[block + 1] - block_read_start_[block]};
+    }
+    std::span<const int> write_indices(std::size_t block) const {
+        return {block_writes_.data() + block_write_start_[block], block_write_start_[block + 1] - block_write_start_[block]};
+    }
     // Empties every list (their capacity stays). A crawl does not need it: it refills (below).
     void clear();
 
@@ -214,6 +228,8 @@ private:
     std::array<std::size_t, 7> filled_{};
     void clear_unrefilled();
     int signal_index_by_address(const SignalBase* s) const;
+    std::vector<std::size_t> block_read_start_, block_write_start_;
+    std::vector<int> block_reads_, block_writes_;
     mutable FlatIndex<const SignalBase*, int> signal_index_;   // built at the first miss of a hint
     mutable bool signal_index_built_ = false;
 };

@@ -89,7 +89,7 @@ Schedule make_schedule(const Model& m) {
     // Per registered signal: the block that writes it, the tearing variable or residual it is (or -1).
     std::vector<int> writer(ns, -1), tearing_of(ns, -1), residual_of(ns, -1), output_of(ns, -1);
     for (std::size_t b = 0; b < nb; ++b)
-        for (auto* w : m.blocks[b].writes) writer[static_cast<std::size_t>(m.signal_index(w))] = static_cast<int>(b);
+        for (int w : m.write_indices(b)) writer[static_cast<std::size_t>(w)] = static_cast<int>(b);
     for (std::size_t j = 0; j < m.tearing.size(); ++j) tearing_of[static_cast<std::size_t>(m.signal_index(m.tearing[j].variable))] = static_cast<int>(j);
     for (std::size_t i = 0; i < m.residuals.size(); ++i) residual_of[static_cast<std::size_t>(m.signal_index(m.residuals[i].residual))] = static_cast<int>(i);
     for (std::size_t k = 0; k < m.states.size(); ++k) output_of[static_cast<std::size_t>(m.signal_index(&m.states[k].state->der))] = static_cast<int>(k);
@@ -99,14 +99,20 @@ Schedule make_schedule(const Model& m) {
     std::vector<std::pair<std::size_t, std::size_t>> edges;   // writer block → reader block
     std::vector<EdgeSignal> edge_signals;
     std::vector<std::vector<int>> direct_readers(m.tearing.size());
+    // Blocks that read only tearing variables and what other blocks write (no state, time, parameter-like input).
+    std::vector<bool> reads_blocks_or_tearing(nb, true);
     for (std::size_t b = 0; b < nb; ++b) {
-        for (auto* r : m.blocks[b].reads) {
-            const OutBase* o = resolved_out(r);
-            if (!o) continue;  // optional In on its fallback
-            const auto sig = static_cast<std::size_t>(m.signal_index(o));
+        const auto reads = m.read_indices(b);
+        for (std::size_t i = 0; i < reads.size(); ++i) {
+            if (reads[i] < 0) {   // optional In on its fallback: a member the component may change
+                reads_blocks_or_tearing[b] = false;
+                continue;
+            }
+            const auto sig = static_cast<std::size_t>(reads[i]);
+            if (writer[sig] < 0 && tearing_of[sig] < 0) reads_blocks_or_tearing[b] = false;
             if (writer[sig] >= 0) {
                 edges.emplace_back(static_cast<std::size_t>(writer[sig]), b);
-                edge_signals.push_back(EdgeSignal{r});
+                edge_signals.push_back(EdgeSignal{m.blocks[b].reads[i]});
             }
             if (tearing_of[sig] >= 0) direct_readers[static_cast<std::size_t>(tearing_of[sig])].push_back(static_cast<int>(b));
         }
@@ -161,28 +167,6 @@ Schedule make_schedule(const Model& m) {
     for (int p : reach) s.is_dependent[static_cast<std::size_t>(s.order[static_cast<std::size_t>(p)])] = true;
     for (int b : s.order) (s.is_dependent[static_cast<std::size_t>(b)] ? s.dependent : s.independent).push_back(m.blocks[static_cast<std::size_t>(b)].block);
 
-    // Blocks fed only by tearing variables: constant at z = 0. One that writes an output must still run, because
-    // the evaluator overwrites outputs with their values at the solution.
-    std::vector<bool> fed_by_tearing_only(nb, false);
-    for (int b : s.order) {
-        const BlockInfo& block = m.blocks[static_cast<std::size_t>(b)];
-        if (!s.is_dependent[static_cast<std::size_t>(b)]) continue;
-        bool only = true;
-        for (auto* r : block.reads) {
-            const OutBase* o = resolved_out(r);
-            if (!o) {   // an optional In's fallback is a member the component may change
-                only = false;
-                break;
-            }
-            const auto sig = static_cast<std::size_t>(m.signal_index(o));
-            only &= tearing_of[sig] >= 0 || (writer[sig] >= 0 && fed_by_tearing_only[static_cast<std::size_t>(writer[sig])]);
-        }
-        fed_by_tearing_only[static_cast<std::size_t>(b)] = only;
-        bool writes_output = false;
-        for (auto* w : block.writes) writes_output |= output_of[static_cast<std::size_t>(m.signal_index(w))] >= 0;
-        if (!only || writes_output) s.dependent_on_point.push_back(block.block);
-    }
-
     // Ancestors of the blocks that write state derivatives and zero-crossing indicators (the integrator and
     // the event locator need both), walking back along the graph's edges.
     std::vector<bool> needed(nb, false);
@@ -210,8 +194,8 @@ Schedule make_schedule(const Model& m) {
     auto rows_by_position = [&](const std::vector<int>& row_of, std::vector<int>& start, std::vector<int>& rows) {
         start.assign(nb + 1, 0);
         for (std::size_t p = 0; p < nb; ++p) {
-            for (auto* w : m.blocks[static_cast<std::size_t>(s.order[p])].writes)
-                if (const int i = row_of[static_cast<std::size_t>(m.signal_index(w))]; i >= 0) rows.push_back(i);
+            for (int w : m.write_indices(static_cast<std::size_t>(s.order[p])))
+                if (const int i = row_of[static_cast<std::size_t>(w)]; i >= 0) rows.push_back(i);
             start[p + 1] = static_cast<int>(rows.size());
         }
     };
@@ -228,6 +212,19 @@ Schedule make_schedule(const Model& m) {
         rows.erase(std::unique(rows.begin() + static_cast<std::ptrdiff_t>(first), rows.end()), rows.end());
         start.push_back(static_cast<int>(rows.size()));
     };
+    // Dependent blocks fed only by tearing variables (directly or through such blocks) are constant at z = 0. One
+    // that writes an output must still run: the evaluator overwrites outputs with their values at the solution.
+    std::vector<bool> fed_by_tearing_only(nb, false);
+    for (std::size_t p = 0; p < nb; ++p) {
+        const auto b = static_cast<std::size_t>(s.order[p]);
+        if (!s.is_dependent[b]) continue;
+        bool only = reads_blocks_or_tearing[b];
+        for (auto [e, end] = boost::in_edges(static_cast<Vertex>(b), g); only && e != end; ++e)
+            only = fed_by_tearing_only[boost::source(*e, g)];
+        fed_by_tearing_only[b] = only;
+        if (!only || output_start[p + 1] > output_start[p]) s.dependent_on_point.push_back(s.by_order[p]);
+    }
+
     s.pattern_start.push_back(0);
     s.output_start.push_back(0);
     for (std::size_t j = 0; j < nt; ++j) {

@@ -74,3 +74,27 @@ TEST_CASE("a crawl that refills the previous model's entries gives the model a f
     const Model fresh_big = crawl(*big, time);
     check_same(model, fresh_big);
 }
+
+TEST_CASE("each block's reads and writes as model indices: reads resolved to their Out, fallbacks marked") {
+    systems::ComVessels vessels;
+    Out<double> time;
+    const Model m = crawl(vessels, time);
+    int fallbacks = 0;
+    for (std::size_t k = 0; k < m.blocks.size(); ++k) {
+        const BlockInfo& b = m.blocks[k];
+        CAPTURE(b.path);
+        const auto reads = m.read_indices(k);
+        REQUIRE(reads.size() == b.reads.size());
+        for (std::size_t i = 0; i < reads.size(); ++i) {
+            const OutBase* o = resolved_out(b.reads[i]);
+            CHECK(reads[i] == (o ? m.signal_index(o) : Model::kNoSource));
+            CHECK((reads[i] < 0 || m.signals[static_cast<std::size_t>(reads[i])].signal == o));
+            fallbacks += !o;
+        }
+        const auto writes = m.write_indices(k);
+        REQUIRE(writes.size() == b.writes.size());
+        for (std::size_t i = 0; i < writes.size(); ++i) CHECK(m.signals[static_cast<std::size_t>(writes[i])].signal == b.writes[i]);
+    }
+    CHECK(fallbacks == 2);   // t2's and t3's elevation: optional, unbound
+    restore_time_inputs(m);
+}
