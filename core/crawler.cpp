@@ -20,13 +20,18 @@ const std::string kWriterRule = "every Out-signal has exactly one writer";
 // components, signals, parameters, blocks. Views into the model's own strings: no copies, linear time.
 void check_unique_names(Model& m) {
     std::vector<std::string_view>& names = m.name_views;
+    std::vector<std::size_t>& hashes = m.name_hashes;
     names.clear();
-    names.reserve(m.components.size() + m.signals.size() + m.parameters.size() + m.blocks.size());
-    for (std::size_t i = 1; i < m.components.size(); ++i) names.push_back(m.components[i].path);
-    for (auto& s : m.signals) names.push_back(s.path);
-    for (auto& p : m.parameters) names.push_back(p.path);
-    for (auto& b : m.blocks) names.push_back(b.path);
-    const auto duplicate = first_duplicate(names, m.name_check);
+    hashes.clear();
+    auto add = [&](const auto& entry) {
+        names.push_back(entry.path);
+        hashes.push_back(entry.path_hash);   // computed by Meta with the name
+    };
+    for (std::size_t i = 1; i < m.components.size(); ++i) add(m.components[i]);
+    for (auto& s : m.signals) add(s);
+    for (auto& p : m.parameters) add(p);
+    for (auto& b : m.blocks) add(b);
+    const auto duplicate = first_duplicate(names, hashes, m.name_check);
     if (!duplicate) return;
     auto kind = [&](std::size_t i) {
         if (i + 1 < m.components.size()) return "component";
@@ -267,10 +272,12 @@ Model crawl(Component& root, Out<double>& time, Model recycled) {
     m.begin_refill();
     ComponentInfo& top = m.refill(m.components);
     top.path.clear();
+    top.path_hash = std::hash<std::string_view>{}(top.path);
     top.component = &root;
     top.description.clear();
     SignalInfo& time_signal = m.refill(m.signals);
     time_signal.path.assign("time");
+    time_signal.path_hash = std::hash<std::string_view>{}(time_signal.path);
     time_signal.signal = &time;
     time_signal.component = 0;
     Meta meta(m, "", 0);

@@ -11,7 +11,15 @@ std::optional<Duplicate> first_duplicate(std::span<const std::string_view> names
 }
 
 std::optional<Duplicate> first_duplicate(std::span<const std::string_view> names, DuplicateScratch& scratch) {
+    scratch.hashes.resize(names.size());
+    for (std::size_t i = 0; i < names.size(); ++i) scratch.hashes[i] = std::hash<std::string_view>{}(names[i]);
+    return first_duplicate(names, scratch.hashes, scratch);
+}
+
+std::optional<Duplicate> first_duplicate(std::span<const std::string_view> names, std::span<const std::size_t> hashes,
+                                         DuplicateScratch& scratch) {
     const std::size_t n = names.size();
+    if (hashes.size() != n) throw std::invalid_argument("first_duplicate: one hash per name");
     if (n < 2) return std::nullopt;
     if (n >= std::size_t{1} << 31) throw std::length_error("first_duplicate: more than 2^31 names");
     // Partition by the top bits of the hash into buckets of about 256 names (one pass, sequential writes); equal
@@ -19,13 +27,12 @@ std::optional<Duplicate> first_duplicate(std::span<const std::string_view> names
     int bits = 0;
     while (bits < 24 && (std::size_t{256} << bits) < n) ++bits;
     auto bucket_of = [bits](std::uint64_t h) { return bits == 0 ? std::size_t{0} : static_cast<std::size_t>(h >> (64 - bits)); };
-    auto& [hashes, start, fill, entries, table] = scratch;
-    hashes.resize(n);
+    auto& start = scratch.bucket_start;
+    auto& fill = scratch.bucket_fill;
+    auto& entries = scratch.entries;
+    auto& table = scratch.table;
     start.assign((std::size_t{1} << bits) + 1, 0);
-    for (std::size_t i = 0; i < n; ++i) {
-        hashes[i] = std::hash<std::string_view>{}(names[i]);
-        ++start[bucket_of(hashes[i]) + 1];
-    }
+    for (std::size_t i = 0; i < n; ++i) ++start[bucket_of(hashes[i]) + 1];
     std::size_t largest = 0;
     for (std::size_t b = 1; b < start.size(); ++b) {
         largest = std::max<std::size_t>(largest, start[b]);

@@ -18,11 +18,15 @@ struct Duplicate {
 // The working memory of first_duplicate, kept by the caller so that a rebuild does not allocate (and, for large
 // systems, page-fault) it again.
 struct DuplicateScratch {
-    std::vector<std::uint64_t> hashes;
+    std::vector<std::size_t> hashes;
     std::vector<std::uint32_t> bucket_start, bucket_fill, entries, table;
 };
 
 std::optional<Duplicate> first_duplicate(std::span<const std::string_view> names, DuplicateScratch& scratch);
+// The same with each name's std::hash<std::string_view> given (computed where the names were built, when they were
+// in the cache): strings are then read only where two hashes are equal.
+std::optional<Duplicate> first_duplicate(std::span<const std::string_view> names, std::span<const std::size_t> hashes,
+                                         DuplicateScratch& scratch);
 std::optional<Duplicate> first_duplicate(std::span<const std::string_view> names);
 
 }  // namespace lied

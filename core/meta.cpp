@@ -18,7 +18,7 @@ void Meta::join_into(std::string& out, std::string_view name) const {
 void Meta::component(Component& child, std::string_view name, std::string_view description) {
     const int index = static_cast<int>(model_.filled_components());
     ComponentInfo& info = model_.refill(model_.components);
-    join_into(info.path, name);
+    name_entry(info, name);
     info.component = &child;
     info.description.assign(description);
     Meta child_meta(model_, info.path, index);
@@ -36,6 +36,7 @@ void Meta::plug(Plug& plug, std::string_view name) {
         signal.path.assign(plug_path);
         signal.path += '.';
         signal.path += member;
+        signal.path_hash = std::hash<std::string_view>{}(signal.path);
         signal.signal = &s;
         signal.component = component_;
     });
@@ -43,14 +44,14 @@ void Meta::plug(Plug& plug, std::string_view name) {
 
 void Meta::signal(SignalBase& signal, std::string_view name) {
     SignalInfo& info = model_.refill(model_.signals);
-    join_into(info.path, name);
+    name_entry(info, name);
     info.signal = &signal;
     info.component = component_;
 }
 
 BlockInfo& Meta::next_block(Block block, std::string_view name) {
     BlockInfo& info = model_.refill(model_.blocks);
-    join_into(info.path, name);
+    name_entry(info, name);
     info.block = block;
     info.component = component_;
     return info;
@@ -86,7 +87,7 @@ void Meta::residual(Out<double>& residual, std::string_view name) {
 
 ParameterInfo& Meta::next_parameter(std::string_view name, double* value, ParameterSpec&& spec, SystemDefault* follows) {
     ParameterInfo& info = model_.refill(model_.parameters);
-    join_into(info.path, name);
+    name_entry(info, name);
     info.value = value;
     info.spec = std::move(spec);
     info.component = component_;

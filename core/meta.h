@@ -5,6 +5,7 @@
 #include "core/plug.h"
 
 #include <initializer_list>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -97,6 +98,12 @@ private:
     void add_block(Block block, std::string_view name, std::vector<const SignalBase*> reads, std::vector<const OutBase*> writes);
     std::string join(std::string_view name) const;
     void join_into(std::string& out, std::string_view name) const;
+    // An entry's path and its hash, computed while the name is in the cache.
+    template <class Info>
+    void name_entry(Info& info, std::string_view name) const {
+        join_into(info.path, name);
+        info.path_hash = std::hash<std::string_view>{}(info.path);
+    }
     BlockInfo& next_block(Block block, std::string_view name);
     ParameterInfo& next_parameter(std::string_view name, double* value, ParameterSpec&& spec, SystemDefault* follows);
 

@@ -22,12 +22,14 @@ namespace lied {
 
 struct ComponentInfo {
     std::string path;          // "" for the root
+    std::size_t path_hash = 0; // std::hash of path, set with it: the unique-name check reads no string
     Component* component;
     std::string description;   // free text given by the parent ("first valve")
 };
 
 struct SignalInfo {
     std::string path;
+    std::size_t path_hash = 0; // std::hash of path, set with it: the unique-name check reads no string
     SignalBase* signal;
     int component;
 };
@@ -40,6 +42,7 @@ struct PlugInfo {
 
 struct BlockInfo {
     std::string path;          // "p1.evalState"
+    std::size_t path_hash = 0; // std::hash of path, set with it: the unique-name check reads no string
     Block block;
     std::vector<const SignalBase*> reads;
     std::vector<const OutBase*> writes;
@@ -68,6 +71,7 @@ struct ResidualInfo {
 
 struct ParameterInfo {
     std::string path;
+    std::size_t path_hash = 0; // std::hash of path, set with it: the unique-name check reads no string
     double* value;
     ParameterSpec spec;
     int component;
@@ -213,6 +217,7 @@ struct Model {
     // Working memory of the crawler's unique-name check (views into this model's names while it runs), kept for
     // the next crawl like the entries.
     std::vector<std::string_view> name_views;
+    std::vector<std::size_t> name_hashes;
     DuplicateScratch name_check;
 
     std::size_t filled_components() const { return filled_[0]; }

@@ -5,6 +5,7 @@
 #include "core/simulator.h"
 #include "support/test_components.h"
 #include "systems/com_vessels.h"
+#include "thermofluid/fluid_plugs.h"
 #include "thermofluid/pressure_drop.h"
 
 #include <doctest/doctest.h>
@@ -66,6 +67,50 @@ TEST_CASE("an In bound to two Outs names both") {
     // s.outlet2.r now feeds back from both p3 and p2; it is registered first, so it is named.
     CHECK(msg.find("s.outlet2.r: In-signal is bound to two Outs, p3.inlet.r and p2.inlet.r") == 0);
     CHECK(msg.find("rule: every In-signal is bound to exactly one Out") != std::string::npos);
+}
+
+namespace {
+// Names that clash: a signal and a parameter of one name, or a plug's member and the signal of a subcomponent
+// named like the plug (paths, not local names, must be unique).
+class Clash : public Component {
+public:
+    enum class Kind { SignalAndParameter, PlugMemberAndSubcomponent, BlockAndSignal } kind;
+    explicit Clash(Kind k) : kind(k) {}
+    struct Inner : Component {
+        Out<double> m_flow;
+        void metainfo(Meta& meta) override { meta.signal(m_flow, "m_flow"); }
+        const char* type_name() const override { return "Inner"; }
+    } inner;
+    thermofluid::FluidOutlet outlet;
+    Out<double> x;
+    double k = 1.0;
+    void metainfo(Meta& meta) override {
+        meta.signal(x, "x");
+        if (kind == Kind::SignalAndParameter) meta.parameter(k, "x", ParameterSpec::any("1", "a gain"));
+        if (kind == Kind::PlugMemberAndSubcomponent) {
+            meta.plug(outlet, "outlet");
+            meta.component(inner, "outlet");
+        }
+        if (kind == Kind::BlockAndSignal) meta.block<&Clash::eval>(this, "x", {}, {&x});
+    }
+    const char* type_name() const override { return "Clash"; }
+    void eval() { x.value = k; }
+};
+struct ClashIn : Component {
+    explicit ClashIn(Clash::Kind k) : clash(k) {}
+    Clash clash;
+    void metainfo(Meta& meta) override { meta.component(clash, "c"); }
+    const char* type_name() const override { return "ClashIn"; }
+};
+}  // namespace
+
+TEST_CASE("two things with one path: named, with both kinds and the rule") {
+    ClashIn a(Clash::Kind::SignalAndParameter);
+    CHECK(build_error_of(a) == "c.x: the name is used twice (signal and parameter) (rule: names are unique within a component)");
+    ClashIn b(Clash::Kind::PlugMemberAndSubcomponent);
+    CHECK(build_error_of(b) == "c.outlet.m_flow: the name is used twice (signal and signal) (rule: names are unique within a component)");
+    ClashIn c(Clash::Kind::BlockAndSignal);
+    CHECK(build_error_of(c) == "c.x: the name is used twice (signal and block) (rule: names are unique within a component)");
 }
 
 TEST_CASE("two writers for one Out") {

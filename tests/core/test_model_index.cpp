@@ -98,3 +98,20 @@ TEST_CASE("each block's reads and writes as model indices: reads resolved to the
     CHECK(fallbacks == 2);   // t2's and t3's elevation: optional, unbound
     restore_time_inputs(m);
 }
+
+TEST_CASE("every named entry carries the hash of its path (the unique-name check reads only those)") {
+    auto tree = testing::make_tree(8);
+    Out<double> time;
+    Model m = crawl(*tree, time);
+    auto check = [](const auto& list) {
+        for (auto& e : list) CHECK_MESSAGE(e.path_hash == std::hash<std::string_view>{}(e.path), e.path);
+    };
+    for (int round = 0; round < 2; ++round) {   // fresh, then refilled
+        check(m.components);
+        check(m.signals);
+        check(m.parameters);
+        check(m.blocks);
+        m = crawl(*tree, time, std::move(m));
+    }
+    restore_time_inputs(m);
+}
