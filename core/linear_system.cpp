@@ -156,20 +156,21 @@ void LinearSystem::fuse_small_affine() {
         }
 }
 
-template <int N>
-bool LinearSystem::solve_small_affine() {
-    double r[N];
-    for (int i = 0; i < N; ++i) r[i] = *residuals_[static_cast<std::size_t>(i)];
+template <int N, bool UpdateOutputs>
+bool LinearSystem::solve_small() {
+    double r[N];   // the integrator's path reads r0 where the blocks left it; the others read it into r0_ before
+    for (int i = 0; i < N; ++i) r[i] = UpdateOutputs ? *residuals_[static_cast<std::size_t>(i)] : r0_.data()[i];
     bool finite = true;
-    for (int j = 0; j < N; ++j) {
+    for (int j = 0; j < N; ++j) {   // z = L⁻¹·g = −L⁻¹·r0, straight into the tearing variables
         double z = 0.0;
         for (int i = 0; i < N; ++i) z -= small_inverse_[static_cast<std::size_t>(j * N + i)] * r[i];
         solution_.data()[j] = z;
         *z_[static_cast<std::size_t>(j)] = z;
         finite &= std::isfinite(z);
     }
+    if constexpr (!UpdateOutputs) return finite;
     const double* c = fused_.data();
-    for (double* y : fused_targets_) {
+    for (double* y : fused_targets_) {   // y(0) − D·L⁻¹·r0
         double v = *y;
         for (int i = 0; i < N; ++i) v -= c[i] * r[i];
         *y = v;
@@ -178,19 +179,23 @@ bool LinearSystem::solve_small_affine() {
     return finite;
 }
 
-bool LinearSystem::solve_factored() {
-    const std::size_t n = z_.size();
-    bool finite = true;
-    if (small_) {   // z = L⁻¹·g = −L⁻¹·r0, straight into the tearing variables
-        for (std::size_t i = 0; i < n; ++i) {
-            double sum = 0.0;
-            for (std::size_t j = 0; j < n; ++j) sum -= small_inverse_[i * n + j] * r0_.data()[j];
-            solution_.data()[i] = sum;
-            *z_[i] = sum;
-            finite &= std::isfinite(sum);
-        }
-        return finite;
+template <bool UpdateOutputs>
+bool LinearSystem::solve_small_sized() {
+    static_assert(kSmallLimit == 4, "the dispatch below covers sizes 1 to kSmallLimit");
+    switch (z_.size()) {
+        case 1: return solve_small<1, UpdateOutputs>();
+        case 2: return solve_small<2, UpdateOutputs>();
+        case 3: return solve_small<3, UpdateOutputs>();
+        default: return solve_small<4, UpdateOutputs>();
     }
+}
+
+bool LinearSystem::solve_small(bool update_outputs) {
+    return update_outputs ? solve_small_sized<true>() : solve_small_sized<false>();
+}
+
+bool LinearSystem::solve_factored() {
+    if (small_) return solve_small(/*update_outputs=*/false);
     g_ = -r0_;
     if (dense_) {
         solution_.noalias() = lu_.solve(g_);
@@ -212,15 +217,8 @@ bool LinearSystem::solve(bool only_derivatives) {
     run_dependent_at_zero();
     const bool reprobe = policy_ == LinearPolicy::ReprobeEveryCall || !factor_valid_;
     if (!reprobe && singular_) return false;
-    if (!reprobe && only_derivatives && !fused_.empty()) {   // r0 and y(0) are read where the blocks left them
-        static_assert(kSmallLimit == 4, "the dispatch below covers sizes 1 to kSmallLimit");
-        switch (z_.size()) {
-            case 1: return solve_small_affine<1>();
-            case 2: return solve_small_affine<2>();
-            case 3: return solve_small_affine<3>();
-            default: return solve_small_affine<4>();
-        }
-    }
+    // The outputs still hold y(0) from the z = 0 pass: add −D·L⁻¹·r0 in place, nothing to save first.
+    if (!reprobe && only_derivatives && !fused_.empty()) return solve_small(/*update_outputs=*/true);
     read_residuals(r0_);
     read_outputs();
     if (reprobe) {

@@ -56,10 +56,13 @@ private:
     void probe_columns();              // fills values_ (and D) from the current point; r0_ (and y0_) must be current
     bool factorize();                  // false if singular
     bool solve_factored();             // z = L⁻¹·g into the tearing variables; false if not finite
-    // Small affine systems after a solve without probing: z = −L⁻¹·r0 and y += −D·L⁻¹·r0 in one pass over
-    // flat arrays with the size known to the compiler (the outputs hold y(0) from the z = 0 pass).
-    template <int N>
-    bool solve_small_affine();
+    // Up to kSmallLimit tearing variables: z = −L⁻¹·r0 from r0_ and, with `update_outputs` (affine outputs, no probe
+    // since the z = 0 pass; r0 read from the residuals), y += −D·L⁻¹·r0, with the size known to the compiler.
+    bool solve_small(bool update_outputs);
+    template <bool UpdateOutputs>
+    bool solve_small_sized();
+    template <int N, bool UpdateOutputs>
+    bool solve_small();
     void fuse_small_affine();          // −D·L⁻¹ for the reached outputs, at factorization
     void read_outputs();               // y0_ from the outputs D acts on
     void write_outputs() const;        // outputs = y0_ + D·z
