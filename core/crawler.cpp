@@ -15,6 +15,7 @@ namespace {
 
 const std::string kBindRule = "every In-signal is bound to exactly one Out";
 const std::string kWriterRule = "every Out-signal has exactly one writer";
+const std::string kRegisteredRule = "register every signal a block uses in metainfo";
 
 // Two things with one name (the "two things with one name" rule): the earliest repetition, in the order
 // components, signals, parameters, blocks. Views into the model's own strings: no copies, linear time.
@@ -77,16 +78,15 @@ void check_blocks(const Model& m, const Out<double>& time) {
         if (m.signal_index(d) >= 0) engine_written[index(d)] = 1;
 
     std::vector<const BlockInfo*> writer(m.signals.size(), nullptr);
-    const std::string unregistered_rule = "(rule: register every signal a block uses in metainfo)";
     for (std::size_t k = 0; k < m.blocks.size(); ++k) {
         const BlockInfo& b = m.blocks[k];
         for (int r : m.read_indices(k))
             if (r == Model::kUnregistered)
-                throw BuildError(b.path + ": block reads a signal its component did not register " + unregistered_rule, "registered signals");
+                throw BuildError(b.path + ": block reads a signal its component did not register (rule: " + kRegisteredRule + ")", "registered signals");
         const auto writes = m.write_indices(k);
         for (std::size_t i = 0; i < writes.size(); ++i) {
             if (writes[i] == Model::kUnregistered)
-                throw BuildError(b.path + ": block writes a signal its component did not register " + unregistered_rule, "registered signals");
+                throw BuildError(b.path + ": block writes a signal its component did not register (rule: " + kRegisteredRule + ")", "registered signals");
             const auto w = static_cast<std::size_t>(writes[i]);
             if (engine_written[w])
                 throw BuildError(m.signal_name(b.writes[i]) + ": Out-signal is written by block " + b.path +
@@ -270,14 +270,10 @@ void restore_time_inputs(const Model& m) {
 Model crawl(Component& root, Out<double>& time, Model recycled) {
     Model m = std::move(recycled);
     m.begin_refill();
-    ComponentInfo& top = m.refill(m.components);
-    top.path.clear();
-    top.path_hash = std::hash<std::string_view>{}(top.path);
-    top.component = &root;
-    top.description.clear();
+    m.refill_root(root);
     SignalInfo& time_signal = m.refill(m.signals);
     time_signal.path.assign("time");
-    time_signal.path_hash = std::hash<std::string_view>{}(time_signal.path);
+    time_signal.path_hash = hash_path(time_signal.path);
     time_signal.signal = &time;
     time_signal.component = 0;
     Meta meta(m, "", 0);

@@ -7,8 +7,7 @@ namespace lied {
 Model describe(Component& component, const std::string& path) {
     Model m;
     m.begin_refill();
-    ComponentInfo& top = m.refill(m.components);
-    top.component = &component;
+    m.refill_root(component);
     Meta meta(m, path, 0);
     component.metainfo(meta);
     m.end_refill();

@@ -36,7 +36,7 @@ void Meta::plug(Plug& plug, std::string_view name) {
         signal.path.assign(plug_path);
         signal.path += '.';
         signal.path += member;
-        signal.path_hash = std::hash<std::string_view>{}(signal.path);
+        signal.path_hash = hash_path(signal.path);
         signal.signal = &s;
         signal.component = component_;
     });

@@ -5,7 +5,6 @@
 #include "core/plug.h"
 
 #include <initializer_list>
-#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -102,7 +101,7 @@ private:
     template <class Info>
     void name_entry(Info& info, std::string_view name) const {
         join_into(info.path, name);
-        info.path_hash = std::hash<std::string_view>{}(info.path);
+        info.path_hash = hash_path(info.path);
     }
     BlockInfo& next_block(Block block, std::string_view name);
     ParameterInfo& next_parameter(std::string_view name, double* value, ParameterSpec&& spec, SystemDefault* follows);

@@ -57,6 +57,15 @@ void Model::begin_refill() {
     filled_.fill(0);
 }
 
+ComponentInfo& Model::refill_root(Component& root) {
+    ComponentInfo& top = refill(components);
+    top.path.clear();
+    top.path_hash = hash_path(top.path);
+    top.component = &root;
+    top.description.clear();
+    return top;
+}
+
 void Model::end_refill() {
     components.resize(filled_[0]);
     signals.resize(filled_[1]);

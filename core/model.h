@@ -13,12 +13,17 @@
 #include "core/valid_range.h"
 
 #include <array>
+#include <functional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
 namespace lied {
+
+// The hash every named entry keeps of its path (`path_hash`): set wherever a path is, read by the unique-name check.
+inline std::size_t hash_path(std::string_view path) { return std::hash<std::string_view>{}(path); }
 
 struct ComponentInfo {
     std::string path;          // "" for the root
@@ -208,6 +213,8 @@ struct Model {
     // end_refill() the sizes of those lists are not meaningful; end_refill() cuts them to what was filled.
     void begin_refill();
     void end_refill();
+    // The root's entry, first of the components (its path is empty).
+    ComponentInfo& refill_root(Component& root);
     template <class Info>
     Info& refill(std::vector<Info>& list) {
         std::size_t& filled = filled_of(list);
