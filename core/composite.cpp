@@ -10,8 +10,9 @@ namespace lied {
 Component& Composite::add(const std::string& name, std::unique_ptr<Component> child, std::string description) {
     if (children_.count(name)) throw std::invalid_argument("a component named '" + name + "' exists already");
     Component& ref = *child;
-    children_.emplace(name, Child{std::move(child), std::move(description)});
+    const auto entry = children_.emplace(name, Child{std::move(child), std::move(description)}).first;
     order_.push_back(name);
+    ordered_.push_back(&*entry);
     return ref;
 }
 
@@ -20,6 +21,7 @@ Composite::Taken Composite::take(const std::string& name) {
     if (it == children_.end()) throw std::invalid_argument("no component named '" + name + "'");
     const auto at = std::find(order_.begin(), order_.end(), name);
     Taken taken{std::move(it->second.component), std::move(it->second.description), static_cast<std::size_t>(at - order_.begin())};
+    ordered_.erase(ordered_.begin() + (at - order_.begin()));
     children_.erase(it);
     order_.erase(at);
     return taken;
@@ -28,7 +30,11 @@ Composite::Taken Composite::take(const std::string& name) {
 Component& Composite::insert(const std::string& name, std::unique_ptr<Component> child, std::string description, std::size_t position) {
     Component& ref = add(name, std::move(child), std::move(description));
     order_.pop_back();
-    order_.insert(order_.begin() + static_cast<std::ptrdiff_t>(std::min(position, order_.size())), name);
+    const auto entry = ordered_.back();
+    ordered_.pop_back();
+    const auto at = static_cast<std::ptrdiff_t>(std::min(position, order_.size()));
+    order_.insert(order_.begin() + at, name);
+    ordered_.insert(ordered_.begin() + at, entry);
     return ref;
 }
 
@@ -38,10 +44,7 @@ Component* Composite::child(const std::string& name) const {
 }
 
 void Composite::metainfo(Meta& meta) {
-    for (const auto& name : order_) {
-        const Child& c = children_.at(name);
-        meta.component(*c.component, name, c.description);
-    }
+    for (const auto* entry : ordered_) meta.component(*entry->second.component, entry->first, entry->second.description);
     // Exposed parameters are aliases: "branch.dp_ref" and "branch.valve.dp_ref" set the same value.
     for (auto& [name, p] : parameters_) {
         if (p.follower) meta.alias_parameter(*p.follower, name, p.spec);

