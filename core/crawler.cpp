@@ -6,7 +6,6 @@
 #include "core/meta.h"
 
 #include <cmath>
-#include <map>
 #include <sstream>
 #include <string_view>
 
@@ -126,17 +125,22 @@ void check_blocks(const Model& m, const Out<double>& time) {
     }
 }
 
-// Tearing variables and residuals come in pairs registered by the same component.
+// Tearing variables and residuals come in pairs registered by the same component. Counted per component; the
+// names are collected only for a component whose counts differ.
 void check_tearing_pairs(const Model& m) {
-    std::map<int, std::pair<std::vector<std::string>, std::vector<std::string>>> per_component;
-    for (auto& t : m.tearing) per_component[t.component].first.push_back(t.path);
-    for (auto& r : m.residuals) per_component[r.component].second.push_back(r.path);
+    std::vector<int> surplus(m.components.size(), 0);   // tearing variables minus residuals
+    for (auto& t : m.tearing) ++surplus[static_cast<std::size_t>(t.component)];
+    for (auto& r : m.residuals) --surplus[static_cast<std::size_t>(r.component)];
     const std::string rule = "each tearing variable has one residual, registered by the same component";
-    for (auto& [c, lists] : per_component) {
-        auto& [vars, res] = lists;
-        if (vars.size() == res.size()) continue;
+    for (std::size_t c = 0; c < surplus.size(); ++c) {
+        if (surplus[c] == 0) continue;
+        std::vector<std::string> vars, res;
+        for (auto& t : m.tearing)
+            if (static_cast<std::size_t>(t.component) == c) vars.push_back(t.path);
+        for (auto& r : m.residuals)
+            if (static_cast<std::size_t>(r.component) == c) res.push_back(r.path);
         std::ostringstream s;
-        const std::string& path = m.components[static_cast<std::size_t>(c)].path;
+        const std::string& path = m.components[c].path;
         s << (path.empty() ? std::string("<root>") : path) << ": registers " << vars.size()
           << " tearing variable(s) but " << res.size() << " residual(s)";
         const auto& extra = vars.size() > res.size() ? vars : res;
@@ -205,32 +209,30 @@ void check_choices(const Model& m) {
                              "choice options");
 }
 
-// Plugs that carry a shared property (a thermofluid plug's medium) connect only to plugs with the same one.
+// Plugs that carry a shared property (a thermofluid plug's medium) connect only to plugs with the same one. Walks
+// the plugs' In members in registration order (plug by plug), so the first mismatch reported is the first plug's.
 void check_shared_properties(const Model& m) {
-    // The plug of each registered signal, by signal index (-1: the signal belongs to no plug).
-    std::vector<int> plug_of(m.signals.size(), -1);
-    for (std::size_t k = 0; k < m.plugs.size(); ++k)
-        m.plugs[k].plug->members([&](SignalBase& s, std::string_view) {
-            if (const int i = m.signal_index(&s); i >= 0) plug_of[static_cast<std::size_t>(i)] = static_cast<int>(k);
-        });
-    for (std::size_t k = 0; k < m.plugs.size(); ++k) {
-        const PlugInfo& here = m.plugs[k];
-        const std::string mine = here.plug->shared_property();
+    int here_index = -1;
+    std::string mine;
+    for (const SignalInfo& s : m.signals) {
+        if (s.plug < 0 || !s.signal->is_in()) continue;
+        const PlugInfo& here = m.plugs[static_cast<std::size_t>(s.plug)];
+        if (s.plug != here_index) {   // a plug's property once, not once per member
+            here_index = s.plug;
+            mine = here.plug->shared_property();
+        }
         if (mine.empty()) continue;
-        here.plug->members([&](SignalBase& s, std::string_view) {
-            if (!s.is_in()) return;
-            const OutBase* source = static_cast<const InBase&>(s).source();
-            const int i = source ? m.signal_index(source) : -1;
-            if (i < 0 || plug_of[static_cast<std::size_t>(i)] < 0) return;
-            const PlugInfo& there = m.plugs[static_cast<std::size_t>(plug_of[static_cast<std::size_t>(i)])];
-            const std::string theirs = there.plug->shared_property();
-            if (theirs.empty() || theirs == mine) return;
-            const std::string what = here.plug->shared_property_name();
-            const std::string rule = "connected plugs carry the same " + what;
-            throw BuildError(here.path + ": " + what + " " + mine + " is connected to " + there.path + " with " + what + " " + theirs +
-                                 " (rule: " + rule + "; give both components the same " + what + ")",
-                             rule);
-        });
+        const OutBase* source = static_cast<const InBase*>(s.signal)->source();
+        const int i = source ? m.signal_index(source) : -1;
+        if (i < 0 || m.signals[static_cast<std::size_t>(i)].plug < 0) continue;
+        const PlugInfo& there = m.plugs[static_cast<std::size_t>(m.signals[static_cast<std::size_t>(i)].plug)];
+        const std::string theirs = there.plug->shared_property();
+        if (theirs.empty() || theirs == mine) continue;
+        const std::string what = here.plug->shared_property_name();
+        const std::string rule = "connected plugs carry the same " + what;
+        throw BuildError(here.path + ": " + what + " " + mine + " is connected to " + there.path + " with " + what + " " + theirs +
+                             " (rule: " + rule + "; give both components the same " + what + ")",
+                         rule);
     }
 }
 
@@ -276,6 +278,7 @@ Model crawl(Component& root, Out<double>& time, Model recycled) {
     time_signal.path_hash = hash_path(time_signal.path);
     time_signal.signal = &time;
     time_signal.component = 0;
+    time_signal.plug = -1;
     Meta meta(m, "", 0);
     root.metainfo(meta);
     m.end_refill();

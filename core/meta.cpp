@@ -26,6 +26,7 @@ void Meta::component(Component& child, std::string_view name, std::string_view d
 }
 
 void Meta::plug(Plug& plug, std::string_view name) {
+    const int plug_index = static_cast<int>(model_.filled_plugs());
     PlugInfo& info = model_.refill(model_.plugs);
     join_into(info.path, name);
     info.plug = &plug;
@@ -39,6 +40,7 @@ void Meta::plug(Plug& plug, std::string_view name) {
         signal.path_hash = hash_path(signal.path);
         signal.signal = &s;
         signal.component = component_;
+        signal.plug = plug_index;
     });
 }
 
@@ -47,6 +49,7 @@ void Meta::signal(SignalBase& signal, std::string_view name) {
     name_entry(info, name);
     info.signal = &signal;
     info.component = component_;
+    info.plug = -1;
 }
 
 BlockInfo& Meta::next_block(Block block, std::string_view name) {

@@ -37,6 +37,7 @@ struct SignalInfo {
     std::size_t path_hash = 0; // std::hash of path, set with it: the unique-name check reads no string
     SignalBase* signal;
     int component;
+    int plug = -1;             // index into Model::plugs of the plug this signal is a member of, or -1
 };
 
 struct PlugInfo {
@@ -228,6 +229,7 @@ struct Model {
     DuplicateScratch name_check;
 
     std::size_t filled_components() const { return filled_[0]; }
+    std::size_t filled_plugs() const { return filled_[2]; }
 
 private:
     std::size_t& filled_of(const std::vector<ComponentInfo>&) { return filled_[0]; }

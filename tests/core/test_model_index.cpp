@@ -50,7 +50,7 @@ void check_same(const Model& refilled, const Model& fresh) {
         for (std::size_t i = 0; i < a.size(); ++i) CHECK(fields(a[i]) == fields(b[i]));
     };
     same(refilled.components, fresh.components, [](auto& c) { return std::tuple(c.path, c.component, c.description); });
-    same(refilled.signals, fresh.signals, [](auto& s) { return std::tuple(s.path, s.signal, s.component); });
+    same(refilled.signals, fresh.signals, [](auto& s) { return std::tuple(s.path, s.signal, s.component, s.plug); });
     same(refilled.plugs, fresh.plugs, [](auto& p) { return std::tuple(p.path, p.plug, p.component); });
     same(refilled.blocks, fresh.blocks, [](auto& b) { return std::tuple(b.path, b.block.object, b.reads, b.writes, b.component); });
     same(refilled.parameters, fresh.parameters,
@@ -113,5 +113,27 @@ TEST_CASE("every named entry carries the hash of its path (the unique-name check
         check(m.blocks);
         m = crawl(*tree, time, std::move(m));
     }
+    restore_time_inputs(m);
+}
+
+TEST_CASE("a plug's member signals know their plug, other signals know they have none") {
+    systems::ComVessels vessels;
+    Out<double> time;
+    const Model m = crawl(vessels, time);
+    int members = 0;
+    for (const SignalInfo& s : m.signals) {
+        if (s.plug < 0) continue;
+        ++members;
+        const PlugInfo& plug = m.plugs[static_cast<std::size_t>(s.plug)];
+        CHECK(s.path.rfind(plug.path + ".", 0) == 0);   // "<plug path>.<member>"
+        CHECK(s.component == plug.component);
+    }
+    int expected = 0;
+    for (const PlugInfo& p : m.plugs) p.plug->members([&](SignalBase&, std::string_view) { ++expected; });
+    CHECK(members == expected);
+    CHECK(m.signals.front().path == "time");
+    CHECK(m.signals.front().plug == -1);
+    for (const SignalInfo& s : m.signals)
+        if (s.path.find("der(") != std::string::npos) CHECK(s.plug == -1);   // a state's derivative is no plug member
     restore_time_inputs(m);
 }
