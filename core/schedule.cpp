@@ -17,7 +17,7 @@ namespace lied {
 namespace {
 
 struct EdgeSignal {
-    const SignalBase* signal;   // the signal the reader reads (an In, or the Out itself)
+    int read;   // which of the reader block's reads (an In, or the Out itself): only a cycle's message needs the signal
 };
 // Built once per structure from the edge list and never changed: Boost's compressed-sparse-row graph holds it in
 // a few flat arrays (an adjacency list allocated per vertex and edge, a fifth of a small rebuild).
@@ -70,7 +70,7 @@ std::vector<Graph::edge_descriptor> find_cycle(const Graph& g, const std::vector
         s << (loops ? "\n" : "") << "algebraic loop not broken by a state or tearing variable: ";
         s << m.blocks[boost::source(cycle.front(), g)].path;
         for (auto& e : cycle) {
-            const SignalBase* sig = g[e].signal;
+            const SignalBase* sig = m.blocks[boost::target(e, g)].reads[static_cast<std::size_t>(g[e].read)];
             s << " -[" << m.signal_name(sig) << "]-> " << m.blocks[boost::target(e, g)].path;
             if (std::string(sig->loop_rule()) != SignalTraits<double>::loop_rule) rule = sig->loop_rule();
         }
@@ -112,7 +112,7 @@ Schedule make_schedule(const Model& m) {
             if (writer[sig] < 0 && tearing_of[sig] < 0) reads_blocks_or_tearing[b] = false;
             if (writer[sig] >= 0) {
                 edges.emplace_back(static_cast<std::size_t>(writer[sig]), b);
-                edge_signals.push_back(EdgeSignal{m.blocks[b].reads[i]});
+                edge_signals.push_back(EdgeSignal{static_cast<int>(i)});   // not the signal: reading BlockInfo here missed the cache
             }
             if (tearing_of[sig] >= 0) direct_readers[static_cast<std::size_t>(tearing_of[sig])].push_back(static_cast<int>(b));
         }
@@ -130,6 +130,7 @@ Schedule make_schedule(const Model& m) {
     s.order.assign(reverse_order.rbegin(), reverse_order.rend());
     std::vector<int> position(nb);
     for (std::size_t k = 0; k < nb; ++k) position[static_cast<std::size_t>(s.order[k])] = static_cast<int>(k);
+    s.by_order.reserve(nb);
     for (int b : s.order) s.by_order.push_back(m.blocks[static_cast<std::size_t>(b)].block);
 
     // Reach set of each tearing variable: all blocks downstream of its direct readers, as schedule positions
@@ -165,7 +166,7 @@ Schedule make_schedule(const Model& m) {
 
     s.is_dependent.assign(nb, false);
     for (int p : reach) s.is_dependent[static_cast<std::size_t>(s.order[static_cast<std::size_t>(p)])] = true;
-    for (int b : s.order) (s.is_dependent[static_cast<std::size_t>(b)] ? s.dependent : s.independent).push_back(m.blocks[static_cast<std::size_t>(b)].block);
+    for (std::size_t p = 0; p < nb; ++p) (s.is_dependent[static_cast<std::size_t>(s.order[p])] ? s.dependent : s.independent).push_back(s.by_order[p]);
 
     // Ancestors of the blocks that write state derivatives and zero-crossing indicators (the integrator and
     // the event locator need both), walking back along the graph's edges.
@@ -185,8 +186,10 @@ Schedule make_schedule(const Model& m) {
         needed[static_cast<std::size_t>(b)] = true;
         for (auto [e, end] = boost::in_edges(static_cast<Vertex>(b), g); e != end; ++e) stack.push_back(static_cast<int>(boost::source(*e, g)));
     }
-    for (int b : s.order)
-        if (s.is_dependent[static_cast<std::size_t>(b)] && needed[static_cast<std::size_t>(b)]) s.finish.push_back(m.blocks[static_cast<std::size_t>(b)].block);
+    for (std::size_t p = 0; p < nb; ++p) {
+        const auto b = static_cast<std::size_t>(s.order[p]);
+        if (s.is_dependent[b] && needed[b]) s.finish.push_back(s.by_order[p]);
+    }
 
     // The structure of L: column j has a nonzero in every residual that a block of its reach set writes; the
     // same for the outputs (state derivatives, indicators) in D. The rows each block writes are looked up once,
