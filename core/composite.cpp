@@ -10,32 +10,33 @@ namespace lied {
 Component& Composite::add(const std::string& name, std::unique_ptr<Component> child, std::string description) {
     if (children_.count(name)) throw std::invalid_argument("a component named '" + name + "' exists already");
     Component& ref = *child;
-    const auto entry = children_.emplace(name, Child{std::move(child), std::move(description)}).first;
-    order_.push_back(name);
-    ordered_.push_back(&*entry);
+    ordered_.push_back(&*children_.emplace(name, Child{std::move(child), std::move(description)}).first);
     return ref;
 }
 
 Composite::Taken Composite::take(const std::string& name) {
     auto it = children_.find(name);
     if (it == children_.end()) throw std::invalid_argument("no component named '" + name + "'");
-    const auto at = std::find(order_.begin(), order_.end(), name);
-    Taken taken{std::move(it->second.component), std::move(it->second.description), static_cast<std::size_t>(at - order_.begin())};
-    ordered_.erase(ordered_.begin() + (at - order_.begin()));
+    const auto at = std::find(ordered_.begin(), ordered_.end(), &*it);
+    Taken taken{std::move(it->second.component), std::move(it->second.description), static_cast<std::size_t>(at - ordered_.begin())};
+    ordered_.erase(at);
     children_.erase(it);
-    order_.erase(at);
     return taken;
 }
 
 Component& Composite::insert(const std::string& name, std::unique_ptr<Component> child, std::string description, std::size_t position) {
     Component& ref = add(name, std::move(child), std::move(description));
-    order_.pop_back();
     const auto entry = ordered_.back();
     ordered_.pop_back();
-    const auto at = static_cast<std::ptrdiff_t>(std::min(position, order_.size()));
-    order_.insert(order_.begin() + at, name);
-    ordered_.insert(ordered_.begin() + at, entry);
+    ordered_.insert(ordered_.begin() + static_cast<std::ptrdiff_t>(std::min(position, ordered_.size())), entry);
     return ref;
+}
+
+std::vector<std::string> Composite::child_names() const {
+    std::vector<std::string> names;
+    names.reserve(ordered_.size());
+    for (const auto* entry : ordered_) names.push_back(entry->first);
+    return names;
 }
 
 Component* Composite::child(const std::string& name) const {
