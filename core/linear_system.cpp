@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <span>
 #include <sstream>
 
 namespace lied {
@@ -83,13 +84,36 @@ void LinearSystem::write_outputs() const {
     }
 }
 
+namespace {
+void run_positions(const Schedule& s, std::span<const int> positions) {
+    for (int p : positions) s.by_order[static_cast<std::size_t>(p)]();
+}
+// The blocks at the positions of either ascending list, each once, in schedule order.
+void run_union(const Schedule& s, std::span<const int> a, std::span<const int> b) {
+    auto i = a.begin(), j = b.begin();
+    while (i != a.end() && j != b.end()) {
+        const int p = std::min(*i, *j);
+        i += *i == p;
+        j += *j == p;
+        s.by_order[static_cast<std::size_t>(p)]();
+    }
+    run_positions(s, {i, a.end()});
+    run_positions(s, {j, b.end()});
+}
+}  // namespace
+
 void LinearSystem::probe_columns() {
     const auto& s = *schedule_;
     for (double* z : z_) *z = 0.0;
     for (std::size_t grp = 0; grp < s.probe_groups.size(); ++grp) {
         const auto& members = s.probe_groups[grp];
         for (int j : members) *z_[static_cast<std::size_t>(j)] = 1.0;
-        for (int p : s.probe_blocks(grp)) s.by_order[static_cast<std::size_t>(p)]();
+        // One pass takes the blocks from the previous group's probe to this one's: those either group reaches, each
+        // once, in schedule order (the previous group's own blocks return to z = 0). Separate passes to restore
+        // and to probe would cost twice; on a tree, where neighbouring groups share their path to the root, the
+        // union is barely larger than one of them.
+        if (grp == 0) run_positions(s, s.probe_blocks(grp));
+        else run_union(s, s.probe_blocks(grp - 1), s.probe_blocks(grp));
         for (int j : members) {
             for (int e = s.output_start[static_cast<std::size_t>(j)]; affine_outputs_ && e < s.output_start[static_cast<std::size_t>(j) + 1]; ++e) {
                 const auto k = static_cast<std::size_t>(s.output_rows[static_cast<std::size_t>(e)]);
@@ -109,11 +133,7 @@ void LinearSystem::probe_columns() {
             }
             *z_[static_cast<std::size_t>(j)] = 0.0;
         }
-        // Later groups read signals this group just changed: restore the base point (z = 0) first. After the
-        // last group the final pass of solve() overwrites everything anyway.
-        if (grp + 1 < s.probe_groups.size())
-            for (int p : s.probe_blocks(grp)) s.by_order[static_cast<std::size_t>(p)]();
-    }
+    }   // the last group's blocks stay at its probe: the final pass of solve() overwrites them
     at_zero_ = false;
     ++probes_;
 }
@@ -258,7 +278,11 @@ void LinearSystem::check_regular(const Model& model) {
     read_residuals(r0_);
     read_outputs();
     probe_columns();
-    if (factorize()) return;
+    if (factorize()) {   // the next solve at this structure may use it (re-probed anyway if L depends on the point)
+        singular_ = false;
+        factor_valid_ = true;
+        return;
+    }
     explain_singular(model);
 }
 

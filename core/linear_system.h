@@ -36,7 +36,7 @@ public:
 
     // Build-time checks at the current point (independent blocks must have run). Both throw BuildError and
     // cost time linear in the blocks probed; only a failed check pays for a dense diagnosis.
-    void check_regular(const Model& model);     // names the tearing variables L cannot resolve
+    void check_regular(const Model& model);     // names the tearing variables L cannot resolve; leaves L factored
     void check_affine(const Model& model);      // names the first block that is not affine in z
 
     std::size_t size() const { return z_.size(); }

@@ -265,7 +265,8 @@ Schedule make_schedule(const Model& m) {
                     stamp[static_cast<std::size_t>(p)] = search;
                     s.probe_block_list.push_back(p);
                 }
-        std::sort(s.probe_block_list.begin() + static_cast<std::ptrdiff_t>(first), s.probe_block_list.end());
+        if (members.size() > 1)   // one reach set is ascending already (on a tree, every group is one column)
+            std::sort(s.probe_block_list.begin() + static_cast<std::ptrdiff_t>(first), s.probe_block_list.end());
         s.probe_block_start.push_back(s.probe_block_list.size());
     }
     return s;

@@ -201,7 +201,7 @@ void Simulator::check_and_start() {
     evaluator_.prepare(t_, x_.data());
     evaluator_.linear_system().check_regular(model_);
     if (options_.check_linearity) evaluator_.linear_system().check_affine(model_);
-    evaluator_.linear_system().invalidate();
+    // check_regular left L probed and factored at this point: the evaluation below solves with it.
     evaluator_.evaluate(t_, x_.data());
     crossings_.arm();
     std::fill(crossing_due_.begin(), crossing_due_.end(), 0);
@@ -794,7 +794,7 @@ SteadyStateResult Simulator::initialize_steady_state(const std::vector<std::stri
     if (const StepStatus fired = fire_due_events(); fired != StepStatus::Ok) throw SimulationError(describe(fired));
     const SteadyStateResult result = solve_steady_state(evaluator_, jacobian_pattern(), nominals(), t_, x_, free, settings);
     integrator_->reset();
-    evaluator_.linear_system().invalidate();
+    // check_regular left L probed and factored at this point: the evaluation below solves with it.
     evaluator_.evaluate(t_, x_.data());
     crossings_.arm();
     if (!result.converged) {

@@ -68,6 +68,8 @@ TEST_CASE("constant coefficients: L is factored once per structure or parameter 
     reprobe.policy = LinearPolicy::ReprobeEveryCall;
     Simulator sa(a, constant), sb(b, reprobe);
     REQUIRE(sa.linear_system().policy() == LinearPolicy::FactorOnChange);
+    // The build's regularity check probes and factors L; the first evaluation solves with that factorization.
+    CHECK(sa.linear_system().probes() == 1);
     const long probes_at_start = sa.linear_system().probes();
     sa.simulate(5.0);
     sb.simulate(5.0);
