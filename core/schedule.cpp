@@ -135,6 +135,8 @@ Schedule make_schedule(const Model& m) {
 
     // Reach set of each tearing variable: all blocks downstream of its direct readers, as schedule positions
     // in ascending order. `stamp` marks the blocks seen in the current search without clearing a bitmap.
+    // The searches find them in any order; one counting sort by position over all of them orders every set
+    // (a tree's N·log N entries in small sets: sorting each set took half of this step).
     const std::size_t nt = m.tearing.size();
     std::vector<std::size_t> reach_start{0};
     std::vector<int> reach;   // positions
@@ -143,7 +145,6 @@ Schedule make_schedule(const Model& m) {
     std::size_t search = 0;
     auto collect_downstream = [&](const std::vector<int>& roots, std::vector<int>& out) {
         ++search;
-        const std::size_t first = out.size();
         stack.assign(roots.begin(), roots.end());
         while (!stack.empty()) {
             const int b = stack.back();
@@ -154,11 +155,24 @@ Schedule make_schedule(const Model& m) {
             for (auto [e, end] = boost::out_edges(static_cast<Vertex>(b), g); e != end; ++e)
                 stack.push_back(static_cast<int>(boost::target(*e, g)));
         }
-        std::sort(out.begin() + static_cast<std::ptrdiff_t>(first), out.end());
     };
     for (std::size_t j = 0; j < nt; ++j) {
         collect_downstream(direct_readers[j], reach);
         reach_start.push_back(reach.size());
+    }
+    {
+        // Counting sort: the owners of the entries listed by ascending position, then each position written back
+        // into its owner's set in that order.
+        std::vector<int> owners_by_position(reach.size());
+        std::vector<std::size_t> next(nb + 1, 0);
+        for (int p : reach) ++next[static_cast<std::size_t>(p) + 1];
+        for (std::size_t p = 0; p < nb; ++p) next[p + 1] += next[p];
+        for (std::size_t j = 0; j < nt; ++j)
+            for (std::size_t e = reach_start[j]; e < reach_start[j + 1]; ++e) owners_by_position[next[static_cast<std::size_t>(reach[e])]++] = static_cast<int>(j);
+        std::vector<std::size_t> fill(reach_start.begin(), reach_start.end() - 1);
+        std::size_t e = 0;
+        for (std::size_t p = 0; p < nb; ++p)   // next[p] is now the end of position p's entries
+            for (; e < next[p]; ++e) reach[fill[static_cast<std::size_t>(owners_by_position[e])]++] = static_cast<int>(p);
     }
     auto reach_of = [&](std::size_t j) {
         return std::span<const int>(reach.data() + reach_start[j], reach_start[j + 1] - reach_start[j]);
