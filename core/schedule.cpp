@@ -226,8 +226,15 @@ Schedule make_schedule(const Model& m) {
             for (int k = written_start[static_cast<std::size_t>(p)]; k < written_start[static_cast<std::size_t>(p) + 1]; ++k)
                 rows.push_back(written[static_cast<std::size_t>(k)]);
         std::sort(rows.begin() + static_cast<std::ptrdiff_t>(first), rows.end());
-        rows.erase(std::unique(rows.begin() + static_cast<std::ptrdiff_t>(first), rows.end()), rows.end());
         start.push_back(static_cast<int>(rows.size()));
+    };
+    // Every residual and output has one writer (checked by the crawl) and a reach set holds each block once, so a
+    // column repeats no row and its length is known before it is built.
+    auto entries = [&](const std::vector<int>& written_start) {
+        std::size_t n = 0;
+        for (std::size_t j = 0; j < nt; ++j)
+            for (int p : reach_of(j)) n += static_cast<std::size_t>(written_start[static_cast<std::size_t>(p) + 1] - written_start[static_cast<std::size_t>(p)]);
+        return n;
     };
     // Dependent blocks fed only by tearing variables (directly or through such blocks) are constant at z = 0. One
     // that writes an output must still run: the evaluator overwrites outputs with their values at the solution.
@@ -242,20 +249,20 @@ Schedule make_schedule(const Model& m) {
         if (!only || output_start[p + 1] > output_start[p]) s.dependent_on_point.push_back(s.by_order[p]);
     }
 
+    // One entry of D costs a multiply-add, a block call several: measured on the vessels (D wins) and a tree
+    // (`lied_bench --benchmark_filter=EvaluatePath`: D with N·log N entries loses by 15 %). Decided before D is
+    // built: a tree's N·log N entries are then never collected.
+    constexpr std::size_t kEntriesPerBlock = 4;
+    s.outputs_by_map = nt > 0 && entries(output_start) <= kEntriesPerBlock * s.finish.size();
     s.pattern_start.push_back(0);
     s.output_start.push_back(0);
     for (std::size_t j = 0; j < nt; ++j) {
         add_column(j, residual_start, residual_rows, s.pattern_rows, s.pattern_start);
-        add_column(j, output_start, output_rows, s.output_rows, s.output_start);
+        if (s.outputs_by_map) add_column(j, output_start, output_rows, s.output_rows, s.output_start);
+        else s.output_start.push_back(0);
     }
 
-    // One entry of D costs a multiply-add, a block call several: measured on the vessels (D wins) and a tree
-    // (`lied_bench --benchmark_filter=EvaluatePath`: D with N·log N entries loses by 15 %).
-    constexpr std::size_t kEntriesPerBlock = 4;
-    s.outputs_by_map = nt > 0 && s.output_rows.size() <= kEntriesPerBlock * s.finish.size();
     if (!s.outputs_by_map) {
-        s.output_start.assign(nt + 1, 0);
-        s.output_rows = {};   // release the N·log N entries, not just forget them
         s.probe_groups = colour_columns(static_cast<int>(m.residuals.size()), s.pattern_start, s.pattern_rows);
     } else {   // colour L and D together: residual rows first, then the outputs
         std::vector<int> combined_start{0}, combined_rows;
