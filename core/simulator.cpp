@@ -794,7 +794,7 @@ SteadyStateResult Simulator::initialize_steady_state(const std::vector<std::stri
     if (const StepStatus fired = fire_due_events(); fired != StepStatus::Ok) throw SimulationError(describe(fired));
     const SteadyStateResult result = solve_steady_state(evaluator_, jacobian_pattern(), nominals(), t_, x_, free, settings);
     integrator_->reset();
-    // check_regular left L probed and factored at this point: the evaluation below solves with it.
+    evaluator_.linear_system().invalidate();
     evaluator_.evaluate(t_, x_.data());
     crossings_.arm();
     if (!result.converged) {
