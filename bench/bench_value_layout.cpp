@@ -127,13 +127,25 @@ struct OwnedElement {
     }
 };
 
+// The values and the elements that point into them (not movable: the elements keep the address of `values`).
+struct OwnedChain {
+    explicit OwnedChain(int n) {
+        const auto size = static_cast<std::size_t>(n) + 1;
+        values = {std::vector<double>(size, 0.2), std::vector<double>(size, 1e5 + kRho * 9.81 * 2.0), std::vector<double>(size, 0.0),
+                  std::vector<double>(size, 1e5 + kRho * 9.81 * 1.0)};
+        for (int i = 0; i < n; ++i) elements.push_back(std::make_unique<OwnedElement>(OwnedElement{&values, i, 0.01, dp_ref_of(i, n), inertance_of(i, n)}));
+    }
+    OwnedChain(const OwnedChain&) = delete;
+    OwnedChain& operator=(const OwnedChain&) = delete;
+    Values values;
+    std::vector<std::unique_ptr<OwnedElement>> elements;
+};
+
 void ValuesEngineOwned(benchmark::State& state) {
     const int n = static_cast<int>(state.range(0));
-    const auto size = static_cast<std::size_t>(n) + 1;
-    Values values{std::vector<double>(size, 0.2), std::vector<double>(size, 1e5 + kRho * 9.81 * 2.0), std::vector<double>(size, 0.0),
-                  std::vector<double>(size, 1e5 + kRho * 9.81 * 1.0)};
-    std::vector<std::unique_ptr<OwnedElement>> elements;
-    for (int i = 0; i < n; ++i) elements.push_back(std::make_unique<OwnedElement>(OwnedElement{&values, i, 0.01, dp_ref_of(i, n), inertance_of(i, n)}));
+    OwnedChain chain(n);
+    Values& values = chain.values;
+    const auto& elements = chain.elements;
     std::vector<Block> schedule;
     for (auto& e : elements) schedule.push_back({e.get(), &OwnedElement::flow});
     for (auto& e : elements) schedule.push_back({e.get(), &OwnedElement::pressure});
@@ -154,11 +166,9 @@ void run_batch(void* const* objects, std::size_t count) {
 
 void ValuesEngineOwnedBatched(benchmark::State& state) {
     const int n = static_cast<int>(state.range(0));
-    const auto size = static_cast<std::size_t>(n) + 1;
-    Values values{std::vector<double>(size, 0.2), std::vector<double>(size, 1e5 + kRho * 9.81 * 2.0), std::vector<double>(size, 0.0),
-                  std::vector<double>(size, 1e5 + kRho * 9.81 * 1.0)};
-    std::vector<std::unique_ptr<OwnedElement>> elements;
-    for (int i = 0; i < n; ++i) elements.push_back(std::make_unique<OwnedElement>(OwnedElement{&values, i, 0.01, dp_ref_of(i, n), inertance_of(i, n)}));
+    OwnedChain chain(n);
+    Values& values = chain.values;
+    const auto& elements = chain.elements;
     std::vector<void*> downstream, upstream;
     for (auto& e : elements) downstream.push_back(e.get());
     upstream.assign(downstream.rbegin(), downstream.rend());
