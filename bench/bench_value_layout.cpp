@@ -35,11 +35,18 @@ double inertance_of(int i, int n) { return 100.0 / n * (1 + i % 5); }
 enum Field { kFlowIn, kPressureIn, kInertialDown, kFlowOut, kPressureOut, kInertialOut, kCorrection, kVRef, kDpRef, kL, kFields };
 
 template <std::size_t Size>
-struct ObjectElement {
+struct alignas(64) ObjectElement {
     static constexpr std::size_t kStride = Size / kFields / 8 * 8;
-    alignas(64) unsigned char bytes[Size]{};
-    double& value(Field f) { return *reinterpret_cast<double*>(bytes + f * kStride); }
-    const double*& input(Field f) { return *reinterpret_cast<const double**>(bytes + f * kStride); }
+    // One field and the cold bytes after it (each slot holds a value or an input pointer, never both).
+    union Slot {
+        double value;
+        const double* input;
+        unsigned char bytes[kStride];
+    };
+    Slot slots[kFields]{};
+    unsigned char tail[Size - kFields * kStride]{};
+    double& value(Field f) { return slots[f].value; }
+    const double*& input(Field f) { return slots[f].input; }
     const double* der_flow = nullptr;   // the tearing variable
 
     static void flow(void* o) {
