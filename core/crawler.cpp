@@ -66,9 +66,10 @@ void check_bindings(const Model& m) {
     }
 }
 
-void check_blocks(const Model& m, const Out<double>& time) {
+void check_blocks(Model& m, const Out<double>& time) {
     // Per registered signal (by index): whether the engine writes it, and which block does.
-    std::vector<char> engine_written(m.signals.size(), 0);
+    std::vector<char>& engine_written = m.engine_written;
+    engine_written.assign(m.signals.size(), 0);
     auto index = [&](const SignalBase* s) { return static_cast<std::size_t>(m.signal_index(s)); };
     engine_written[index(&time)] = 1;
     for (auto& st : m.states) engine_written[index(&st.state->value)] = 1;
@@ -76,7 +77,8 @@ void check_blocks(const Model& m, const Out<double>& time) {
     for (auto* d : m.discrete_signals)
         if (m.signal_index(d) >= 0) engine_written[index(d)] = 1;
 
-    std::vector<const BlockInfo*> writer(m.signals.size(), nullptr);
+    std::vector<int>& writer = m.signal_writer;
+    writer.assign(m.signals.size(), -1);
     for (std::size_t k = 0; k < m.blocks.size(); ++k) {
         const BlockInfo& b = m.blocks[k];
         for (int r : m.read_indices(k))
@@ -92,11 +94,11 @@ void check_blocks(const Model& m, const Out<double>& time) {
                                      " but the engine owns it as a state, tearing variable, discrete signal or time (rule: " +
                                      kWriterRule + ")",
                                  kWriterRule);
-            if (const BlockInfo* other = writer[w])
-                throw BuildError(m.signal_name(b.writes[i]) + ": Out-signal has two writers, blocks " + other->path +
-                                     " and " + b.path + " (rule: " + kWriterRule + ")",
+            if (writer[w] >= 0)
+                throw BuildError(m.signal_name(b.writes[i]) + ": Out-signal has two writers, blocks " +
+                                     m.blocks[static_cast<std::size_t>(writer[w])].path + " and " + b.path + " (rule: " + kWriterRule + ")",
                                  kWriterRule);
-            writer[w] = &b;
+            writer[w] = static_cast<int>(k);
         }
     }
     // Bindings were checked before: a bound source is a registered signal.
@@ -105,7 +107,7 @@ void check_blocks(const Model& m, const Out<double>& time) {
         for (std::size_t i = 0; i < reads.size(); ++i) {
             if (reads[i] < 0) continue;   // an optional In on its fallback
             const auto o = static_cast<std::size_t>(reads[i]);
-            if (!engine_written[o] && !writer[o]) {
+            if (!engine_written[o] && writer[o] < 0) {
                 const BlockInfo& b = m.blocks[k];
                 throw BuildError(m.signal_name(b.reads[i]) + ": read by block " + b.path + " but " + m.signal_name(resolved_out(b.reads[i])) +
                                      " has no writer (rule: " + kWriterRule + ")",
@@ -114,13 +116,13 @@ void check_blocks(const Model& m, const Out<double>& time) {
         }
     }
     for (auto& st : m.states) {
-        if (!writer[index(&st.state->der)])
+        if (writer[index(&st.state->der)] < 0)
             throw BuildError(st.path + ": no block writes the derivative of this state (rule: every state has "
                                        "one block that writes its derivative)",
                              "state derivative");
     }
     for (auto& r : m.residuals) {
-        if (!writer[index(r.residual)])
+        if (writer[index(r.residual)] < 0)
             throw BuildError(r.path + ": no block writes this residual (rule: " + kWriterRule + ")", kWriterRule);
     }
 }
@@ -154,8 +156,8 @@ void check_tearing_pairs(const Model& m) {
 // A declared valid range names a state or variable of its component.
 void resolve_ranges(Model& m) {
     if (m.ranges.empty()) return;
-    FlatIndex<std::string_view, int> states;
-    FlatIndex<std::string_view, const VariableInfo*> variables;
+    FlatIndex<std::string_view, int>& states = m.state_by_path;
+    FlatIndex<std::string_view, const VariableInfo*>& variables = m.variable_by_path;
     states.reset(m.states.size());
     variables.reset(m.variables.size());
     for (std::size_t i = 0; i < m.states.size(); ++i) states.insert(m.states[i].path, static_cast<int>(i));

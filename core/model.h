@@ -222,11 +222,16 @@ struct Model {
         if (filled == list.size()) list.emplace_back();
         return list[filled++];
     }
-    // Working memory of the crawler's unique-name check (views into this model's names while it runs), kept for
-    // the next crawl like the entries.
+    // Working memory of the crawler's checks (views into this model's names while they run), kept for the next
+    // crawl like the entries: at 10⁵ components these are megabytes, which the allocator would map fresh (a page
+    // fault per 4 KiB) at every rebuild.
     std::vector<std::string_view> name_views;
     std::vector<std::size_t> name_hashes;
     DuplicateScratch name_check;
+    std::vector<char> engine_written;     // per signal
+    std::vector<int> signal_writer;       // per signal: the block that writes it, or -1
+    FlatIndex<std::string_view, int> state_by_path;
+    FlatIndex<std::string_view, const VariableInfo*> variable_by_path;
 
     std::size_t filled_components() const { return filled_[0]; }
     std::size_t filled_plugs() const { return filled_[2]; }

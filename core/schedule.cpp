@@ -5,7 +5,6 @@
 
 #include <boost/graph/compressed_sparse_row_graph.hpp>
 #include <boost/graph/strong_components.hpp>
-#include <boost/graph/topological_sort.hpp>
 
 #include <algorithm>
 #include <map>
@@ -19,9 +18,9 @@ namespace {
 struct EdgeSignal {
     int read;   // which of the reader block's reads (an In, or the Out itself): only a cycle's message needs the signal
 };
-// Built once per structure from the edge list and never changed: Boost's compressed-sparse-row graph holds it in
-// a few flat arrays (an adjacency list allocated per vertex and edge, a fifth of a small rebuild).
-using Graph = boost::compressed_sparse_row_graph<boost::bidirectionalS, boost::no_property, EdgeSignal>;
+// The dependency graph as Boost sees it, for the cycle report (strong components): built only when the ordering
+// found a cycle. The ordering itself walks the workspace's flat edge arrays, which a rebuild reuses.
+using Graph = boost::compressed_sparse_row_graph<boost::directedS, boost::no_property, EdgeSignal>;
 using Vertex = Graph::vertex_descriptor;
 
 // One cycle inside a strongly connected component, as a list of edges.
@@ -81,54 +80,118 @@ std::vector<Graph::edge_descriptor> find_cycle(const Graph& g, const std::vector
     throw BuildError(s.str(), first_rule);
 }
 
+// Depth-first postorder over the blocks, roots by index and each block's out-edges in the order they were listed,
+// reversed: the order Boost's topological_sort gives on the same edge list, without the stack and colour map it
+// allocates per call (a chain's search is as deep as the chain). False if an edge closes a cycle.
+bool topological_order(std::size_t nb, ScheduleWorkspace& w, std::vector<int>& order) {
+    enum : char { kUnseen, kOnPath, kDone };
+    w.colour.assign(nb, kUnseen);
+    order.clear();
+    auto& path = w.search_stack;
+    path.clear();
+    for (std::size_t root = 0; root < nb; ++root) {
+        if (w.colour[root] != kUnseen) continue;
+        w.colour[root] = kOnPath;
+        path.emplace_back(static_cast<int>(root), w.out_start[root]);
+        while (!path.empty()) {
+            auto& [u, next_edge] = path.back();
+            if (next_edge == w.out_start[static_cast<std::size_t>(u) + 1]) {
+                w.colour[static_cast<std::size_t>(u)] = kDone;
+                order.push_back(u);
+                path.pop_back();
+                continue;
+            }
+            const int v = w.out_target[static_cast<std::size_t>(next_edge++)];
+            if (w.colour[static_cast<std::size_t>(v)] == kOnPath) return false;
+            if (w.colour[static_cast<std::size_t>(v)] == kUnseen) {
+                w.colour[static_cast<std::size_t>(v)] = kOnPath;
+                path.emplace_back(v, w.out_start[static_cast<std::size_t>(v)]);   // `u` and `next_edge` are not used after this
+            }
+        }
+    }
+    std::reverse(order.begin(), order.end());
+    return true;
+}
+
+// The cycle report needs strongly connected components: Boost's graph, built only on this error path.
+[[noreturn]] void report_cycles(const Model& m, const ScheduleWorkspace& w) {
+    std::vector<std::pair<std::size_t, std::size_t>> edges;
+    std::vector<EdgeSignal> signals;
+    for (std::size_t e = 0; e < w.edge_from.size(); ++e) {
+        edges.emplace_back(static_cast<std::size_t>(w.edge_from[e]), static_cast<std::size_t>(w.edge_to[e]));
+        signals.push_back(EdgeSignal{w.edge_read[e]});
+    }
+    report_cycles(m, Graph(boost::edges_are_unsorted_multi_pass, edges.begin(), edges.end(), signals.begin(), m.blocks.size()));
+}
+
 }  // namespace
 
-Schedule make_schedule(const Model& m) {
+void Schedule::clear() {
+    for (auto* v : {&order, &pattern_start, &pattern_rows, &output_start, &output_rows, &probe_block_list}) v->clear();
+    for (auto* v : {&independent, &dependent, &dependent_on_point, &finish, &by_order}) v->clear();
+    is_dependent.clear();
+    probe_groups.clear();
+    probe_block_start.clear();
+    outputs_by_map = false;
+}
+
+void make_schedule(const Model& m, Schedule& s, ScheduleWorkspace& w) {
+    s.clear();
     const std::size_t nb = m.blocks.size();
     const std::size_t ns = m.signals.size();
     // Per registered signal: the block that writes it, the tearing variable or residual it is (or -1).
-    std::vector<int> writer(ns, -1), tearing_of(ns, -1), residual_of(ns, -1), output_of(ns, -1);
+    for (auto* v : {&w.writer, &w.tearing_of, &w.residual_of, &w.output_of}) v->assign(ns, -1);
     for (std::size_t b = 0; b < nb; ++b)
-        for (int w : m.write_indices(b)) writer[static_cast<std::size_t>(w)] = static_cast<int>(b);
-    for (std::size_t j = 0; j < m.tearing.size(); ++j) tearing_of[static_cast<std::size_t>(m.signal_index(m.tearing[j].variable))] = static_cast<int>(j);
-    for (std::size_t i = 0; i < m.residuals.size(); ++i) residual_of[static_cast<std::size_t>(m.signal_index(m.residuals[i].residual))] = static_cast<int>(i);
-    for (std::size_t k = 0; k < m.states.size(); ++k) output_of[static_cast<std::size_t>(m.signal_index(&m.states[k].state->der))] = static_cast<int>(k);
+        for (int wr : m.write_indices(b)) w.writer[static_cast<std::size_t>(wr)] = static_cast<int>(b);
+    for (std::size_t j = 0; j < m.tearing.size(); ++j) w.tearing_of[static_cast<std::size_t>(m.signal_index(m.tearing[j].variable))] = static_cast<int>(j);
+    for (std::size_t i = 0; i < m.residuals.size(); ++i) w.residual_of[static_cast<std::size_t>(m.signal_index(m.residuals[i].residual))] = static_cast<int>(i);
+    for (std::size_t k = 0; k < m.states.size(); ++k) w.output_of[static_cast<std::size_t>(m.signal_index(&m.states[k].state->der))] = static_cast<int>(k);
     for (std::size_t k = 0; k < m.zero_crossings.size(); ++k)
-        output_of[static_cast<std::size_t>(m.signal_index(m.zero_crossings[k].indicator))] = static_cast<int>(m.states.size() + k);
+        w.output_of[static_cast<std::size_t>(m.signal_index(m.zero_crossings[k].indicator))] = static_cast<int>(m.states.size() + k);
 
-    std::vector<std::pair<std::size_t, std::size_t>> edges;   // writer block → reader block
-    std::vector<EdgeSignal> edge_signals;
-    std::vector<std::vector<int>> direct_readers(m.tearing.size());
+    // Edges writer block → reader block, listed by reader (so in_start indexes them by target as they come).
+    for (auto* v : {&w.edge_from, &w.edge_to, &w.edge_read, &w.in_start}) v->clear();
+    w.direct_readers.resize(m.tearing.size());
+    for (auto& readers : w.direct_readers) readers.clear();
     // Blocks that read only tearing variables and what other blocks write (no state, time, parameter-like input).
-    std::vector<bool> reads_blocks_or_tearing(nb, true);
+    w.reads_blocks_or_tearing.assign(nb, 1);
     for (std::size_t b = 0; b < nb; ++b) {
+        w.in_start.push_back(static_cast<int>(w.edge_from.size()));
         const auto reads = m.read_indices(b);
         for (std::size_t i = 0; i < reads.size(); ++i) {
             if (reads[i] < 0) {   // optional In on its fallback: a member the component may change
-                reads_blocks_or_tearing[b] = false;
+                w.reads_blocks_or_tearing[b] = 0;
                 continue;
             }
             const auto sig = static_cast<std::size_t>(reads[i]);
-            if (writer[sig] < 0 && tearing_of[sig] < 0) reads_blocks_or_tearing[b] = false;
-            if (writer[sig] >= 0) {
-                edges.emplace_back(static_cast<std::size_t>(writer[sig]), b);
-                edge_signals.push_back(EdgeSignal{static_cast<int>(i)});   // not the signal: reading BlockInfo here missed the cache
+            if (w.writer[sig] < 0 && w.tearing_of[sig] < 0) w.reads_blocks_or_tearing[b] = 0;
+            if (w.writer[sig] >= 0) {
+                w.edge_from.push_back(w.writer[sig]);
+                w.edge_to.push_back(static_cast<int>(b));
+                w.edge_read.push_back(static_cast<int>(i));   // not the signal: reading BlockInfo here missed the cache
             }
-            if (tearing_of[sig] >= 0) direct_readers[static_cast<std::size_t>(tearing_of[sig])].push_back(static_cast<int>(b));
+            if (w.tearing_of[sig] >= 0) w.direct_readers[static_cast<std::size_t>(w.tearing_of[sig])].push_back(static_cast<int>(b));
         }
     }
-    const Graph g(boost::edges_are_unsorted_multi_pass, edges.begin(), edges.end(), edge_signals.begin(), nb);
+    w.in_start.push_back(static_cast<int>(w.edge_from.size()));
+    // The same edges by source, each block's in the order listed (a stable counting sort).
+    w.out_start.assign(nb + 1, 0);
+    for (int from : w.edge_from) ++w.out_start[static_cast<std::size_t>(from) + 1];
+    for (std::size_t b = 0; b < nb; ++b) w.out_start[b + 1] += w.out_start[b];
+    w.fill.assign(w.out_start.begin(), w.out_start.end() - 1);
+    w.out_target.resize(w.edge_from.size());
+    for (std::size_t e = 0; e < w.edge_from.size(); ++e) w.out_target[w.fill[static_cast<std::size_t>(w.edge_from[e])]++] = w.edge_to[e];
+    auto out_edges = [&](int b) {
+        return std::span<const int>(w.out_target.data() + w.out_start[static_cast<std::size_t>(b)],
+                                    static_cast<std::size_t>(w.out_start[static_cast<std::size_t>(b) + 1] - w.out_start[static_cast<std::size_t>(b)]));
+    };
+    auto in_edges = [&](std::size_t b) {   // the writers of what b reads
+        return std::span<const int>(w.edge_from.data() + w.in_start[b], static_cast<std::size_t>(w.in_start[b + 1] - w.in_start[b]));
+    };
 
-    std::vector<Vertex> reverse_order;
-    try {
-        boost::topological_sort(g, std::back_inserter(reverse_order));
-    } catch (const boost::not_a_dag&) {
-        report_cycles(m, g);
-    }
-
-    Schedule s;
-    s.order.assign(reverse_order.rbegin(), reverse_order.rend());
-    std::vector<int> position(nb);
+    if (!topological_order(nb, w, s.order)) report_cycles(m, w);
+    std::vector<int>& position = w.position;
+    position.resize(nb);
     for (std::size_t k = 0; k < nb; ++k) position[static_cast<std::size_t>(s.order[k])] = static_cast<int>(k);
     s.by_order.reserve(nb);
     for (int b : s.order) s.by_order.push_back(m.blocks[static_cast<std::size_t>(b)].block);
@@ -138,10 +201,14 @@ Schedule make_schedule(const Model& m) {
     // The searches find them in any order; one counting sort by position over all of them orders every set
     // (a tree's N·log N entries in small sets: sorting each set took half of this step).
     const std::size_t nt = m.tearing.size();
-    std::vector<std::size_t> reach_start{0};
-    std::vector<int> reach;   // positions
-    std::vector<std::size_t> stamp(nb, 0);
-    std::vector<int> stack;
+    std::vector<std::size_t>& reach_start = w.reach_start;
+    std::vector<int>& reach = w.reach;   // positions
+    std::vector<std::size_t>& stamp = w.stamp;
+    std::vector<int>& stack = w.stack;
+    reach_start.assign(1, 0);
+    reach.clear();
+    stamp.assign(nb, 0);
+    stack.clear();
     std::size_t search = 0;
     auto collect_downstream = [&](const std::vector<int>& roots, std::vector<int>& out) {
         ++search;
@@ -152,27 +219,28 @@ Schedule make_schedule(const Model& m) {
             if (stamp[static_cast<std::size_t>(b)] == search) continue;
             stamp[static_cast<std::size_t>(b)] = search;
             out.push_back(position[static_cast<std::size_t>(b)]);
-            for (auto [e, end] = boost::out_edges(static_cast<Vertex>(b), g); e != end; ++e)
-                stack.push_back(static_cast<int>(boost::target(*e, g)));
+            for (int reader : out_edges(b)) stack.push_back(reader);
         }
     };
     for (std::size_t j = 0; j < nt; ++j) {
-        collect_downstream(direct_readers[j], reach);
+        collect_downstream(w.direct_readers[j], reach);
         reach_start.push_back(reach.size());
     }
     {
         // Counting sort: the owners of the entries listed by ascending position, then each position written back
         // into its owner's set in that order.
-        std::vector<int> owners_by_position(reach.size());
-        std::vector<std::size_t> next(nb + 1, 0);
+        std::vector<int>& owners_by_position = w.owners_by_position;
+        std::vector<std::size_t>& next = w.next;
+        owners_by_position.resize(reach.size());
+        next.assign(nb + 1, 0);
         for (int p : reach) ++next[static_cast<std::size_t>(p) + 1];
         for (std::size_t p = 0; p < nb; ++p) next[p + 1] += next[p];
         for (std::size_t j = 0; j < nt; ++j)
             for (std::size_t e = reach_start[j]; e < reach_start[j + 1]; ++e) owners_by_position[next[static_cast<std::size_t>(reach[e])]++] = static_cast<int>(j);
-        std::vector<std::size_t> fill(reach_start.begin(), reach_start.end() - 1);
+        w.fill.assign(reach_start.begin(), reach_start.end() - 1);
         std::size_t e = 0;
         for (std::size_t p = 0; p < nb; ++p)   // next[p] is now the end of position p's entries
-            for (; e < next[p]; ++e) reach[fill[static_cast<std::size_t>(owners_by_position[e])]++] = static_cast<int>(p);
+            for (; e < next[p]; ++e) reach[w.fill[static_cast<std::size_t>(owners_by_position[e])]++] = static_cast<int>(p);
     }
     auto reach_of = [&](std::size_t j) {
         return std::span<const int>(reach.data() + reach_start[j], reach_start[j + 1] - reach_start[j]);
@@ -184,21 +252,22 @@ Schedule make_schedule(const Model& m) {
 
     // Ancestors of the blocks that write state derivatives and zero-crossing indicators (the integrator and
     // the event locator need both), walking back along the graph's edges.
-    std::vector<bool> needed(nb, false);
+    std::vector<char>& needed = w.needed;
+    needed.assign(nb, 0);
     for (auto& st : m.states) {
-        const int w = writer[static_cast<std::size_t>(m.signal_index(&st.state->der))];
-        if (w >= 0) stack.push_back(w);
+        const int wr = w.writer[static_cast<std::size_t>(m.signal_index(&st.state->der))];
+        if (wr >= 0) stack.push_back(wr);
     }
     for (auto& z : m.zero_crossings) {
-        const int w = writer[static_cast<std::size_t>(m.signal_index(z.indicator))];
-        if (w >= 0) stack.push_back(w);
+        const int wr = w.writer[static_cast<std::size_t>(m.signal_index(z.indicator))];
+        if (wr >= 0) stack.push_back(wr);
     }
     while (!stack.empty()) {
-        const int b = stack.back();
+        const auto b = static_cast<std::size_t>(stack.back());
         stack.pop_back();
-        if (needed[static_cast<std::size_t>(b)]) continue;
-        needed[static_cast<std::size_t>(b)] = true;
-        for (auto [e, end] = boost::in_edges(static_cast<Vertex>(b), g); e != end; ++e) stack.push_back(static_cast<int>(boost::source(*e, g)));
+        if (needed[b]) continue;
+        needed[b] = 1;
+        for (int source : in_edges(b)) stack.push_back(source);
     }
     for (std::size_t p = 0; p < nb; ++p) {
         const auto b = static_cast<std::size_t>(s.order[p]);
@@ -210,15 +279,15 @@ Schedule make_schedule(const Model& m) {
     // by schedule position, so that the columns (N·log N reach entries on a tree) read only flat arrays.
     auto rows_by_position = [&](const std::vector<int>& row_of, std::vector<int>& start, std::vector<int>& rows) {
         start.assign(nb + 1, 0);
+        rows.clear();
         for (std::size_t p = 0; p < nb; ++p) {
-            for (int w : m.write_indices(static_cast<std::size_t>(s.order[p])))
-                if (const int i = row_of[static_cast<std::size_t>(w)]; i >= 0) rows.push_back(i);
+            for (int wr : m.write_indices(static_cast<std::size_t>(s.order[p])))
+                if (const int i = row_of[static_cast<std::size_t>(wr)]; i >= 0) rows.push_back(i);
             start[p + 1] = static_cast<int>(rows.size());
         }
     };
-    std::vector<int> residual_start, residual_rows, output_start, output_rows;
-    rows_by_position(residual_of, residual_start, residual_rows);
-    rows_by_position(output_of, output_start, output_rows);
+    rows_by_position(w.residual_of, w.residual_start, w.residual_rows);
+    rows_by_position(w.output_of, w.output_start, w.output_rows);
     auto add_column = [&](std::size_t j, const std::vector<int>& written_start, const std::vector<int>& written, std::vector<int>& rows,
                           std::vector<int>& start) {
         const std::size_t first = rows.size();
@@ -238,41 +307,45 @@ Schedule make_schedule(const Model& m) {
     };
     // Dependent blocks fed only by tearing variables (directly or through such blocks) are constant at z = 0. One
     // that writes an output must still run: the evaluator overwrites outputs with their values at the solution.
-    std::vector<bool> fed_by_tearing_only(nb, false);
+    std::vector<char>& fed_by_tearing_only = w.fed_by_tearing_only;
+    fed_by_tearing_only.assign(nb, 0);
     for (std::size_t p = 0; p < nb; ++p) {
         const auto b = static_cast<std::size_t>(s.order[p]);
         if (!s.is_dependent[b]) continue;
-        bool only = reads_blocks_or_tearing[b];
-        for (auto [e, end] = boost::in_edges(static_cast<Vertex>(b), g); only && e != end; ++e)
-            only = fed_by_tearing_only[boost::source(*e, g)];
+        bool only = w.reads_blocks_or_tearing[b] != 0;
+        for (int source : in_edges(b)) {
+            if (!only) break;
+            only = fed_by_tearing_only[static_cast<std::size_t>(source)] != 0;
+        }
         fed_by_tearing_only[b] = only;
-        if (!only || output_start[p + 1] > output_start[p]) s.dependent_on_point.push_back(s.by_order[p]);
+        if (!only || w.output_start[p + 1] > w.output_start[p]) s.dependent_on_point.push_back(s.by_order[p]);
     }
 
     // One entry of D costs a multiply-add, a block call several: measured on the vessels (D wins) and a tree
     // (`lied_bench --benchmark_filter=EvaluatePath`: D with N·log N entries loses by 15 %). Decided before D is
     // built: a tree's N·log N entries are then never collected.
     constexpr std::size_t kEntriesPerBlock = 4;
-    s.outputs_by_map = nt > 0 && entries(output_start) <= kEntriesPerBlock * s.finish.size();
+    s.outputs_by_map = nt > 0 && entries(w.output_start) <= kEntriesPerBlock * s.finish.size();
     s.pattern_start.push_back(0);
     s.output_start.push_back(0);
     for (std::size_t j = 0; j < nt; ++j) {
-        add_column(j, residual_start, residual_rows, s.pattern_rows, s.pattern_start);
-        if (s.outputs_by_map) add_column(j, output_start, output_rows, s.output_rows, s.output_start);
+        add_column(j, w.residual_start, w.residual_rows, s.pattern_rows, s.pattern_start);
+        if (s.outputs_by_map) add_column(j, w.output_start, w.output_rows, s.output_rows, s.output_start);
         else s.output_start.push_back(0);
     }
 
     if (!s.outputs_by_map) {
         s.probe_groups = colour_columns(static_cast<int>(m.residuals.size()), s.pattern_start, s.pattern_rows);
     } else {   // colour L and D together: residual rows first, then the outputs
-        std::vector<int> combined_start{0}, combined_rows;
+        w.combined_start.assign(1, 0);
+        w.combined_rows.clear();
         const int residual_rows = static_cast<int>(m.residuals.size());
         for (std::size_t j = 0; j < nt; ++j) {
-            for (int i : s.column_rows(j)) combined_rows.push_back(i);
-            for (int k : s.column_outputs(j)) combined_rows.push_back(residual_rows + k);
-            combined_start.push_back(static_cast<int>(combined_rows.size()));
+            for (int i : s.column_rows(j)) w.combined_rows.push_back(i);
+            for (int k : s.column_outputs(j)) w.combined_rows.push_back(residual_rows + k);
+            w.combined_start.push_back(static_cast<int>(w.combined_rows.size()));
         }
-        s.probe_groups = colour_columns(residual_rows + static_cast<int>(m.states.size() + m.zero_crossings.size()), combined_start, combined_rows);
+        s.probe_groups = colour_columns(residual_rows + static_cast<int>(m.states.size() + m.zero_crossings.size()), w.combined_start, w.combined_rows);
     }
 
     // Per group: the union of its members' reach sets, in schedule order.
@@ -290,7 +363,6 @@ Schedule make_schedule(const Model& m) {
             std::sort(s.probe_block_list.begin() + static_cast<std::ptrdiff_t>(first), s.probe_block_list.end());
         s.probe_block_start.push_back(s.probe_block_list.size());
     }
-    return s;
 }
 
 }  // namespace lied

@@ -2,7 +2,7 @@
 // The block schedule of one structure: a topological order of all blocks, partitioned into the blocks that
 // do not depend on any tearing variable (run once per evaluation) and those that do (run while probing and
 // after the solve), and the sparsity structure of L with the probe passes that find its values.
-// Immutable once built; a structural change builds a new one. Built in time and memory proportional to the
+// Immutable once built; a structural change refills it. Built in time and memory proportional to the
 // blocks plus the sum of the reach sets (for a tree of depth d, about d times the blocks).
 #include "core/block.h"
 #include "core/model.h"
@@ -57,10 +57,30 @@ struct Schedule {
         return {output_rows.data() + output_start[j], static_cast<std::size_t>(output_start[j + 1] - output_start[j])};
     }
     std::size_t nonzeros() const { return pattern_rows.size(); }
+    // Empties every list; their capacity stays for the next structure.
+    void clear();
 };
 
-// Orders the blocks of a crawled model. Throws BuildError for a cycle that no state or tearing variable
-// breaks, naming every block and signal on it and the rule it breaks.
-Schedule make_schedule(const Model& model);
+// The working memory of make_schedule: per signal, per block and per edge, so hundreds of megabytes at 10⁵
+// components. Kept by the caller across rebuilds (as the model keeps its entries): memory the allocator hands
+// out fresh costs a page fault per 4 KiB on first touch, and at that size it is fresh every time (glibc maps
+// blocks above its threshold and unmaps them when freed) — 12 000 faults and two thirds of a 10⁵ chain's
+// rebuild before it was kept.
+struct ScheduleWorkspace {
+    std::vector<int> writer, tearing_of, residual_of, output_of;   // per signal
+    std::vector<int> edge_from, edge_to, edge_read;                // writer block → reader block, the reader's read
+    std::vector<int> out_start, out_target, in_start, in_source;   // the edges by source and by target
+    std::vector<std::vector<int>> direct_readers;                  // per tearing variable
+    std::vector<char> reads_blocks_or_tearing, colour, needed, fed_by_tearing_only;   // per block
+    std::vector<std::pair<int, int>> search_stack;                 // depth-first search: block, next out-edge
+    std::vector<int> position, stack, reach, owners_by_position, residual_start, residual_rows, output_start, output_rows,
+        combined_start, combined_rows;
+    std::vector<std::size_t> stamp, reach_start, next, fill;
+};
+
+// Orders the blocks of a crawled model into `into`, whose lists are refilled (their capacity stays). Throws
+// BuildError for a cycle that no state or tearing variable breaks, naming every block and signal on it and the
+// rule it breaks.
+void make_schedule(const Model& model, Schedule& into, ScheduleWorkspace& work);
 
 }  // namespace lied

@@ -62,11 +62,12 @@ void Simulator::build() {
     values_.reset(0);
     parameters_.reset(0);
     names_indexed_ = false;
-    schedule_ = Schedule{};
+    schedule_.clear();
     model_ = crawl(root_, time_, std::move(model_));   // refills the old model's entries (their names' buffers)
     try {
-        schedule_ = make_schedule(model_);
+        make_schedule(model_, schedule_, schedule_workspace_);
     } catch (...) {
+        schedule_.clear();
         restore_time_inputs(model_);
         model_.clear();
         throw;

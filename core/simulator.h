@@ -205,6 +205,7 @@ private:
     Out<double> time_;
     Model model_;
     Schedule schedule_;
+    ScheduleWorkspace schedule_workspace_;   // make_schedule's working memory, kept for the next rebuild
     Evaluator evaluator_;
     std::unique_ptr<Integrator> integrator_;
     Eigen::VectorXd x_;
