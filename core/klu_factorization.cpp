@@ -2,6 +2,7 @@
 
 #include <klu.h>
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace lied {
@@ -24,10 +25,17 @@ KluFactorization::KluFactorization() : klu_(std::make_unique<Handles>()) {}
 KluFactorization::~KluFactorization() = default;
 
 void KluFactorization::analyze(int n, const int* column_start, const int* rows) {
-    klu_->release();
     n_ = n;
     column_start_ = column_start;
     rows_ = rows;
+    const auto nonzeros = static_cast<std::size_t>(column_start[n]);
+    if (klu_->symbolic && analyzed_start_.size() == static_cast<std::size_t>(n) + 1 && std::equal(column_start, column_start + n + 1, analyzed_start_.begin()) &&
+        std::equal(rows, rows + nonzeros, analyzed_rows_.begin()))
+        return;
+    klu_->release();
+    analyzed_start_.assign(column_start, column_start + n + 1);
+    analyzed_rows_.assign(rows, rows + nonzeros);
+    ++analyses_;
     // klu_analyze only reads the arrays; its prototype predates const.
     klu_->symbolic = klu_analyze(n, const_cast<int*>(column_start), const_cast<int*>(rows), &klu_->common);
     if (!klu_->symbolic) throw std::runtime_error("KLU could not analyze the structure of L (status " + std::to_string(klu_->common.status) + ")");

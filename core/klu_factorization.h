@@ -4,6 +4,7 @@
 // factorization with the same pattern reuses the pivot order (klu_refactor) and allocates nothing, as do
 // solves. Only the first factorization of a structure, or one whose old pivots went bad, allocates.
 #include <memory>
+#include <vector>
 
 namespace lied {
 
@@ -19,8 +20,11 @@ public:
     KluFactorization& operator=(const KluFactorization&) = delete;
 
     // The pattern in compressed columns (column_start has n + 1 entries, rows ascending per column). The
-    // arrays must outlive this object's use of them (they live in the Schedule).
+    // arrays must outlive this object's use of them (they live in the Schedule). The same pattern as the last
+    // one analyzed (a rebuild that kept the structure of L: a parameter changed, a valve replaced by a valve)
+    // keeps the analysis and the factors' memory, so the next factorization is a refactorization.
     void analyze(int n, const int* column_start, const int* rows);
+    long analyses() const { return analyses_; }   // how often KLU analyzed a pattern (for tests and logs)
     // Factors the values in pattern order. False if L is singular: an exactly zero pivot, or one more than
     // 1e14 times smaller than the largest.
     bool factor(const double* values);
@@ -40,6 +44,8 @@ private:
     const int* rows_ = nullptr;
     double pivot_ratio_ = 0.0;
     int singular_column_ = -1;
+    std::vector<int> analyzed_start_, analyzed_rows_;   // the pattern of the kept analysis
+    long analyses_ = 0;
 };
 
 }  // namespace lied

@@ -342,30 +342,30 @@ void LinearSystem::explain_singular(const Model& model) {
 void LinearSystem::check_affine(const Model& model) {
     if (z_.empty()) return;
     // Every double-valued Out written by a dependent block, with its block's schedule position.
-    struct Probe { const double* value; int block; };
-    std::vector<Probe> outs;
+    std::vector<AffineProbe>& outs = affine_probes_;
+    outs.clear();
     for (int b : schedule_->order) {
         if (!schedule_->is_dependent[static_cast<std::size_t>(b)]) continue;
         for (auto* w : model.blocks[static_cast<std::size_t>(b)].writes)
             if (auto* d = dynamic_cast<const Out<double>*>(w)) outs.push_back({&d->value, b});
     }
     const auto n = static_cast<Eigen::Index>(z_.size());
-    auto sample = [&](const Eigen::VectorXd& z) {
+    affine_samples_.resize(static_cast<Eigen::Index>(outs.size()), 4);   // the same size again: no new memory
+    auto sample = [&](const Eigen::VectorXd& z, Eigen::Index column) {
         set_tearing(z);
         run_dependent();
-        Eigen::VectorXd v(static_cast<Eigen::Index>(outs.size()));
-        for (std::size_t k = 0; k < outs.size(); ++k) v[static_cast<Eigen::Index>(k)] = *outs[k].value;
-        return v;
+        for (std::size_t k = 0; k < outs.size(); ++k) affine_samples_(static_cast<Eigen::Index>(k), column) = *outs[k].value;
+        return affine_samples_.col(column);
     };
     // An affine f has f(z) + f(−z) = 2·f(0) (no even part: squares, products, |z|) and f(2z) − f(0) =
     // 2·(f(z) − f(0)) (no odd nonlinear part: cubes, sines). A point off the axes with unequal components
     // exposes products of tearing variables. Four passes, linear in the size of the system.
     Eigen::VectorXd zt(n);
     for (Eigen::Index j = 0; j < n; ++j) zt[j] = (j % 2 ? -1.0 : 1.0) * (2.0 + 0.37 * static_cast<double>(j % 17));
-    const Eigen::VectorXd v0 = sample(Eigen::VectorXd::Zero(n));
-    const Eigen::VectorXd vp = sample(zt);
-    const Eigen::VectorXd vm = sample(-zt);
-    const Eigen::VectorXd v2 = sample(2.0 * zt);
+    const auto v0 = sample(Eigen::VectorXd::Zero(n), 0);
+    const auto vp = sample(zt, 1);
+    const auto vm = sample(-zt, 2);
+    const auto v2 = sample(2.0 * zt, 3);
     for (double* z : z_) *z = 0.0;
 
     // Schedule order: the first non-affine output is the culprit, later ones inherit it.

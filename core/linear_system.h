@@ -47,6 +47,7 @@ public:
     Eigen::SparseMatrix<double> sparse_matrix() const; // the same in Eigen's compressed columns
     const Eigen::VectorXd& solution() const { return solution_; }
     long probes() const { return probes_; }
+    long sparse_analyses() const { return klu_.analyses(); }   // KLU's symbolic analyses of L's pattern so far
 
 private:
     void run_dependent();              // at any z: leaves the blocks off z = 0
@@ -95,6 +96,14 @@ private:
     bool at_zero_ = false;             // the blocks left out of Schedule::dependent_on_point hold their values at z = 0
     bool singular_ = false;
     long probes_ = 0;
+    // The affinity check's working memory (every output of a dependent block, sampled at four points), kept for
+    // the next rebuild: at 10⁵ components it is megabytes the allocator would map fresh each time.
+    struct AffineProbe {
+        const double* value;
+        int block;
+    };
+    std::vector<AffineProbe> affine_probes_;
+    Eigen::MatrixXd affine_samples_;
 };
 
 }  // namespace lied
