@@ -31,16 +31,22 @@ void Meta::plug(Plug& plug, std::string_view name) {
     join_into(info.path, name);
     info.plug = &plug;
     info.component = component_;
-    const std::string& plug_path = info.path;   // members() adds signals only: the plug entry stays where it is
-    plug.members([&](SignalBase& s, std::string_view member) {
-        SignalInfo& signal = model_.refill(model_.signals);
-        signal.path.assign(plug_path);
+    // members() adds signals only: the plug entry stays where it is. One reference captured, so that std::function
+    // keeps the visitor in place instead of allocating it (once per plug and crawl).
+    const struct {
+        Meta& meta;
+        const std::string& plug_path;
+        int plug_index;
+    } context{*this, info.path, plug_index};
+    plug.members([&context](SignalBase& s, std::string_view member) {
+        SignalInfo& signal = context.meta.model_.refill(context.meta.model_.signals);
+        signal.path.assign(context.plug_path);
         signal.path += '.';
         signal.path += member;
         signal.path_hash = hash_path(signal.path);
         signal.signal = &s;
-        signal.component = component_;
-        signal.plug = plug_index;
+        signal.component = context.meta.component_;
+        signal.plug = context.plug_index;
     });
 }
 
