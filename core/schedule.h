@@ -69,7 +69,8 @@ struct Schedule {
 struct ScheduleWorkspace {
     std::vector<int> writer, tearing_of, residual_of, output_of;   // per signal
     std::vector<int> edge_from, edge_to, edge_read;                // writer block → reader block, the reader's read
-    std::vector<int> out_start, out_target, in_start, in_source;   // the edges by source and by target
+    std::vector<int> out_start, out_target;                        // the edges by source (CSR)
+    std::vector<int> in_start;                                     // per block: its first edge in the list (by reader)
     std::vector<std::vector<int>> direct_readers;                  // per tearing variable
     std::vector<char> reads_blocks_or_tearing, colour, needed, fed_by_tearing_only;   // per block
     std::vector<std::pair<int, int>> search_stack;                 // depth-first search: block, next out-edge
