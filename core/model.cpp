@@ -110,6 +110,7 @@ void Model::clear_unrefilled() {
     block_write_start_.clear();
     block_reads_.clear();
     block_writes_.clear();
+    signal_writer.clear();
 }
 
 }  // namespace lied

@@ -205,6 +205,9 @@ struct Model {
     std::span<const int> write_indices(std::size_t block) const {
         return {block_writes_.data() + block_write_start_[block], block_write_start_[block + 1] - block_write_start_[block]};
     }
+    // Per registered signal: the block that writes it, or -1. Set by the crawl's block check, which also proves
+    // that no signal has two writers; the schedule builds its graph from it.
+    std::vector<int> signal_writer;
     // Empties every list (their capacity stays). A crawl does not need it: it refills (below).
     void clear();
 
@@ -229,7 +232,6 @@ struct Model {
     std::vector<std::size_t> name_hashes;
     DuplicateScratch name_check;
     std::vector<char> engine_written;     // per signal
-    std::vector<int> signal_writer;       // per signal: the block that writes it, or -1
     FlatIndex<std::string_view, int> state_by_path;
     FlatIndex<std::string_view, const VariableInfo*> variable_by_path;
 

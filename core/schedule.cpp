@@ -139,10 +139,9 @@ void make_schedule(const Model& m, Schedule& s, ScheduleWorkspace& w) {
     s.clear();
     const std::size_t nb = m.blocks.size();
     const std::size_t ns = m.signals.size();
-    // Per registered signal: the block that writes it, the tearing variable or residual it is (or -1).
-    for (auto* v : {&w.writer, &w.tearing_of, &w.residual_of, &w.output_of}) v->assign(ns, -1);
-    for (std::size_t b = 0; b < nb; ++b)
-        for (int wr : m.write_indices(b)) w.writer[static_cast<std::size_t>(wr)] = static_cast<int>(b);
+    // Per registered signal: the tearing variable, residual or output it is (or -1); its writer the crawl found.
+    const std::vector<int>& writer = m.signal_writer;
+    for (auto* v : {&w.tearing_of, &w.residual_of, &w.output_of}) v->assign(ns, -1);
     for (std::size_t j = 0; j < m.tearing.size(); ++j) w.tearing_of[static_cast<std::size_t>(m.signal_index(m.tearing[j].variable))] = static_cast<int>(j);
     for (std::size_t i = 0; i < m.residuals.size(); ++i) w.residual_of[static_cast<std::size_t>(m.signal_index(m.residuals[i].residual))] = static_cast<int>(i);
     for (std::size_t k = 0; k < m.states.size(); ++k) w.output_of[static_cast<std::size_t>(m.signal_index(&m.states[k].state->der))] = static_cast<int>(k);
@@ -164,9 +163,9 @@ void make_schedule(const Model& m, Schedule& s, ScheduleWorkspace& w) {
                 continue;
             }
             const auto sig = static_cast<std::size_t>(reads[i]);
-            if (w.writer[sig] < 0 && w.tearing_of[sig] < 0) w.reads_blocks_or_tearing[b] = 0;
-            if (w.writer[sig] >= 0) {
-                w.edge_from.push_back(w.writer[sig]);
+            if (writer[sig] < 0 && w.tearing_of[sig] < 0) w.reads_blocks_or_tearing[b] = 0;
+            if (writer[sig] >= 0) {
+                w.edge_from.push_back(writer[sig]);
                 w.edge_to.push_back(static_cast<int>(b));
                 w.edge_read.push_back(static_cast<int>(i));   // not the signal: reading BlockInfo here missed the cache
             }
@@ -255,11 +254,11 @@ void make_schedule(const Model& m, Schedule& s, ScheduleWorkspace& w) {
     std::vector<char>& needed = w.needed;
     needed.assign(nb, 0);
     for (auto& st : m.states) {
-        const int wr = w.writer[static_cast<std::size_t>(m.signal_index(&st.state->der))];
+        const int wr = writer[static_cast<std::size_t>(m.signal_index(&st.state->der))];
         if (wr >= 0) stack.push_back(wr);
     }
     for (auto& z : m.zero_crossings) {
-        const int wr = w.writer[static_cast<std::size_t>(m.signal_index(z.indicator))];
+        const int wr = writer[static_cast<std::size_t>(m.signal_index(z.indicator))];
         if (wr >= 0) stack.push_back(wr);
     }
     while (!stack.empty()) {

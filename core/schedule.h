@@ -67,7 +67,7 @@ struct Schedule {
 // blocks above its threshold and unmaps them when freed) — 12 000 faults and two thirds of a 10⁵ chain's
 // rebuild before it was kept.
 struct ScheduleWorkspace {
-    std::vector<int> writer, tearing_of, residual_of, output_of;   // per signal
+    std::vector<int> tearing_of, residual_of, output_of;           // per signal
     std::vector<int> edge_from, edge_to, edge_read;                // writer block → reader block, the reader's read
     std::vector<int> out_start, out_target;                        // the edges by source (CSR)
     std::vector<int> in_start;                                     // per block: its first edge in the list (by reader)
