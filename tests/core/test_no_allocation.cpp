@@ -408,19 +408,30 @@ void* counted_c_realloc(void* p, std::size_t size) {
     return std::realloc(p, size);
 }
 
+// While it lives, KLU allocates through the counting hooks.
+struct KluAllocationsCounted {
+    KluAllocationsCounted() {
+        SuiteSparse_config.malloc_func = counted_c_malloc;
+        SuiteSparse_config.calloc_func = counted_c_calloc;
+        SuiteSparse_config.realloc_func = counted_c_realloc;
+    }
+    ~KluAllocationsCounted() {
+        SuiteSparse_config.malloc_func = std::malloc;
+        SuiteSparse_config.calloc_func = std::calloc;
+        SuiteSparse_config.realloc_func = std::realloc;
+    }
+    KluAllocationsCounted(const KluAllocationsCounted&) = delete;
+    KluAllocationsCounted& operator=(const KluAllocationsCounted&) = delete;
+};
+
 // The large bytes taken while `f` runs, KLU's included.
 template <class F>
 long large_bytes_during(F&& f) {
-    SuiteSparse_config.malloc_func = counted_c_malloc;
-    SuiteSparse_config.calloc_func = counted_c_calloc;
-    SuiteSparse_config.realloc_func = counted_c_realloc;
+    const KluAllocationsCounted klu;
     large_bytes = 0;
     counting = true;
     f();
     counting = false;
-    SuiteSparse_config.malloc_func = std::malloc;
-    SuiteSparse_config.calloc_func = std::calloc;
-    SuiteSparse_config.realloc_func = std::realloc;
     return large_bytes.load();
 }
 }  // namespace
@@ -442,9 +453,7 @@ TEST_CASE("a rebuild of an unchanged structure takes no new large blocks: model,
 }
 
 TEST_CASE("the sparse path (KLU) allocates nothing after build: factored once, or re-factored at every call") {
-    SuiteSparse_config.malloc_func = counted_c_malloc;
-    SuiteSparse_config.calloc_func = counted_c_calloc;
-    SuiteSparse_config.realloc_func = counted_c_realloc;
+    const KluAllocationsCounted klu;
     counting = true;   // the hooks see KLU's allocations: the counter must see one when a structure is analyzed
     allocations = 0;
     {
@@ -472,9 +481,6 @@ TEST_CASE("the sparse path (KLU) allocates nothing after build: factored once, o
         sim.set_parameter("s1.L", 2.0);   // invalidates L: the next evaluation probes and re-factors
         CHECK(allocations_during([&] { sim.evaluate(); }) == 0);
     }
-    SuiteSparse_config.malloc_func = std::malloc;
-    SuiteSparse_config.calloc_func = std::calloc;
-    SuiteSparse_config.realloc_func = std::realloc;
 }
 
 TEST_CASE("between structural changes the steps allocate nothing: the rocket after its release and after the removal") {
