@@ -5,7 +5,10 @@
 // only where the values live:
 //  - ValuesInObjects/608: each element an object the size of a PressureDrop, its outputs and the pointers to its
 //    inputs spread over it as a PressureDrop's are (the engine today);
-//  - ValuesInObjects/96: the same twelve fields packed into 96 bytes;
+//  - ValuesInObjects/352, /248, /96: the same fields spread over smaller objects (352: about what a PressureDrop
+//    would be with signals stripped to their value, an input's address and fallback, and one header word);
+//  - ValuesEngineOwnedInLargeObjects/608: the values in engine-owned arrays, but each element still a
+//    PressureDrop-sized object holding the address of each value where a PressureDrop holds the signal;
 //  - ValuesEngineOwned: the values in arrays the engine owns, in schedule order; an element keeps its parameters
 //    and the index of its slot;
 //  - ValuesEngineOwnedBatched: the same, each run of one block function started with one indirect call.
@@ -164,6 +167,75 @@ void ValuesEngineOwned(benchmark::State& state) {
     state.counters["bytes_per_element"] = static_cast<double>(sizeof(OwnedElement) + 4 * sizeof(double));
 }
 
+// Values owned by the engine as in ValuesEngineOwned, but each element as large and as spread out as a
+// PressureDrop, holding the address of every value it reads or writes where a PressureDrop holds its signals:
+// engine-owned storage behind today's components (an Out keeping the address of its slot).
+template <std::size_t Size>
+struct alignas(64) HandleElement {
+    static constexpr std::size_t kStride = Size / kFields / 8 * 8;
+    union Slot {
+        double* out;
+        const double* input;
+        double parameter;
+        unsigned char bytes[kStride];
+    };
+    Slot slots[kFields]{};
+    unsigned char tail[Size - kFields * kStride]{};
+    const double* der_flow = nullptr;
+
+    static void flow(void* o) {
+        auto& e = *static_cast<HandleElement*>(o);
+        *e.slots[kFlowOut].out = *e.slots[kFlowIn].input;
+    }
+    static void pressure(void* o) {
+        auto& e = *static_cast<HandleElement*>(o);
+        const double vn = *e.slots[kFlowIn].input / kRho / e.slots[kVRef].parameter;
+        const double dp = 0.5 * e.slots[kDpRef].parameter * (vn + vn * std::abs(vn));
+        const double p_in = *e.slots[kPressureIn].input;
+        double& p_out = *e.slots[kPressureOut].out;
+        p_out = std::max(kPMin, p_in - dp);
+        *e.slots[kCorrection].out = p_out - (p_in - dp);
+    }
+    static void inertial(void* o) {
+        auto& e = *static_cast<HandleElement*>(o);
+        *e.slots[kInertialOut].out = *e.slots[kInertialDown].input + e.slots[kL].parameter * *e.der_flow + *e.slots[kCorrection].out;
+    }
+};
+
+template <std::size_t Size>
+void ValuesEngineOwnedInLargeObjects(benchmark::State& state) {
+    const int n = static_cast<int>(state.range(0));
+    const auto size = static_cast<std::size_t>(n) + 1;
+    Values v{std::vector<double>(size, 0.2), std::vector<double>(size, 1e5 + kRho * 9.81 * 2.0), std::vector<double>(size, 0.0),
+             std::vector<double>(size, 1e5 + kRho * 9.81 * 1.0)};
+    std::vector<std::unique_ptr<HandleElement<Size>>> elements;
+    for (int i = 0; i < n; ++i) {
+        const auto k = static_cast<std::size_t>(i);
+        auto e = std::make_unique<HandleElement<Size>>();
+        e->slots[kVRef].parameter = 0.01;
+        e->slots[kDpRef].parameter = dp_ref_of(i, n);
+        e->slots[kL].parameter = inertance_of(i, n);
+        e->der_flow = &v.der_flow;
+        e->slots[kFlowIn].input = &v.m_flow[k];
+        e->slots[kFlowOut].out = &v.m_flow[k + 1];
+        e->slots[kPressureIn].input = &v.pressure[k];
+        e->slots[kPressureOut].out = &v.pressure[k + 1];
+        e->slots[kCorrection].out = &v.correction[k];
+        e->slots[kInertialDown].input = &v.inertial[k + 1];
+        e->slots[kInertialOut].out = &v.inertial[k];
+        elements.push_back(std::move(e));
+    }
+    std::vector<Block> schedule;
+    for (auto& e : elements) schedule.push_back({e.get(), &HandleElement<Size>::flow});
+    for (auto& e : elements) schedule.push_back({e.get(), &HandleElement<Size>::pressure});
+    for (auto it = elements.rbegin(); it != elements.rend(); ++it) schedule.push_back({it->get(), &HandleElement<Size>::inertial});
+    for (auto _ : state) {
+        for (const Block& b : schedule) b.function(b.object);
+        benchmark::DoNotOptimize(v.inertial.front());
+    }
+    state.counters["bytes_per_element"] = static_cast<double>(sizeof(HandleElement<Size>));
+}
+
 // As ValuesEngineOwned, but each run of one block function (all flow copies, …) is one indirect call to a loop
 // with the member function inlined: what batching same-kind neighbours would add to engine-owned values.
 template <void (*Function)(void*)>
@@ -195,6 +267,9 @@ void ValuesEngineOwnedBatched(benchmark::State& state) {
 }  // namespace
 
 BENCHMARK(ValuesInObjects<608>)->RangeMultiplier(100)->Range(1000, 100000);
+BENCHMARK(ValuesInObjects<352>)->RangeMultiplier(100)->Range(1000, 100000);
+BENCHMARK(ValuesInObjects<248>)->RangeMultiplier(100)->Range(1000, 100000);
 BENCHMARK(ValuesInObjects<96>)->RangeMultiplier(100)->Range(1000, 100000);
+BENCHMARK(ValuesEngineOwnedInLargeObjects<608>)->RangeMultiplier(100)->Range(1000, 100000);
 BENCHMARK(ValuesEngineOwned)->RangeMultiplier(100)->Range(1000, 100000);
 BENCHMARK(ValuesEngineOwnedBatched)->RangeMultiplier(100)->Range(1000, 100000);
