@@ -19,6 +19,8 @@ const std::string kRegisteredRule = "register every signal a block uses in metai
 // Two things with one name (the "two things with one name" rule): the earliest repetition, in the order
 // components, signals, parameters, blocks. Views into the model's own strings: no copies, linear time.
 void check_unique_names(Model& m) {
+    if (!m.names_changed && m.names_unique) return;   // the same names as the last crawl, which were unique
+    m.names_unique = false;
     std::vector<std::string_view>& names = m.name_views;
     std::vector<std::size_t>& hashes = m.name_hashes;
     names.clear();
@@ -32,7 +34,10 @@ void check_unique_names(Model& m) {
     for (auto& p : m.parameters) add(p);
     for (auto& b : m.blocks) add(b);
     const auto duplicate = first_duplicate(names, hashes, m.name_check);
-    if (!duplicate) return;
+    if (!duplicate) {
+        m.names_unique = true;
+        return;
+    }
     auto kind = [&](std::size_t i) {
         if (i + 1 < m.components.size()) return "component";
         i -= m.components.size() - 1;
@@ -276,8 +281,10 @@ Model crawl(Component& root, Out<double>& time, Model recycled) {
     m.begin_refill();
     m.refill_root(root);
     SignalInfo& time_signal = m.refill(m.signals);
-    time_signal.path.assign("time");
-    time_signal.path_hash = hash_path(time_signal.path);
+    if (write_path(time_signal.path, "", "time") || time_signal.path_hash == 0) {
+        time_signal.path_hash = hash_path(time_signal.path);
+        m.names_changed = true;
+    }
     time_signal.signal = &time;
     time_signal.component = 0;
     time_signal.plug = -1;

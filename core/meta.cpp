@@ -39,11 +39,12 @@ void Meta::plug(Plug& plug, std::string_view name) {
         int plug_index;
     } context{*this, info.path, plug_index};
     plug.members([&context](SignalBase& s, std::string_view member) {
-        SignalInfo& signal = context.meta.model_.refill(context.meta.model_.signals);
-        signal.path.assign(context.plug_path);
-        signal.path += '.';
-        signal.path += member;
-        signal.path_hash = hash_path(signal.path);
+        Model& model = context.meta.model_;
+        SignalInfo& signal = model.refill(model.signals);
+        if (write_path(signal.path, context.plug_path, member) || signal.path_hash == 0) {
+            signal.path_hash = hash_path(signal.path);
+            model.names_changed = true;
+        }
         signal.signal = &s;
         signal.component = context.meta.component_;
         signal.plug = context.plug_index;

@@ -97,11 +97,14 @@ private:
     void add_block(Block block, std::string_view name, std::vector<const SignalBase*> reads, std::vector<const OutBase*> writes);
     std::string join(std::string_view name) const;
     void join_into(std::string& out, std::string_view name) const;
-    // An entry's path and its hash, computed while the name is in the cache.
+    // An entry's path and its hash, computed while the name is in the cache. A refilled entry that already has
+    // this path keeps its hash, and the model learns of every path that changed (see Model::names_changed).
     template <class Info>
     void name_entry(Info& info, std::string_view name) const {
-        join_into(info.path, name);
-        info.path_hash = hash_path(info.path);
+        if (write_path(info.path, path_, name) || info.path_hash == 0) {
+            info.path_hash = hash_path(info.path);
+            model_.names_changed = true;
+        }
     }
     BlockInfo& next_block(Block block, std::string_view name);
     ParameterInfo& next_parameter(std::string_view name, double* value, ParameterSpec&& spec, SystemDefault* follows);

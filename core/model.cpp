@@ -52,9 +52,21 @@ int Model::signal_index_by_address(const SignalBase* s) const {
     return i ? *i : -1;
 }
 
+bool write_path(std::string& out, std::string_view prefix, std::string_view name) {
+    const std::size_t size = prefix.empty() ? name.size() : prefix.size() + 1 + name.size();
+    const std::string_view old(out);
+    if (old.size() == size && old.ends_with(name) && (prefix.empty() || (old[prefix.size()] == '.' && old.starts_with(prefix)))) return false;
+    out.assign(prefix);
+    if (!prefix.empty()) out += '.';
+    out += name;
+    return true;
+}
+
 void Model::begin_refill() {
     clear_unrefilled();
     filled_.fill(0);
+    sizes_before_ = {components.size(), signals.size(), plugs.size(), blocks.size(), parameters.size(), variables.size(), choices.size()};
+    names_changed = false;
 }
 
 ComponentInfo& Model::refill_root(Component& root) {
@@ -67,6 +79,7 @@ ComponentInfo& Model::refill_root(Component& root) {
 }
 
 void Model::end_refill() {
+    if (filled_ != sizes_before_) names_changed = true;
     components.resize(filled_[0]);
     signals.resize(filled_[1]);
     plugs.resize(filled_[2]);
@@ -78,6 +91,8 @@ void Model::end_refill() {
 }
 
 void Model::clear() {
+    names_changed = true;
+    names_unique = false;
     components.clear();
     signals.clear();
     plugs.clear();

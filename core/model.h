@@ -25,6 +25,10 @@ namespace lied {
 // The hash every named entry keeps of its path (`path_hash`): set wherever a path is, read by the unique-name check.
 inline std::size_t hash_path(std::string_view path) { return std::hash<std::string_view>{}(path); }
 
+// Writes `prefix.name` (or `name` for an empty prefix) into `out`; false, and nothing written, if `out` held exactly
+// that already (a refilled entry of an unchanged structure: its hash stays valid).
+bool write_path(std::string& out, std::string_view prefix, std::string_view name);
+
 struct ComponentInfo {
     std::string path;          // "" for the root
     std::size_t path_hash = 0; // std::hash of path, set with it: the unique-name check reads no string
@@ -208,6 +212,11 @@ struct Model {
     // Per registered signal: the block that writes it, or -1. Set by the crawl's block check, which also proves
     // that no signal has two writers; the schedule builds its graph from it.
     std::vector<int> signal_writer;
+    // Set by a crawl that wrote a path different from the one its refilled entry had, or changed the number of
+    // named entries; cleared when a crawl begins. Names passed the unique-name check (`names_unique`) and unchanged
+    // since are unique still: the check is skipped (at 10⁴ components it is several milliseconds of a rebuild).
+    bool names_changed = true;
+    bool names_unique = false;
     // Empties every list (their capacity stays). A crawl does not need it: it refills (below).
     void clear();
 
@@ -222,7 +231,10 @@ struct Model {
     template <class Info>
     Info& refill(std::vector<Info>& list) {
         std::size_t& filled = filled_of(list);
-        if (filled == list.size()) list.emplace_back();
+        if (filled == list.size()) {
+            list.emplace_back();
+            names_changed = true;
+        }
         return list[filled++];
     }
     // Working memory of the crawler's checks (views into this model's names while they run), kept for the next
@@ -247,6 +259,7 @@ private:
     std::size_t& filled_of(const std::vector<VariableInfo>&) { return filled_[5]; }
     std::size_t& filled_of(const std::vector<ChoiceInfo>&) { return filled_[6]; }
     std::array<std::size_t, 7> filled_{};
+    std::array<std::size_t, 7> sizes_before_{};   // the lists' sizes when the refill began
     void clear_unrefilled();
     int signal_index_by_address(const SignalBase* s) const;
     std::vector<std::size_t> block_read_start_, block_write_start_;

@@ -1,6 +1,7 @@
 // Model::signal_index answers from a hint the signal keeps (its index in the model that crawled it last). Two
 // models of one tree, in which the signals have different indices, must both keep answering right. A crawl
 // refills the previous model's entries: the result must not differ from a fresh crawl in any name or pointer.
+#include "core/build_error.h"
 #include "core/crawler.h"
 #include "core/meta.h"
 #include "support/networks.h"
@@ -136,4 +137,64 @@ TEST_CASE("a plug's member signals know their plug, other signals know they have
     for (const SignalInfo& s : m.signals)
         if (s.path.find("der(") != std::string::npos) CHECK(s.plug == -1);   // a state's derivative is no plug member
     restore_time_inputs(m);
+}
+
+namespace {
+// Two signals whose names the test chooses between crawls.
+struct Renamable final : Component {
+    std::string first = "a", second = "b";
+    Out<double> x, y;
+    void metainfo(Meta& meta) override {
+        meta.signal(x, first);
+        meta.signal(y, second);
+    }
+    const char* type_name() const override { return "Renamable"; }
+};
+struct TwoRenamables final : Component {
+    Renamable one, two;
+    bool extra = false;
+    Out<double> z;
+    void metainfo(Meta& meta) override {
+        meta.component(one, "one");
+        meta.component(two, "two");
+        if (extra) meta.signal(z, "z");   // last: dropping it leaves every other path as it was
+    }
+    const char* type_name() const override { return "TwoRenamables"; }
+};
+}  // namespace
+
+TEST_CASE("a crawl that writes exactly the names of the last one skips the unique-name check, which still checks any other name") {
+    TwoRenamables root;
+    Out<double> time;
+    Model m = crawl(root, time);
+    CHECK(m.names_changed);
+    CHECK(m.names_unique);
+    m = crawl(root, time, std::move(m));
+    CHECK_FALSE(m.names_changed);   // every path as before: hashes kept, check skipped
+    CHECK(m.names_unique);
+
+    root.two.second = "c";   // another name, still unique
+    m = crawl(root, time, std::move(m));
+    CHECK(m.names_changed);
+    CHECK(m.names_unique);
+    CHECK(m.signals.back().path == "two.c");
+    CHECK(m.signals.back().path_hash == std::hash<std::string_view>{}("two.c"));
+
+    root.two.second = "a";   // a duplicate of two.a after a crawl that passed: refused all the same
+    try {
+        m = crawl(root, time, std::move(m));
+        FAIL("a duplicate name was accepted");
+    } catch (const BuildError& e) {
+        CHECK(std::string(e.what()) == "two.a: the name is used twice (signal and signal) (rule: names are unique within a component)");
+    }
+    root.two.second = "b";
+    root.extra = true;
+    Model again = crawl(root, time);
+    again = crawl(root, time, std::move(again));
+    CHECK_FALSE(again.names_changed);
+    root.extra = false;   // one entry fewer, every written path as before: the count alone marks the change
+    again = crawl(root, time, std::move(again));
+    CHECK(again.names_changed);
+    CHECK(again.names_unique);
+    restore_time_inputs(again);
 }
