@@ -2,6 +2,8 @@
 // derivative evaluation, one RK4 step and the memory a built simulator holds — next to the same chain written
 // by hand. scripts/scale-report.sh runs these and fits the growth exponents.
 #include "core/simulator.h"
+#include "core/structural_change.h"
+#include "thermofluid/pressure_drop.h"
 #include "hand_written_chain.h"
 #include "support/networks.h"
 
@@ -88,6 +90,22 @@ void Rebuild(benchmark::State& state, Shape shape) {
     per_element(state, n);
 }
 
+// A leaf valve of the tree replaced by a new valve (another drop) and the structure rebuilt, as Simulator::apply
+// does it: the edit, crawl, checks, probe, states carried over.
+void RebuildAfterLeafReplace(benchmark::State& state) {
+    const int n = static_cast<int>(state.range(0));
+    auto net = lied::testing::make_tree(n);
+    Simulator sim(*net);
+    double dp_ref = 500.0;
+    for (auto _ : state) {
+        dp_ref = dp_ref == 500.0 ? 700.0 : 500.0;
+        lied::StructuralChange change("l0 replaced");
+        change.replace("l0", std::make_unique<lied::thermofluid::PressureDrop>(0.01, dp_ref, 50.0));
+        sim.apply(change);
+    }
+    per_element(state, n);
+}
+
 void Evaluate(benchmark::State& state, Shape shape) {
     const int n = static_cast<int>(state.range(0));
     auto net = make(shape, n);
@@ -154,6 +172,7 @@ BENCHMARK_CAPTURE(Build, chain, Shape::Chain)->RangeMultiplier(10)->Range(10, kL
 BENCHMARK_CAPTURE(Build, tree, Shape::Tree)->RangeMultiplier(10)->Range(10, kLargest)->Unit(benchmark::kMicrosecond)->Iterations(3);
 BENCHMARK_CAPTURE(Rebuild, chain, Shape::Chain)->RangeMultiplier(10)->Range(10, kLargest)->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(Rebuild, tree, Shape::Tree)->RangeMultiplier(10)->Range(10, kLargest)->Arg(3333)->Unit(benchmark::kMicrosecond);   // 3333 leaves: 10⁴ components
+BENCHMARK(RebuildAfterLeafReplace)->Arg(100)->Arg(3333)->Unit(benchmark::kMicrosecond);   // 3333 leaves: 10⁴ components
 BENCHMARK_CAPTURE(Evaluate, chain, Shape::Chain)->RangeMultiplier(10)->Range(10, kLargest);
 BENCHMARK(HandChainEvaluate)->RangeMultiplier(10)->Range(10, kLargest);
 BENCHMARK_CAPTURE(Evaluate, tree, Shape::Tree)->RangeMultiplier(10)->Range(10, kLargest);

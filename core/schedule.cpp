@@ -127,15 +127,63 @@ bool topological_order(std::size_t nb, ScheduleWorkspace& w, std::vector<int>& o
 }  // namespace
 
 void Schedule::clear() {
-    for (auto* v : {&order, &pattern_start, &pattern_rows, &output_start, &output_rows, &probe_block_list}) v->clear();
-    for (auto* v : {&independent, &dependent, &dependent_on_point, &finish, &by_order}) v->clear();
+    for (auto* v : {&order, &pattern_start, &pattern_rows, &output_start, &output_rows, &probe_block_list, &on_point_positions,
+                    &finish_positions, &structure})
+        v->clear();
+    forget_blocks();
     is_dependent.clear();
     probe_groups.clear();
     probe_block_start.clear();
     outputs_by_map = false;
+    reused = false;
 }
 
+void Schedule::forget_blocks() {
+    for (auto* v : {&independent, &dependent, &dependent_on_point, &finish, &by_order}) v->clear();
+}
+
+namespace {
+
+// Everything make_schedule reads from a model except the blocks' functions and objects, as one list of numbers:
+// the sizes, the signal indices of the tearing variables, residuals, state derivatives and indicators, and each
+// block's reads and writes. Two models with equal lists get equal schedules up to the Block entries.
+void structure_of(const Model& m, std::vector<int>& key) {
+    key.clear();
+    for (std::size_t n : {m.blocks.size(), m.signals.size(), m.tearing.size(), m.residuals.size(), m.states.size(), m.zero_crossings.size()})
+        key.push_back(static_cast<int>(n));
+    for (auto& t : m.tearing) key.push_back(m.signal_index(t.variable));
+    for (auto& r : m.residuals) key.push_back(m.signal_index(r.residual));
+    for (auto& st : m.states) key.push_back(m.signal_index(&st.state->der));
+    for (auto& z : m.zero_crossings) key.push_back(m.signal_index(z.indicator));
+    for (std::size_t b = 0; b < m.blocks.size(); ++b) {
+        for (std::span<const int> list : {m.read_indices(b), m.write_indices(b)}) {
+            key.push_back(static_cast<int>(list.size()));
+            key.insert(key.end(), list.begin(), list.end());
+        }
+    }
+}
+
+// The Block lists from the schedule's positions and this model's blocks (the objects and functions of a structure
+// whose shape is unchanged may be new: a valve replaced by another valve).
+void fill_blocks(const Model& m, Schedule& s) {
+    s.forget_blocks();
+    const std::size_t nb = s.order.size();
+    s.by_order.reserve(nb);
+    for (int b : s.order) s.by_order.push_back(m.blocks[static_cast<std::size_t>(b)].block);
+    for (std::size_t p = 0; p < nb; ++p) (s.is_dependent[static_cast<std::size_t>(s.order[p])] ? s.dependent : s.independent).push_back(s.by_order[p]);
+    for (int p : s.on_point_positions) s.dependent_on_point.push_back(s.by_order[static_cast<std::size_t>(p)]);
+    for (int p : s.finish_positions) s.finish.push_back(s.by_order[static_cast<std::size_t>(p)]);
+}
+
+}  // namespace
+
 void make_schedule(const Model& m, Schedule& s, ScheduleWorkspace& w) {
+    structure_of(m, w.structure);
+    if (!s.structure.empty() && w.structure == s.structure) {   // the same shape as the last structure
+        fill_blocks(m, s);
+        s.reused = true;
+        return;
+    }
     s.clear();
     const std::size_t nb = m.blocks.size();
     const std::size_t ns = m.signals.size();
@@ -192,8 +240,6 @@ void make_schedule(const Model& m, Schedule& s, ScheduleWorkspace& w) {
     std::vector<int>& position = w.position;
     position.resize(nb);
     for (std::size_t k = 0; k < nb; ++k) position[static_cast<std::size_t>(s.order[k])] = static_cast<int>(k);
-    s.by_order.reserve(nb);
-    for (int b : s.order) s.by_order.push_back(m.blocks[static_cast<std::size_t>(b)].block);
 
     // Reach set of each tearing variable: all blocks downstream of its direct readers, as schedule positions
     // in ascending order. `stamp` marks the blocks seen in the current search without clearing a bitmap.
@@ -247,7 +293,6 @@ void make_schedule(const Model& m, Schedule& s, ScheduleWorkspace& w) {
 
     s.is_dependent.assign(nb, false);
     for (int p : reach) s.is_dependent[static_cast<std::size_t>(s.order[static_cast<std::size_t>(p)])] = true;
-    for (std::size_t p = 0; p < nb; ++p) (s.is_dependent[static_cast<std::size_t>(s.order[p])] ? s.dependent : s.independent).push_back(s.by_order[p]);
 
     // Ancestors of the blocks that write state derivatives and zero-crossing indicators (the integrator and
     // the event locator need both), walking back along the graph's edges.
@@ -270,7 +315,7 @@ void make_schedule(const Model& m, Schedule& s, ScheduleWorkspace& w) {
     }
     for (std::size_t p = 0; p < nb; ++p) {
         const auto b = static_cast<std::size_t>(s.order[p]);
-        if (s.is_dependent[b] && needed[b]) s.finish.push_back(s.by_order[p]);
+        if (s.is_dependent[b] && needed[b]) s.finish_positions.push_back(static_cast<int>(p));
     }
 
     // The structure of L: column j has a nonzero in every residual that a block of its reach set writes; the
@@ -317,14 +362,14 @@ void make_schedule(const Model& m, Schedule& s, ScheduleWorkspace& w) {
             only = fed_by_tearing_only[static_cast<std::size_t>(source)] != 0;
         }
         fed_by_tearing_only[b] = only;
-        if (!only || w.output_start[p + 1] > w.output_start[p]) s.dependent_on_point.push_back(s.by_order[p]);
+        if (!only || w.output_start[p + 1] > w.output_start[p]) s.on_point_positions.push_back(static_cast<int>(p));
     }
 
     // One entry of D costs a multiply-add, a block call several: measured on the vessels (D wins) and a tree
     // (`lied_bench --benchmark_filter=EvaluatePath`: D with N·log N entries loses by 15 %). Decided before D is
     // built: a tree's N·log N entries are then never collected.
     constexpr std::size_t kEntriesPerBlock = 4;
-    s.outputs_by_map = nt > 0 && entries(w.output_start) <= kEntriesPerBlock * s.finish.size();
+    s.outputs_by_map = nt > 0 && entries(w.output_start) <= kEntriesPerBlock * s.finish_positions.size();
     s.pattern_start.push_back(0);
     s.output_start.push_back(0);
     for (std::size_t j = 0; j < nt; ++j) {
@@ -362,6 +407,8 @@ void make_schedule(const Model& m, Schedule& s, ScheduleWorkspace& w) {
             std::sort(s.probe_block_list.begin() + static_cast<std::ptrdiff_t>(first), s.probe_block_list.end());
         s.probe_block_start.push_back(s.probe_block_list.size());
     }
+    fill_blocks(m, s);
+    s.structure.swap(w.structure);
 }
 
 }  // namespace lied

@@ -46,6 +46,14 @@ struct Schedule {
     std::vector<std::size_t> probe_block_start;
     std::vector<int> probe_block_list;
     std::vector<Block> by_order;                 // all blocks in schedule order
+    // Positions (in `order`) of the blocks in dependent_on_point and finish.
+    std::vector<int> on_point_positions, finish_positions;
+
+    // What the schedule was computed from (see structure_of in schedule.cpp): a model with the same list gets this
+    // schedule again with only its Block lists refilled (`reused`). A valve replaced by a valve, a parameter
+    // changed, a rebuild with nothing changed: no ordering, reach sets or colouring at 10⁴ components.
+    std::vector<int> structure;
+    bool reused = false;
 
     std::span<const int> probe_blocks(std::size_t group) const {
         return {probe_block_list.data() + probe_block_start[group], probe_block_start[group + 1] - probe_block_start[group]};
@@ -59,6 +67,8 @@ struct Schedule {
     std::size_t nonzeros() const { return pattern_rows.size(); }
     // Empties every list; their capacity stays for the next structure.
     void clear();
+    // Empties the Block lists only (they point into components), keeping what a structure of the same shape reuses.
+    void forget_blocks();
 };
 
 // The working memory of make_schedule: per signal, per block and per edge, so hundreds of megabytes at 10⁵
@@ -77,9 +87,11 @@ struct ScheduleWorkspace {
     std::vector<int> position, stack, reach, owners_by_position, residual_start, residual_rows, output_start, output_rows,
         combined_start, combined_rows;
     std::vector<std::size_t> stamp, reach_start, next, fill;
+    std::vector<int> structure;                                    // the new model's, compared with the schedule's
 };
 
-// Orders the blocks of a crawled model into `into`, whose lists are refilled (their capacity stays). Throws
+// Orders the blocks of a crawled model into `into`, whose lists are refilled (their capacity stays); if the model
+// has the structure `into` was made from, only its Block lists are refilled (into.reused). Throws
 // BuildError for a cycle that no state or tearing variable breaks, naming every block and signal on it and the
 // rule it breaks.
 void make_schedule(const Model& model, Schedule& into, ScheduleWorkspace& work);

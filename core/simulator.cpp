@@ -62,8 +62,13 @@ void Simulator::build() {
     values_.reset(0);
     parameters_.reset(0);
     names_indexed_ = false;
-    schedule_.clear();
-    model_ = crawl(root_, time_, std::move(model_));   // refills the old model's entries (their names' buffers)
+    schedule_.forget_blocks();   // what a structure of the same shape reuses stays (see make_schedule)
+    try {
+        model_ = crawl(root_, time_, std::move(model_));   // refills the old model's entries (their names' buffers)
+    } catch (...) {
+        schedule_.clear();
+        throw;
+    }
     try {
         make_schedule(model_, schedule_, schedule_workspace_);
     } catch (...) {

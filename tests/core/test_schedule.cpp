@@ -1,5 +1,9 @@
+#include "core/crawler.h"
 #include "core/schedule.h"
 #include "core/simulator.h"
+#include "core/structural_change.h"
+#include "thermofluid/in_tank.h"
+#include "thermofluid/pressure_drop.h"
 #include "support/test_components.h"
 #include "support/networks.h"
 #include "systems/com_vessels.h"
@@ -98,6 +102,73 @@ TEST_CASE("a rebuild refills the schedule: equal to a fresh one of an equal syst
                         {&a.finish, &b.finish}, {&a.by_order, &b.by_order}})
         CHECK(x->size() == y->size());
     CHECK((rebuilt.linear_system().matrix() - fresh.linear_system().matrix()).cwiseAbs().maxCoeff() == 0.0);
+}
+
+namespace {
+void check_same_schedule(const Schedule& a, const Schedule& b) {
+    CHECK(a.order == b.order);
+    CHECK(a.is_dependent == b.is_dependent);
+    CHECK(a.pattern_start == b.pattern_start);
+    CHECK(a.pattern_rows == b.pattern_rows);
+    CHECK(a.output_start == b.output_start);
+    CHECK(a.output_rows == b.output_rows);
+    CHECK(a.outputs_by_map == b.outputs_by_map);
+    CHECK(a.probe_groups == b.probe_groups);
+    CHECK(a.probe_block_start == b.probe_block_start);
+    CHECK(a.probe_block_list == b.probe_block_list);
+    auto same_blocks = [](const std::vector<Block>& x, const std::vector<Block>& y) {
+        REQUIRE(x.size() == y.size());
+        for (std::size_t k = 0; k < x.size(); ++k) CHECK((x[k].object == y[k].object && x[k].function == y[k].function));
+    };
+    same_blocks(a.independent, b.independent);
+    same_blocks(a.dependent, b.dependent);
+    same_blocks(a.dependent_on_point, b.dependent_on_point);
+    same_blocks(a.finish, b.finish);
+    same_blocks(a.by_order, b.by_order);
+}
+}  // namespace
+
+TEST_CASE("a structure of the same shape reuses the schedule with the new blocks, another shape gets a new one") {
+    auto tree = testing::make_tree(8);
+    Simulator sim(*tree);
+    CHECK_FALSE(sim.schedule().reused);
+    sim.step(0.01);
+
+    // A leaf valve replaced by a new valve: other objects, the same reads and writes by index.
+    StructuralChange swap("l3 replaced");
+    swap.replace("l3", std::make_unique<thermofluid::PressureDrop>(0.01, 700.0, 80.0));
+    sim.apply(swap);
+    CHECK(sim.schedule().reused);
+    {
+        Simulator fresh(*tree);   // the same tree, scheduled from scratch (takes the tree over)
+        CHECK_FALSE(fresh.schedule().reused);
+        check_same_schedule(sim.schedule(), fresh.schedule());
+    }
+    sim.rebuild();   // takes the tree back: the same shape again
+    CHECK(sim.schedule().reused);
+    const Eigen::VectorXd before = sim.states();
+    sim.step(0.01);
+    CHECK((sim.states() - before).cwiseAbs().maxCoeff() > 0.0);
+
+}
+
+TEST_CASE("make_schedule orders a model of another shape from scratch, and reuses only for the shape it was made from") {
+    auto eight = testing::make_tree(8), nine = testing::make_tree(9);
+    Out<double> time;
+    Schedule s, fresh;
+    ScheduleWorkspace w, fresh_work;
+    Model m8 = crawl(*eight, time);
+    make_schedule(m8, s, w);
+    CHECK_FALSE(s.reused);
+    make_schedule(m8, s, w);
+    CHECK(s.reused);
+    restore_time_inputs(m8);
+    const Model m9 = crawl(*nine, time);
+    make_schedule(m9, s, w);
+    CHECK_FALSE(s.reused);
+    make_schedule(m9, fresh, fresh_work);
+    check_same_schedule(s, fresh);
+    restore_time_inputs(m9);
 }
 
 TEST_CASE("partition: the explicit part is independent of the tearing variables, the inertial part is not") {
