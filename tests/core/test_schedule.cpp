@@ -81,6 +81,24 @@ TEST_CASE("the blocks are ordered as Boost's topological sort orders them") {
     CHECK(c.schedule().order == boost_order(c.model()));
 }
 
+namespace {
+// Equal order, partition, pattern and probe passes (two equal systems: the blocks' objects differ).
+void check_same_structure(const Schedule& a, const Schedule& b) {
+    CHECK(a.order == b.order);
+    CHECK(a.is_dependent == b.is_dependent);
+    CHECK(a.pattern_start == b.pattern_start);
+    CHECK(a.pattern_rows == b.pattern_rows);
+    CHECK(a.output_start == b.output_start);
+    CHECK(a.output_rows == b.output_rows);
+    CHECK(a.outputs_by_map == b.outputs_by_map);
+    CHECK(a.probe_groups == b.probe_groups);
+    CHECK(a.probe_block_start == b.probe_block_start);
+    CHECK(a.probe_block_list == b.probe_block_list);
+    CHECK(a.on_point_positions == b.on_point_positions);
+    CHECK(a.finish_positions == b.finish_positions);
+}
+}  // namespace
+
 TEST_CASE("a rebuild refills the schedule: equal to a fresh one of an equal system") {
     auto rebuilt_tree = testing::make_tree(16), fresh_tree = testing::make_tree(16);
     Simulator rebuilt(*rebuilt_tree);
@@ -88,16 +106,7 @@ TEST_CASE("a rebuild refills the schedule: equal to a fresh one of an equal syst
     rebuilt.rebuild();
     Simulator fresh(*fresh_tree);
     const Schedule &a = rebuilt.schedule(), &b = fresh.schedule();
-    CHECK(a.order == b.order);
-    CHECK(a.is_dependent == b.is_dependent);
-    CHECK(a.pattern_start == b.pattern_start);
-    CHECK(a.pattern_rows == b.pattern_rows);
-    CHECK(a.output_start == b.output_start);
-    CHECK(a.output_rows == b.output_rows);
-    CHECK(a.outputs_by_map == b.outputs_by_map);
-    CHECK(a.probe_groups == b.probe_groups);
-    CHECK(a.probe_block_start == b.probe_block_start);
-    CHECK(a.probe_block_list == b.probe_block_list);
+    check_same_structure(a, b);
     for (auto [x, y] : {std::pair{&a.independent, &b.independent}, {&a.dependent, &b.dependent}, {&a.dependent_on_point, &b.dependent_on_point},
                         {&a.finish, &b.finish}, {&a.by_order, &b.by_order}})
         CHECK(x->size() == y->size());
@@ -105,17 +114,9 @@ TEST_CASE("a rebuild refills the schedule: equal to a fresh one of an equal syst
 }
 
 namespace {
+// Equal schedules of one system: the structure and every block entry (object and function).
 void check_same_schedule(const Schedule& a, const Schedule& b) {
-    CHECK(a.order == b.order);
-    CHECK(a.is_dependent == b.is_dependent);
-    CHECK(a.pattern_start == b.pattern_start);
-    CHECK(a.pattern_rows == b.pattern_rows);
-    CHECK(a.output_start == b.output_start);
-    CHECK(a.output_rows == b.output_rows);
-    CHECK(a.outputs_by_map == b.outputs_by_map);
-    CHECK(a.probe_groups == b.probe_groups);
-    CHECK(a.probe_block_start == b.probe_block_start);
-    CHECK(a.probe_block_list == b.probe_block_list);
+    check_same_structure(a, b);
     auto same_blocks = [](const std::vector<Block>& x, const std::vector<Block>& y) {
         REQUIRE(x.size() == y.size());
         for (std::size_t k = 0; k < x.size(); ++k) CHECK((x[k].object == y[k].object && x[k].function == y[k].function));
