@@ -9,11 +9,7 @@ std::string Meta::join(std::string_view name) const {
 }
 
 // Into a string that may already have a buffer (a refilled entry's): no allocation when it is large enough.
-void Meta::join_into(std::string& out, std::string_view name) const {
-    out.assign(path_);
-    if (!path_.empty()) out += '.';
-    out += name;
-}
+void Meta::join_into(std::string& out, std::string_view name) const { write_path(out, path_, name); }
 
 void Meta::component(Component& child, std::string_view name, std::string_view description) {
     const int index = static_cast<int>(model_.filled_components());
