@@ -184,7 +184,10 @@ void RealtimeSwap::carry_discrete(Simulator& to, bool now) {
 void RealtimeSwap::start_at_snapshot(Simulator& sim, const std::vector<StructuralChange::Initializer>& initializers, const std::string& refusal) {
     const Model& running = active_->sim->model_;
     Simulator::CarriedValues carried;
-    for (std::size_t i = 0; i < running.states.size(); ++i) carried.states[running.states[i].path] = snapshot_x_[i];
+    for (std::size_t i = 0; i < running.states.size(); ++i) {
+        carried.state_paths.push_back(running.states[i].path);
+        carried.state_values.push_back(snapshot_x_[i]);
+    }
     for (std::size_t e = 0; e < running.time_events.size(); ++e) carried.events[running.time_events[e].path] = snapshot_fired_[e];
     for (std::size_t e = 0; e < running.sampled_events.size(); ++e) carried.samples[running.sampled_events[e].path] = snapshot_samples_[e];
     sim.t_ = snapshot_t_;
@@ -254,7 +257,7 @@ void RealtimeSwap::probe_carry_over(Simulator& next, const std::vector<Structura
     const auto running_index = index_by_path(running.states);
     const std::size_t n = next.model_.states.size();
     auto carry = [&](const std::map<std::string, double>& previous, std::vector<std::string>* reads, std::vector<int>* written) {
-        next.carry_states(previous, initializers, PreviousValues(previous, reads), written);
+        next.carry_states(initializers, PreviousValues(previous, reads), written);
         return Eigen::VectorXd(next.x_);
     };
     std::vector<std::string> reads;

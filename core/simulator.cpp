@@ -268,11 +268,16 @@ void Simulator::set_state(std::string_view name, double value) {
 
 // Values by name of the running structure (states, event flags, sample sequences, event counts).
 void Simulator::capture_values(CarriedValues& into) const {
-    into.states.clear();
+    // The paths' buffers are reused: a rebuild of an unchanged shape allocates nothing here.
+    into.state_paths.resize(model_.states.size());
+    into.state_values.resize(model_.states.size());
     into.events.clear();
     into.samples.clear();
     into.counts.clear();
-    for (std::size_t i = 0; i < model_.states.size(); ++i) into.states[model_.states[i].path] = x_[static_cast<Eigen::Index>(i)];
+    for (std::size_t i = 0; i < model_.states.size(); ++i) {
+        into.state_paths[i].assign(model_.states[i].path);
+        into.state_values[i] = x_[static_cast<Eigen::Index>(i)];
+    }
     for (std::size_t e = 0; e < model_.time_events.size(); ++e) into.events[model_.time_events[e].path] = event_fired_[e];
     for (std::size_t e = 0; e < model_.sampled_events.size(); ++e) into.samples[model_.sampled_events[e].path] = sample_index_[e];
     for (auto& [name, count] : statistics().events) into.counts[name] = count;
@@ -288,17 +293,15 @@ void Simulator::rebuild_with(const std::vector<StructuralChange::Initializer>& i
 // The states of this structure from the previous one's: by name, start values for new ones, then the
 // components' take_over and the change's initializers. Returns how many states kept their values. `written`,
 // if given, collects the states that take_over or an initializer set.
-int Simulator::carry_states(const std::map<std::string, double>& previous_states,
-                            const std::vector<StructuralChange::Initializer>& initializers, const PreviousValues& previous,
+int Simulator::carry_states(const std::vector<StructuralChange::Initializer>& initializers, const PreviousValues& previous,
                             std::vector<int>* written) {
     int kept = 0;
     for (std::size_t i = 0; i < model_.states.size(); ++i) {
-        auto it = previous_states.find(model_.states[i].path);
-        const bool survives = it != previous_states.end();
-        x_[static_cast<Eigen::Index>(i)] = survives ? it->second : model_.states[i].state->start;
-        kept += survives;
+        const double* before = previous.find(model_.states[i].path, i);
+        x_[static_cast<Eigen::Index>(i)] = before ? *before : model_.states[i].state->start;
+        kept += before != nullptr;
     }
-    if (previous_states.empty() && initializers.empty()) return kept;
+    if (previous.empty() && initializers.empty()) return kept;
     initializing_ = true;
     written_ = written;
     try {
@@ -321,7 +324,7 @@ void Simulator::start_from(const CarriedValues& carried, const std::vector<Struc
     built_ = false;   // until the checks at the current point pass
     int kept = 0;
     try {
-        kept = carry_states(carried.states, initializers, PreviousValues(carried.states));
+        kept = carry_states(initializers, PreviousValues(carried.state_paths, carried.state_values.data()));
     } catch (...) {
         restore_time_inputs(model_);
         throw;

@@ -162,14 +162,15 @@ private:
     void build();
     friend class RealtimeSwap;
     struct CarriedValues {   // a structure's values by name, for the next structure
-        std::map<std::string, double> states;
+        std::vector<std::string> state_paths;   // in the structure's order (see PreviousValues)
+        std::vector<double> state_values;
         std::map<std::string, char> events;
         std::map<std::string, long> samples, counts;
     };
     void capture_values(CarriedValues& into) const;
     void rebuild_with(const std::vector<StructuralChange::Initializer>& initializers);
-    int carry_states(const std::map<std::string, double>& previous_states, const std::vector<StructuralChange::Initializer>& initializers,
-                     const PreviousValues& previous, std::vector<int>* written = nullptr);
+    int carry_states(const std::vector<StructuralChange::Initializer>& initializers, const PreviousValues& previous,
+                     std::vector<int>* written = nullptr);
     void start_from(const CarriedValues& carried, const std::vector<StructuralChange::Initializer>& initializers);
     long first_sample_not_before(std::size_t e, double t) const;
     StepStatus apply_due_changes();

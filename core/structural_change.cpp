@@ -9,18 +9,35 @@
 #include <algorithm>
 #include <set>
 #include <sstream>
-#include <unordered_map>
 
 namespace lied {
 
+const double* PreviousValues::find(std::string_view name, std::size_t position) const {
+    if (map_) {
+        auto it = map_->find(std::string(name));
+        return it == map_->end() ? nullptr : &it->second;
+    }
+    const std::vector<std::string>& paths = *paths_;
+    if (position < paths.size() && paths[position] == name) return values_ + position;
+    if (!indexed_) {
+        index_.reset(paths.size());
+        for (std::size_t i = 0; i < paths.size(); ++i) index_.insert(paths[i], static_cast<int>(i));
+        indexed_ = true;
+    }
+    const int* i = index_.find(name);
+    return i ? values_ + *i : nullptr;
+}
+
 double PreviousValues::operator()(std::string_view name) const {
-    auto it = states_.find(std::string(name));
-    if (it != states_.end()) {
-        if (reads_) reads_->push_back(it->first);
-        return it->second;
+    if (const double* value = find(name)) {
+        if (reads_) reads_->emplace_back(name);
+        return *value;
     }
     std::vector<std::string> known;
-    for (auto& [n, _] : states_) known.push_back(n);
+    if (map_)
+        for (auto& [n, _] : *map_) known.push_back(n);
+    else
+        known = *paths_;
     throw std::invalid_argument("the previous structure has no state '" + std::string(name) + "'" + did_you_mean(std::string(name), known));
 }
 
@@ -185,42 +202,51 @@ struct Ties {
 };
 
 Ties ties_of(Component& c, const Model& model) {
+    // Crawling `c` alone points its signals' index hints at `inside`; every other signal's hint still points
+    // into `model`. So each lookup below is one load, and nothing is built over the whole model: replacing one
+    // component of a large network costs what that component touches plus one pass over the model's inputs.
     const Model inside = describe(c);
-    std::unordered_map<const SignalBase*, std::string> inside_signals;
-    for (auto& s : inside.signals) inside_signals.emplace(s.signal, s.path);
-    std::set<const Plug*> inside_plugs;
-    for (auto& p : inside.plugs) inside_plugs.insert(p.plug);
-    // Which plug each signal of the whole model belongs to.
-    std::unordered_map<const SignalBase*, Plug*> owner;
-    for (auto& p : model.plugs) p.plug->members([&](SignalBase& s, std::string_view) { owner.emplace(&s, p.plug); });
-    for (auto& p : inside.plugs) p.plug->members([&](SignalBase& s, std::string_view) { owner.emplace(&s, p.plug); });
+    auto inside_index = [&](const SignalBase* s) { return inside.signal_index(s); };
+    auto owner = [](const Model& m, int signal) -> Plug* {
+        const int plug = signal < 0 ? -1 : m.signals[static_cast<std::size_t>(signal)].plug;
+        return plug < 0 ? nullptr : m.plugs[static_cast<std::size_t>(plug)].plug;
+    };
+    std::vector<const Plug*> inside_plugs;
+    for (auto& p : inside.plugs) inside_plugs.push_back(p.plug);
+    auto is_inside = [&](const Plug* p) { return std::find(inside_plugs.begin(), inside_plugs.end(), p) != inside_plugs.end(); };
     const SignalBase* time = model.signals.empty() ? nullptr : model.signals.front().signal;
 
     Ties ties;
     std::set<std::pair<const Plug*, const Plug*>> seen;
     auto tie_plugs = [&](Plug* in_c, Plug* out_c) {
-        if (!in_c || !out_c || inside_plugs.count(out_c) || !seen.insert({in_c, out_c}).second) return;
+        if (!in_c || !out_c || is_inside(out_c) || !seen.insert({in_c, out_c}).second) return;
         for (auto& p : inside.plugs)
             if (p.plug == in_c) ties.plugs.push_back({p.path, in_c, out_c});
     };
     // Inputs of the component bound outside it, and inputs outside bound to its outputs.
-    for (auto& s : inside.signals) {
+    for (std::size_t i = 0; i < inside.signals.size(); ++i) {
+        auto& s = inside.signals[i];
         if (!s.signal->is_in()) continue;
         auto* in = static_cast<InBase*>(s.signal);
         const OutBase* src = in->source();
-        if (!src || src == time || inside_signals.count(src)) continue;
-        auto own = owner.find(s.signal), other = owner.find(src);
-        if (own != owner.end() && other != owner.end()) tie_plugs(own->second, other->second);
+        if (!src || src == time || inside_index(src) >= 0) continue;
+        Plug* own = owner(inside, static_cast<int>(i));
+        Plug* other = owner(model, model.signal_index(src));
+        if (own && other) tie_plugs(own, other);
         else ties.signals.push_back({s.path, in, src, true});
     }
-    for (auto& s : model.signals) {
-        if (!s.signal->is_in() || inside_signals.count(s.signal)) continue;
+    for (std::size_t j = 0; j < model.signals.size(); ++j) {
+        auto& s = model.signals[j];
+        if (!s.signal->is_in()) continue;
         auto* in = static_cast<InBase*>(s.signal);
-        auto src = inside_signals.find(in->source());
-        if (src == inside_signals.end()) continue;
-        auto own = owner.find(in), other = owner.find(in->source());
-        if (own != owner.end() && other != owner.end()) tie_plugs(other->second, own->second);
-        else ties.signals.push_back({src->second, in, in->source(), false});
+        const OutBase* source = in->source();
+        if (!source || source == time || inside_index(in) >= 0) continue;
+        const int src = inside_index(source);
+        if (src < 0) continue;
+        Plug* own = owner(model, static_cast<int>(j));
+        Plug* other = owner(inside, src);
+        if (own && other) tie_plugs(other, own);
+        else ties.signals.push_back({inside.signals[static_cast<std::size_t>(src)].path, in, source, false});
     }
     return ties;
 }

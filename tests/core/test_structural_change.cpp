@@ -313,3 +313,24 @@ TEST_CASE("an action started by a state event happens where the watched state cr
     CHECK(by_api.segments()[1].start == t_cross);
     for (const char* name : {"t1.level", "t2.level", "t3.level", "p2.m_flow"}) CHECK(by_file.value(name) == by_api.value(name));
 }
+
+TEST_CASE("the previous states are found where they stood when the order is kept, and by name when it is not") {
+    // A rebuild of the same shape finds every state at its old position (no index by name is built); a change that
+    // adds or removes components shifts positions, and then the name decides.
+    const std::vector<std::string> paths{"t1.level", "t2.level", "t3.level"};
+    const std::vector<double> values{0.5, 0.25, 0.125};
+    const PreviousValues previous(paths, values.data());
+    CHECK_FALSE(previous.empty());
+    REQUIRE(previous.find("t2.level", 1) != nullptr);
+    CHECK(*previous.find("t2.level", 1) == 0.25);   // where it stood
+    REQUIRE(previous.find("t3.level", 0) != nullptr);
+    CHECK(*previous.find("t3.level", 0) == 0.125);  // moved: by name
+    CHECK(*previous.find("t1.level") == 0.5);       // no position given
+    CHECK(previous.find("t4.level", 2) == nullptr);
+    CHECK(previous.find("t4.level", 99) == nullptr);
+    CHECK(previous.has("t1.level"));
+    CHECK(previous("t3.level") == 0.125);
+    CHECK_THROWS_WITH_AS(previous("t2.levle"), "the previous structure has no state 't2.levle' (did you mean 't2.level'?)", std::invalid_argument);
+    const std::vector<std::string> none;
+    CHECK(PreviousValues(none, nullptr).empty());
+}
