@@ -51,9 +51,11 @@ void check_unique_names(Model& m) {
 }
 
 void check_bindings(const Model& m) {
-    for (auto& s : m.signals) {
-        if (!s.signal->is_in()) continue;
-        auto* in = static_cast<const InBase*>(s.signal);
+    for (std::size_t i = 0; i < m.signals.size(); ++i) {
+        const Model::SignalLinks& l = m.links[i];
+        if (!l.is_in || (!l.conflicting && l.source >= 0) || (l.source == Model::kNoSource && l.optional)) continue;
+        const SignalInfo& s = m.signals[i];
+        auto* in = static_cast<const InBase*>(s.signal);   // one that breaks a rule: the messages ask the object
         if (in->conflicting_source()) {
             throw BuildError(s.path + ": In-signal is bound to two Outs, " + m.signal_name(in->source()) + " and " +
                                  m.signal_name(in->conflicting_source()) + " (rule: " + kBindRule +
@@ -219,25 +221,29 @@ void check_choices(const Model& m) {
 // Plugs that carry a shared property (a thermofluid plug's medium) connect only to plugs with the same one. Walks
 // the plugs' In members in registration order (plug by plug), so the first mismatch reported is the first plug's.
 void check_shared_properties(const Model& m) {
-    int here_index = -1;
-    std::string mine;
-    for (const SignalInfo& s : m.signals) {
-        if (s.plug < 0 || !s.signal->is_in()) continue;
+    int here_index = -1, there_index = -1;
+    std::string_view mine;
+    for (std::size_t k = 0; k < m.signals.size(); ++k) {
+        const SignalInfo& s = m.signals[k];
+        if (s.plug < 0 || !m.links[k].is_in) continue;
         const PlugInfo& here = m.plugs[static_cast<std::size_t>(s.plug)];
         if (s.plug != here_index) {   // a plug's property once, not once per member
             here_index = s.plug;
+            there_index = -1;
             mine = here.plug->shared_property();
         }
         if (mine.empty()) continue;
-        const OutBase* source = static_cast<const InBase*>(s.signal)->source();
-        const int i = source ? m.signal_index(source) : -1;
+        const int i = m.links[k].source;
         if (i < 0 || m.signals[static_cast<std::size_t>(i)].plug < 0) continue;
-        const PlugInfo& there = m.plugs[static_cast<std::size_t>(m.signals[static_cast<std::size_t>(i)].plug)];
-        const std::string theirs = there.plug->shared_property();
+        // A plug's members are bound to one partner plug: compare with each partner once.
+        if (m.signals[static_cast<std::size_t>(i)].plug == there_index) continue;
+        there_index = m.signals[static_cast<std::size_t>(i)].plug;
+        const PlugInfo& there = m.plugs[static_cast<std::size_t>(there_index)];
+        const std::string_view theirs = there.plug->shared_property();
         if (theirs.empty() || theirs == mine) continue;
         const std::string what = here.plug->shared_property_name();
         const std::string rule = "connected plugs carry the same " + what;
-        throw BuildError(here.path + ": " + what + " " + mine + " is connected to " + there.path + " with " + what + " " + theirs +
+        throw BuildError(here.path + ": " + what + " " + std::string(mine) + " is connected to " + there.path + " with " + what + " " + std::string(theirs) +
                              " (rule: " + rule + "; give both components the same " + what + ")",
                          rule);
     }

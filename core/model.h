@@ -195,7 +195,18 @@ struct Model {
     void apply_system_defaults() const {
         for (auto& d : system_defaults) d.parameter->resolve(d.provider < 0 ? nullptr : default_providers[d.provider].value);
     }
+    // Sets every registered signal's index hint, then asks each signal object once what the later passes need
+    // (`links`): at 10⁴ components the checks, the block index and the affinity check otherwise visit the
+    // objects, scattered through the components, again and again (a cache miss each).
     void index_signals();
+    struct SignalLinks {
+        int source = -1;               // an In: the index of its Out (kNoSource unbound, kUnregistered outside the model)
+        bool is_in = false;
+        bool conflicting = false;      // an In offered a second Out (see In::connect)
+        bool optional = false;         // an In that may stay unbound
+        const double* real = nullptr;  // an Out<double>: its value
+    };
+    std::vector<SignalLinks> links;   // per signal, set by index_signals()
     // What each block reads and writes as model indices, looked up once per crawl so that the checks and the
     // schedule walk flat arrays instead of asking every signal object (scattered through the components) again.
     // A read is the index of the Out it resolves to, kNoSource for an optional In on its fallback (or a source
@@ -221,7 +232,7 @@ struct Model {
     void clear();
 
     // A crawl refills the lists a component adds many entries to (components, signals, plugs, blocks,
-    // parameters, variables, choices) in place: each new entry overwrites an old one and keeps the buffers of
+    // parameters, variables, choices, states, tearing variables, residuals, valid ranges) in place: each new entry overwrites an old one and keeps the buffers of
     // its strings and lists, so a rebuild allocates almost nothing for names. Between begin_refill() and
     // end_refill() the sizes of those lists are not meaningful; end_refill() cuts them to what was filled.
     void begin_refill();
@@ -258,8 +269,12 @@ private:
     std::size_t& filled_of(const std::vector<ParameterInfo>&) { return filled_[4]; }
     std::size_t& filled_of(const std::vector<VariableInfo>&) { return filled_[5]; }
     std::size_t& filled_of(const std::vector<ChoiceInfo>&) { return filled_[6]; }
-    std::array<std::size_t, 7> filled_{};
-    std::array<std::size_t, 7> sizes_before_{};   // the lists' sizes when the refill began
+    std::size_t& filled_of(const std::vector<StateInfo>&) { return filled_[7]; }
+    std::size_t& filled_of(const std::vector<TearingInfo>&) { return filled_[8]; }
+    std::size_t& filled_of(const std::vector<ResidualInfo>&) { return filled_[9]; }
+    std::size_t& filled_of(const std::vector<RangeInfo>&) { return filled_[10]; }
+    std::array<std::size_t, 11> filled_{};
+    std::array<std::size_t, 11> sizes_before_{};   // the lists' sizes when the refill began
     void clear_unrefilled();
     int signal_index_by_address(const SignalBase* s) const;
     std::vector<std::size_t> block_read_start_, block_write_start_;

@@ -39,8 +39,9 @@ public:
     // True if an input of `readers` is bound to an output of `writers`.
     static bool reads_from(Plug& readers, Plug& writers);
     // A property both ends of a connection must share (a thermofluid plug's medium): its value ("" for none)
-    // and its name ("medium"). The crawler refuses a connection whose ends differ, naming both.
-    virtual std::string shared_property() const { return {}; }
+    // and its name ("medium"). The crawler refuses a connection whose ends differ, naming both. The text lives
+    // as long as the plug's configuration (a medium's name); a view, because the crawler asks every plug.
+    virtual std::string_view shared_property() const { return {}; }
     virtual const char* shared_property_name() const { return ""; }
 };
 

@@ -55,6 +55,9 @@ public:
     // For diagnosis outside the step path: is every number in the value finite, and the value as text.
     virtual bool finite() const = 0;
     virtual std::string value_text() const = 0;
+    // The value's address if it is a real number (an Out<double>), else null: what dynamic_cast would answer,
+    // at the cost of one virtual call (the engine asks it for every output of a large network at each build).
+    virtual const double* real_value() const { return nullptr; }
 };
 
 // A value type is checked for finiteness through SignalTraits<T>::finite(value) where the traits give one
@@ -84,6 +87,10 @@ public:
     const char* type_name() const override { return SignalTraits<T>::type_name; }
     bool finite() const override { return signal_value_finite(value); }
     std::string value_text() const override { return signal_value_text(value); }
+    const double* real_value() const override {
+        if constexpr (std::is_same_v<T, double>) return &value;
+        else return nullptr;
+    }
 
 protected:
     const char* default_loop_rule() const override { return SignalTraits<T>::loop_rule; }

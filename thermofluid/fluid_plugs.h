@@ -20,7 +20,7 @@ public:
     bool is_outlet() const override { return true; }
     void connect_to(Plug& inlet) override;
     const Medium* medium = nullptr;   // set by the owning component: what flows here
-    std::string shared_property() const override { return medium ? medium->name() : ""; }
+    std::string_view shared_property() const override { return medium ? medium->name() : ""; }
     const char* shared_property_name() const override { return "medium"; }
 };
 
@@ -37,7 +37,7 @@ public:
     bool is_outlet() const override { return false; }
     void connect_to(Plug& outlet) override;   // throws: connections are made from the outlet side
     const Medium* medium = nullptr;
-    std::string shared_property() const override { return medium ? medium->name() : ""; }
+    std::string_view shared_property() const override { return medium ? medium->name() : ""; }
     const char* shared_property_name() const override { return "medium"; }
 };
 

@@ -58,6 +58,13 @@ void check_same(const Model& refilled, const Model& fresh) {
          [](auto& p) { return std::tuple(p.path, p.value, p.spec.unit, p.spec.description, p.component, p.system_default); });
     same(refilled.variables, fresh.variables, [](auto& v) { return std::tuple(v.path, v.value, v.unit, v.component); });
     same(refilled.choices, fresh.choices, [](auto& c) { return std::tuple(c.path, c.value, c.spec.options, c.component); });
+    same(refilled.states, fresh.states, [](auto& st) { return std::tuple(st.path, st.state, st.nominal, st.unit, st.component); });
+    same(refilled.tearing, fresh.tearing, [](auto& t) { return std::tuple(t.path, t.variable, t.component); });
+    same(refilled.residuals, fresh.residuals, [](auto& r) { return std::tuple(r.path, r.residual, r.component); });
+    same(refilled.ranges, fresh.ranges, [](auto& r) {
+        return std::tuple(r.path, r.range.min, r.range.max, r.range.min_exclusive, r.range.rule, r.component, r.state, r.value, r.unit);
+    });
+    same(refilled.links, fresh.links, [](auto& l) { return std::tuple(l.source, l.is_in, l.conflicting, l.optional, l.real); });
 }
 }  // namespace
 
@@ -97,6 +104,35 @@ TEST_CASE("each block's reads and writes as model indices: reads resolved to the
         for (std::size_t i = 0; i < writes.size(); ++i) CHECK(m.signals[static_cast<std::size_t>(writes[i])].signal == b.writes[i]);
     }
     CHECK(fallbacks == 2);   // t2's and t3's elevation: optional, unbound
+    restore_time_inputs(m);
+}
+
+TEST_CASE("what the crawl asks each signal object once (Model::links) is what the object answers") {
+    systems::ComVessels vessels;
+    Out<double> time;
+    const Model m = crawl(vessels, time);
+    REQUIRE(m.links.size() == m.signals.size());
+    int ins = 0, reals = 0;
+    for (std::size_t i = 0; i < m.signals.size(); ++i) {
+        const SignalBase* s = m.signals[i].signal;
+        const Model::SignalLinks& l = m.links[i];
+        CAPTURE(m.signals[i].path);
+        CHECK(l.is_in == s->is_in());
+        if (s->is_in()) {
+            auto* in = static_cast<const InBase*>(s);
+            CHECK(l.source == (in->source() ? m.signal_index(in->source()) : Model::kNoSource));
+            CHECK(l.optional == in->optional());
+            CHECK_FALSE(l.conflicting);
+            CHECK(l.real == nullptr);
+            ++ins;
+        } else {
+            auto* real = dynamic_cast<const Out<double>*>(s);
+            CHECK(l.real == (real ? &real->value : nullptr));
+            reals += real != nullptr;
+        }
+    }
+    CHECK(ins > 0);
+    CHECK(reals > 0);
     restore_time_inputs(m);
 }
 
