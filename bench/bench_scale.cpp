@@ -3,6 +3,7 @@
 // by hand. scripts/scale-report.sh runs these and fits the growth exponents.
 #include "core/simulator.h"
 #include "core/structural_change.h"
+#include "thermofluid/control_valve.h"
 #include "thermofluid/pressure_drop.h"
 #include "hand_written_chain.h"
 #include "support/networks.h"
@@ -106,6 +107,23 @@ void RebuildAfterLeafReplace(benchmark::State& state) {
     per_element(state, n);
 }
 
+// A change of shape: the leaf valve alternates between a PressureDrop and a control valve (another type, one more
+// input), so the schedule is ordered from scratch and the names are checked again at every rebuild.
+void RebuildAfterLeafTypeChange(benchmark::State& state) {
+    const int n = static_cast<int>(state.range(0));
+    auto net = lied::testing::make_tree(n);
+    Simulator sim(*net);
+    bool control_valve = false;
+    for (auto _ : state) {
+        control_valve = !control_valve;
+        lied::StructuralChange change("l0 replaced by another type");
+        if (control_valve) change.replace("l0", std::make_unique<lied::thermofluid::BasicControlValve>());
+        else change.replace("l0", std::make_unique<lied::thermofluid::PressureDrop>(0.01, 500.0, 50.0));
+        sim.apply(change);
+    }
+    per_element(state, n);
+}
+
 void Evaluate(benchmark::State& state, Shape shape) {
     const int n = static_cast<int>(state.range(0));
     auto net = make(shape, n);
@@ -173,6 +191,7 @@ BENCHMARK_CAPTURE(Build, tree, Shape::Tree)->RangeMultiplier(10)->Range(10, kLar
 BENCHMARK_CAPTURE(Rebuild, chain, Shape::Chain)->RangeMultiplier(10)->Range(10, kLargest)->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(Rebuild, tree, Shape::Tree)->RangeMultiplier(10)->Range(10, kLargest)->Arg(3333)->Unit(benchmark::kMicrosecond);   // 3333 leaves: 10⁴ components
 BENCHMARK(RebuildAfterLeafReplace)->Arg(100)->Arg(3333)->Unit(benchmark::kMicrosecond);   // 3333 leaves: 10⁴ components
+BENCHMARK(RebuildAfterLeafTypeChange)->Arg(100)->Arg(3333)->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(Evaluate, chain, Shape::Chain)->RangeMultiplier(10)->Range(10, kLargest);
 BENCHMARK(HandChainEvaluate)->RangeMultiplier(10)->Range(10, kLargest);
 BENCHMARK_CAPTURE(Evaluate, tree, Shape::Tree)->RangeMultiplier(10)->Range(10, kLargest);

@@ -163,23 +163,42 @@ void check_tearing_pairs(const Model& m) {
 // A declared valid range names a state or variable of its component.
 void resolve_ranges(Model& m) {
     if (m.ranges.empty()) return;
+    // A refilled range first tries the entry it resolved to in the last crawl: in a rebuild of the same shape it is
+    // still there, and no index by name is built. A state is preferred to a variable of the same path, so a
+    // variable's entry counts only while no name changed (a state of that path cannot have appeared).
+    auto at = [](const auto& list, int i, const std::string& path) {
+        return i >= 0 && static_cast<std::size_t>(i) < list.size() && list[static_cast<std::size_t>(i)].path == path;
+    };
     FlatIndex<std::string_view, int>& states = m.state_by_path;
-    FlatIndex<std::string_view, const VariableInfo*>& variables = m.variable_by_path;
-    states.reset(m.states.size());
-    variables.reset(m.variables.size());
-    for (std::size_t i = 0; i < m.states.size(); ++i) states.insert(m.states[i].path, static_cast<int>(i));
-    for (auto& v : m.variables) variables.insert(v.path, &v);
+    FlatIndex<std::string_view, int>& variables = m.variable_by_path;
+    bool indexed = false;
     for (auto& r : m.ranges) {
-        if (const int* state = states.find(r.path)) {
-            r.state = *state;
-            r.unit = m.states[static_cast<std::size_t>(*state)].unit;
-        } else if (const VariableInfo* const* v = variables.find(r.path)) {
-            r.value = (*v)->value;
-            r.unit = (*v)->unit;
+        if (!at(m.states, r.state, r.path) && !(at(m.variables, r.variable, r.path) && !m.names_changed)) {
+            if (!indexed) {
+                states.reset(m.states.size());
+                variables.reset(m.variables.size());
+                for (std::size_t i = 0; i < m.states.size(); ++i) states.insert(m.states[i].path, static_cast<int>(i));
+                for (std::size_t i = 0; i < m.variables.size(); ++i) variables.insert(m.variables[i].path, static_cast<int>(i));
+                indexed = true;
+            }
+            const int* state = states.find(r.path);
+            const int* variable = state ? nullptr : variables.find(r.path);
+            if (!state && !variable)
+                throw BuildError(r.path + ": a valid range is declared for something that is not a registered state or "
+                                          "variable (rule: declare valid ranges of registered states and variables)",
+                                 "valid ranges");
+            r.state = state ? *state : -1;
+            r.variable = variable ? *variable : -1;
+        }
+        if (at(m.states, r.state, r.path)) {
+            r.variable = -1;
+            r.value = nullptr;
+            r.unit = m.states[static_cast<std::size_t>(r.state)].unit;
         } else {
-            throw BuildError(r.path + ": a valid range is declared for something that is not a registered state or "
-                                      "variable (rule: declare valid ranges of registered states and variables)",
-                             "valid ranges");
+            r.state = -1;
+            const VariableInfo& v = m.variables[static_cast<std::size_t>(r.variable)];
+            r.value = v.value;
+            r.unit = v.unit;
         }
     }
 }

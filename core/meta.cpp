@@ -145,8 +145,7 @@ void Meta::valid_range(std::string_view name, ValidRange range) {
     join_into(info.path, name);
     info.range = std::move(range);
     info.component = component_;
-    info.state = -1;       // resolve_ranges finds the state or variable
-    info.value = nullptr;
+    info.value = nullptr;   // resolve_ranges finds the state or variable (where the refilled entry found it, if it is still there)
 }
 
 void Meta::variable(const double& value, std::string_view name, std::string_view unit) {

@@ -151,6 +151,7 @@ struct RangeInfo {             // a declared valid range of a state or variable
     ValidRange range;
     int component;
     int state = -1;            // index into Model::states, or -1 for a variable
+    int variable = -1;         // index into Model::variables, or -1 for a state
     const double* value = nullptr;   // the variable's value (states live in the simulator's state vector)
     std::string unit;
 };
@@ -256,7 +257,7 @@ struct Model {
     DuplicateScratch name_check;
     std::vector<char> engine_written;     // per signal
     FlatIndex<std::string_view, int> state_by_path;
-    FlatIndex<std::string_view, const VariableInfo*> variable_by_path;
+    FlatIndex<std::string_view, int> variable_by_path;
 
     std::size_t filled_components() const { return filled_[0]; }
     std::size_t filled_plugs() const { return filled_[2]; }

@@ -62,7 +62,7 @@ void check_same(const Model& refilled, const Model& fresh) {
     same(refilled.tearing, fresh.tearing, [](auto& t) { return std::tuple(t.path, t.variable, t.component); });
     same(refilled.residuals, fresh.residuals, [](auto& r) { return std::tuple(r.path, r.residual, r.component); });
     same(refilled.ranges, fresh.ranges, [](auto& r) {
-        return std::tuple(r.path, r.range.min, r.range.max, r.range.min_exclusive, r.range.rule, r.component, r.state, r.value, r.unit);
+        return std::tuple(r.path, r.range.min, r.range.max, r.range.min_exclusive, r.range.rule, r.component, r.state, r.variable, r.value, r.unit);
     });
     same(refilled.links, fresh.links, [](auto& l) { return std::tuple(l.source, l.is_in, l.conflicting, l.optional, l.real); });
 }
@@ -233,4 +233,46 @@ TEST_CASE("a crawl that writes exactly the names of the last one skips the uniqu
     CHECK(again.names_changed);
     CHECK(again.names_unique);
     restore_time_inputs(again);
+}
+
+namespace {
+// "x" is a state or a variable, with a valid range on it: a refilled range must follow the change.
+struct StateOrVariable final : Component {
+    bool as_state = false;
+    State s;
+    double v = 1.0;
+    void metainfo(Meta& meta) override {
+        if (as_state) {
+            meta.state(s, "x", 1.0, "m");
+            meta.block<&StateOrVariable::rest>(this, "rest", {}, {&s.der});
+        } else {
+            meta.variable(v, "x", "kg");
+        }
+        meta.valid_range("x", ValidRange::at_least(0.0, "x is not negative"));
+    }
+    void rest() { s.der.value = 0.0; }
+    const char* type_name() const override { return "StateOrVariable"; }
+};
+}  // namespace
+
+TEST_CASE("a refilled valid range resolves again when its name turns from a variable into a state and back") {
+    StateOrVariable c;
+    Out<double> time;
+    Model m = crawl(c, time);
+    REQUIRE(m.ranges.size() == 1);
+    CHECK(m.ranges[0].state == -1);
+    CHECK(m.ranges[0].value == &c.v);
+    CHECK(m.ranges[0].unit == "kg");
+    c.as_state = true;
+    m = crawl(c, time, std::move(m));
+    CHECK(m.ranges[0].state == 0);
+    CHECK(m.ranges[0].variable == -1);
+    CHECK(m.ranges[0].value == nullptr);
+    CHECK(m.ranges[0].unit == "m");
+    c.as_state = false;
+    m = crawl(c, time, std::move(m));
+    CHECK(m.ranges[0].state == -1);
+    CHECK(m.ranges[0].value == &c.v);
+    CHECK(m.ranges[0].unit == "kg");
+    restore_time_inputs(m);
 }
