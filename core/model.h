@@ -191,6 +191,13 @@ struct Model {
         if (hint >= 0 && static_cast<std::size_t>(hint) < signals.size() && signals[static_cast<std::size_t>(hint)].signal == s) return hint;
         return signal_index_by_address(s);
     }
+    // The same answer without the fallback: right after this model's index_signals(), and before any other model
+    // crawls its signals, every registered signal's hint points here, so a hint that does not is a signal not
+    // registered here (what ties_of asks of every input of a large model about one small component).
+    int signal_index_by_hint(const SignalBase* s) const {
+        const int hint = s->index_hint_;
+        return hint >= 0 && static_cast<std::size_t>(hint) < signals.size() && signals[static_cast<std::size_t>(hint)].signal == s ? hint : -1;
+    }
     std::string signal_name(const SignalBase* s) const;
     // Gives every system-default parameter the value in force (own, provider's or fallback); allocation-free.
     void apply_system_defaults() const {

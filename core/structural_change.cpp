@@ -206,7 +206,7 @@ Ties ties_of(Component& c, const Model& model) {
     // into `model`. So each lookup below is one load, and nothing is built over the whole model: replacing one
     // component of a large network costs what that component touches plus one pass over the model's inputs.
     const Model inside = describe(c);
-    auto inside_index = [&](const SignalBase* s) { return inside.signal_index(s); };
+    auto inside_index = [&](const SignalBase* s) { return inside.signal_index_by_hint(s); };
     auto owner = [](const Model& m, int signal) -> Plug* {
         const int plug = signal < 0 ? -1 : m.signals[static_cast<std::size_t>(signal)].plug;
         return plug < 0 ? nullptr : m.plugs[static_cast<std::size_t>(plug)].plug;
