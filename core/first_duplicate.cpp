@@ -39,10 +39,17 @@ std::optional<Duplicate> first_duplicate(std::span<const std::string_view> names
         start[b] += start[b - 1];
     }
     entries.resize(n);
+    auto& entry_hashes = scratch.entry_hashes;
+    entry_hashes.resize(n);
     fill.assign(start.begin(), start.end() - 1);
-    for (std::size_t i = 0; i < n; ++i) entries[fill[bucket_of(hashes[i])]++] = static_cast<std::uint32_t>(i);   // ascending per bucket
+    for (std::size_t i = 0; i < n; ++i) {   // ascending per bucket
+        const std::uint32_t e = fill[bucket_of(hashes[i])]++;
+        entries[e] = static_cast<std::uint32_t>(i);
+        entry_hashes[e] = hashes[i];
+    }
 
-    // Per bucket: open addressing on the low bits of the hash, at most half full; a slot holds position + 1.
+    // Per bucket: open addressing on the low bits of the hash, at most half full; a slot holds entry + 1. Hashes
+    // are read from entry_hashes, in bucket order: no jumps through the list of all names.
     std::size_t capacity = 16;
     while (capacity < 2 * largest) capacity *= 2;
     table.assign(capacity, 0);
@@ -50,17 +57,17 @@ std::optional<Duplicate> first_duplicate(std::span<const std::string_view> names
     std::optional<Duplicate> best;
     for (std::size_t b = 0; b + 1 < start.size(); ++b) {
         for (std::uint32_t e = start[b]; e < start[b + 1]; ++e) {
-            const std::uint32_t i = entries[e];
-            std::size_t slot = hashes[i] & mask;
+            const std::size_t h = entry_hashes[e];
+            std::size_t slot = h & mask;
             for (; table[slot] != 0; slot = (slot + 1) & mask) {
                 const std::uint32_t seen = table[slot] - 1;   // earlier: entries ascend within the bucket
-                if (hashes[seen] == hashes[i] && names[seen] == names[i]) break;
+                if (entry_hashes[seen] == h && names[entries[seen]] == names[entries[e]]) break;
             }
-            if (table[slot] == 0) table[slot] = i + 1;
-            else if (!best || i < best->second) best = Duplicate{table[slot] - 1u, i};
+            if (table[slot] == 0) table[slot] = e + 1;
+            else if (const std::uint32_t i = entries[e]; !best || i < best->second) best = Duplicate{entries[table[slot] - 1], i};
         }
         for (std::uint32_t e = start[b]; e < start[b + 1]; ++e) {   // empty the table again: only what was used
-            std::size_t slot = hashes[entries[e]] & mask;
+            std::size_t slot = entry_hashes[e] & mask;
             while (table[slot] != 0) {
                 table[slot] = 0;
                 slot = (slot + 1) & mask;

@@ -20,6 +20,7 @@ struct Duplicate {
 struct DuplicateScratch {
     std::vector<std::size_t> hashes;
     std::vector<std::uint32_t> bucket_start, bucket_fill, entries, table;
+    std::vector<std::size_t> entry_hashes;   // the hash of each entry, next to it: a bucket is read in order
 };
 
 std::optional<Duplicate> first_duplicate(std::span<const std::string_view> names, DuplicateScratch& scratch);
