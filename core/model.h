@@ -187,9 +187,8 @@ struct Model {
     // Index of a registered signal, or -1. The signal's hint answers unless another model crawled it since;
     // only then (or for a signal not registered here) the index by address is built and asked.
     int signal_index(const SignalBase* s) const {
-        const int hint = s->index_hint_;
-        if (hint >= 0 && static_cast<std::size_t>(hint) < signals.size() && signals[static_cast<std::size_t>(hint)].signal == s) return hint;
-        return signal_index_by_address(s);
+        const int by_hint = signal_index_by_hint(s);
+        return by_hint >= 0 ? by_hint : signal_index_by_address(s);
     }
     // The same answer without the fallback: right after this model's index_signals(), and before any other model
     // crawls its signals, every registered signal's hint points here, so a hint that does not is a signal not
