@@ -91,37 +91,38 @@ void Rebuild(benchmark::State& state, Shape shape) {
     per_element(state, n);
 }
 
-// A leaf valve of the tree replaced by a new valve (another drop) and the structure rebuilt, as Simulator::apply
-// does it: the edit, crawl, checks, probe, states carried over.
-void RebuildAfterLeafReplace(benchmark::State& state) {
+// Replaces the tree's leaf valve l0 through Simulator::apply at every iteration, alternating between two
+// replacements (`replacement(true)` and `replacement(false)`).
+template <class Replacement>
+void replace_leaf_repeatedly(benchmark::State& state, const char* description, Replacement replacement) {
     const int n = static_cast<int>(state.range(0));
     auto net = lied::testing::make_tree(n);
     Simulator sim(*net);
-    double dp_ref = 500.0;
+    bool odd = false;
     for (auto _ : state) {
-        dp_ref = dp_ref == 500.0 ? 700.0 : 500.0;
-        lied::StructuralChange change("l0 replaced");
-        change.replace("l0", std::make_unique<lied::thermofluid::PressureDrop>(0.01, dp_ref, 50.0));
+        odd = !odd;
+        lied::StructuralChange change(description);
+        change.replace("l0", replacement(odd));
         sim.apply(change);
     }
     per_element(state, n);
 }
 
-// A change of shape: the leaf valve alternates between a PressureDrop and a control valve (another type, one more
-// input), so the schedule is ordered from scratch and the names are checked again at every rebuild.
+// A leaf valve of the tree replaced by a new valve (another drop) and the structure rebuilt, as Simulator::apply
+// does it: the edit, crawl, checks, probe, states carried over.
+void RebuildAfterLeafReplace(benchmark::State& state) {
+    replace_leaf_repeatedly(state, "l0 replaced", [](bool odd) -> std::unique_ptr<lied::Component> {
+        return std::make_unique<lied::thermofluid::PressureDrop>(0.01, odd ? 700.0 : 500.0, 50.0);
+    });
+}
+
+// A change of shape: the leaf valve alternates between a control valve (another type, one more input) and a
+// PressureDrop, so the schedule is ordered from scratch and the names are checked again at every rebuild.
 void RebuildAfterLeafTypeChange(benchmark::State& state) {
-    const int n = static_cast<int>(state.range(0));
-    auto net = lied::testing::make_tree(n);
-    Simulator sim(*net);
-    bool control_valve = false;
-    for (auto _ : state) {
-        control_valve = !control_valve;
-        lied::StructuralChange change("l0 replaced by another type");
-        if (control_valve) change.replace("l0", std::make_unique<lied::thermofluid::BasicControlValve>());
-        else change.replace("l0", std::make_unique<lied::thermofluid::PressureDrop>(0.01, 500.0, 50.0));
-        sim.apply(change);
-    }
-    per_element(state, n);
+    replace_leaf_repeatedly(state, "l0 replaced by another type", [](bool odd) -> std::unique_ptr<lied::Component> {
+        if (odd) return std::make_unique<lied::thermofluid::BasicControlValve>();
+        return std::make_unique<lied::thermofluid::PressureDrop>(0.01, 500.0, 50.0);
+    });
 }
 
 void Evaluate(benchmark::State& state, Shape shape) {

@@ -252,12 +252,13 @@ void RealtimeSwap::finish_preparation(std::unique_ptr<Structure> next, const std
 void RealtimeSwap::probe_carry_over(Simulator& next, const std::vector<StructuralChange::Initializer>& initializers,
                                     const std::string& description) {
     const Model& running = active_->sim->model_;
-    std::map<std::string, double> base;
-    for (std::size_t i = 0; i < running.states.size(); ++i) base[running.states[i].path] = snapshot_x_[i];
+    std::vector<std::string> paths;   // the running states, in their order (base[k] is the value of paths[k])
+    for (auto& st : running.states) paths.push_back(st.path);
+    const std::vector<double>& base = snapshot_x_;
     const auto running_index = index_by_path(running.states);
     const std::size_t n = next.model_.states.size();
-    auto carry = [&](const std::map<std::string, double>& previous, std::vector<std::string>* reads, std::vector<int>* written) {
-        next.carry_states(initializers, PreviousValues(previous, reads), written);
+    auto carry = [&](const std::vector<double>& previous, std::vector<std::string>* reads, std::vector<int>* written) {
+        next.carry_states(initializers, PreviousValues(paths, previous.data(), reads), written);
         return Eigen::VectorXd(next.x_);
     };
     std::vector<std::string> reads;
@@ -280,29 +281,31 @@ void RealtimeSwap::probe_carry_over(Simulator& next, const std::vector<Structura
         else carry_constant_[i] = x0[static_cast<Eigen::Index>(i)];
     }
     std::vector<double> steps(reads.size());
+    std::vector<std::size_t> columns(reads.size());   // where each read state stands among the running ones
     for (std::size_t r = 0; r < reads.size(); ++r) {
-        const int column = find_index(running_index, reads[r]);
-        const double h = 0.01 * std::max(1.0, std::abs(base[reads[r]]));
+        const int column = find_index(running_index, reads[r]);   // found: it was read from them
+        columns[r] = static_cast<std::size_t>(column);
+        const double h = 0.01 * std::max(1.0, std::abs(base[columns[r]]));
         steps[r] = h;
         auto perturbed = base;
-        perturbed[reads[r]] += h;
+        perturbed[columns[r]] += h;
         const Eigen::VectorXd x = carry(perturbed, nullptr, nullptr);
         for (std::size_t i = 0; i < n; ++i) {
             if (!written[i]) continue;
             const double weight = (x[static_cast<Eigen::Index>(i)] - x0[static_cast<Eigen::Index>(i)]) / h;
             if (weight == 0.0) continue;
             carry_.push_back({static_cast<int>(i), column, weight});
-            carry_constant_[i] -= weight * base[reads[r]];
+            carry_constant_[i] -= weight * base[columns[r]];
         }
     }
     probed_ = reads.size();
     // The check: every read state moved at once, the other way and by different amounts than the probes; the map
     // must predict the result (a curved map cannot agree on both sides).
     auto moved = base;
-    for (std::size_t r = 0; r < reads.size(); ++r) moved[reads[r]] -= steps[r] * (0.5 + 0.5 * static_cast<double>(r + 1) / static_cast<double>(reads.size() + 1));
+    for (std::size_t r = 0; r < reads.size(); ++r) moved[columns[r]] -= steps[r] * (0.5 + 0.5 * static_cast<double>(r + 1) / static_cast<double>(reads.size() + 1));
     const Eigen::VectorXd x = carry(moved, nullptr, nullptr);
     Eigen::VectorXd predicted = Eigen::Map<const Eigen::VectorXd>(carry_constant_.data(), static_cast<Eigen::Index>(n));
-    for (const Entry& e : carry_) predicted[e.row] += e.weight * moved[running.states[static_cast<std::size_t>(e.column)].path];
+    for (const Entry& e : carry_) predicted[e.row] += e.weight * moved[static_cast<std::size_t>(e.column)];
     for (std::size_t i = 0; i < n; ++i) {
         const double got = x[static_cast<Eigen::Index>(i)], want = predicted[static_cast<Eigen::Index>(i)];
         if (std::abs(got - want) <= 1e-9 * (1.0 + std::abs(got))) continue;

@@ -13,11 +13,7 @@
 namespace lied {
 
 const double* PreviousValues::find(std::string_view name, std::size_t position) const {
-    if (map_) {
-        auto it = map_->find(std::string(name));
-        return it == map_->end() ? nullptr : &it->second;
-    }
-    const std::vector<std::string>& paths = *paths_;
+    const std::vector<std::string>& paths = paths_;
     if (position < paths.size() && paths[position] == name) return values_ + position;
     if (!indexed_) {
         index_.reset(paths.size());
@@ -33,12 +29,7 @@ double PreviousValues::operator()(std::string_view name) const {
         if (reads_) reads_->emplace_back(name);
         return *value;
     }
-    std::vector<std::string> known;
-    if (map_)
-        for (auto& [n, _] : *map_) known.push_back(n);
-    else
-        known = *paths_;
-    throw std::invalid_argument("the previous structure has no state '" + std::string(name) + "'" + did_you_mean(std::string(name), known));
+    throw std::invalid_argument("the previous structure has no state '" + std::string(name) + "'" + did_you_mean(std::string(name), paths_));
 }
 
 void StructuralChange::Undo::run() {

@@ -13,7 +13,6 @@
 #include "core/flat_index.h"
 
 #include <functional>
-#include <map>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -27,28 +26,26 @@ class Simulator;
 // The states of the structure before a change, by name.
 class PreviousValues {
 public:
-    // `reads`, if given, collects the names read through operator() (a real-time swap finds what the new states
-    // depend on from it).
-    explicit PreviousValues(const std::map<std::string, double>& states, std::vector<std::string>* reads = nullptr)
-        : map_(&states), reads_(reads) {}
     // A structure's states in its own order: paths[i] had values[i]. Looked up by position first (a structure of
-    // the same shape keeps the order); an index by name is built only when a name is not where it was.
-    PreviousValues(const std::vector<std::string>& paths, const double* values) : paths_(&paths), values_(values) {}
+    // the same shape keeps the order); an index by name is built only when a name is not where it was. `reads`, if
+    // given, collects the names read through operator() (a real-time swap finds what the new states depend on
+    // from it).
+    PreviousValues(const std::vector<std::string>& paths, const double* values, std::vector<std::string>* reads = nullptr)
+        : paths_(paths), values_(values), reads_(reads) {}
     bool has(std::string_view name) const { return find(name) != nullptr; }
     // Throws std::invalid_argument, with a suggestion, for a name the previous structure did not have.
     double operator()(std::string_view name) const;
-    bool empty() const { return map_ ? map_->empty() : paths_->empty(); }
+    bool empty() const { return paths_.empty(); }
     // The value `name` had, or null; not counted as read. `position` is where the name stood if the order was
     // kept, tried before any lookup.
     const double* find(std::string_view name, std::size_t position = static_cast<std::size_t>(-1)) const;
 
 private:
-    const std::map<std::string, double>* map_ = nullptr;
-    const std::vector<std::string>* paths_ = nullptr;
-    const double* values_ = nullptr;
+    const std::vector<std::string>& paths_;
+    const double* values_;
     mutable FlatIndex<std::string_view, int> index_;   // by name, built at the first miss by position
     mutable bool indexed_ = false;
-    std::vector<std::string>* reads_ = nullptr;
+    std::vector<std::string>* reads_;
 };
 
 // A change that could not be made: the message says which edit and why; the simulation is unchanged.
