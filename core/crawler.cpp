@@ -5,6 +5,7 @@
 #include "core/first_duplicate.h"
 #include "core/meta.h"
 
+#include <array>
 #include <cmath>
 #include <sstream>
 #include <string_view>
@@ -25,17 +26,34 @@ void check_unique_names(Model& m) {
     std::vector<std::size_t>& hashes = m.name_hashes;
     names.clear();
     hashes.clear();
-    auto add = [&](const auto& entry) {
-        names.push_back(entry.path);
-        hashes.push_back(entry.path_hash);   // computed by Meta with the name
+    // In the order components (without the root), signals, parameters, blocks.
+    auto for_each_named = [&](auto&& f) {
+        for (std::size_t i = 1; i < m.components.size(); ++i) f(m.components[i]);
+        for (auto& s : m.signals) f(s);
+        for (auto& p : m.parameters) f(p);
+        for (auto& b : m.blocks) f(b);
     };
-    for (std::size_t i = 1; i < m.components.size(); ++i) add(m.components[i]);
-    for (auto& s : m.signals) add(s);
-    for (auto& p : m.parameters) add(p);
-    for (auto& b : m.blocks) add(b);
+    for_each_named([&](const auto& entry) { hashes.push_back(entry.path_hash); });   // computed by Meta with the name
+    const std::array<std::size_t, 4> parts{m.components.size() - 1, m.signals.size(), m.parameters.size(), m.blocks.size()};
+    auto passed = [&](bool distinct) {
+        m.names_unique = true;
+        m.checked_hashes_distinct = distinct;
+        m.checked_name_hashes.swap(hashes);   // the old buffer is refilled by the next check
+        m.checked_name_parts = parts;
+    };
+    // A change of shape renames the entries after the changed component only by position: their names are the
+    // ones checked before, so only what lies between the lists' common front and back is looked up. That needs
+    // only the kept hashes to be pairwise different, not the old names to still be there.
+    if (m.checked_hashes_distinct &&
+        names_unique_after_change({m.checked_name_hashes, m.checked_name_parts}, {hashes, parts}, m.name_check)) {
+        passed(true);
+        return;
+    }
+    for_each_named([&](const auto& entry) { names.push_back(entry.path); });
+    ++m.full_name_checks;
     const auto duplicate = first_duplicate(names, hashes, m.name_check);
     if (!duplicate) {
-        m.names_unique = true;
+        passed(!m.name_check.equal_hashes);
         return;
     }
     auto kind = [&](std::size_t i) {

@@ -118,6 +118,8 @@ void Model::end_refill() {
 void Model::clear() {
     names_changed = true;
     names_unique = false;
+    checked_hashes_distinct = false;
+    checked_name_hashes.clear();
     components.clear();
     signals.clear();
     plugs.clear();

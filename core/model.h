@@ -261,6 +261,13 @@ struct Model {
     std::vector<std::string_view> name_views;
     std::vector<std::size_t> name_hashes;
     DuplicateScratch name_check;
+    // The hashes of the names the last unique-name check passed, in parts (components without the root, signals,
+    // parameters, blocks), and whether they were pairwise different: a change of shape is then checked by what
+    // changed (names_unique_after_change) instead of all names again.
+    std::vector<std::size_t> checked_name_hashes;
+    std::array<std::size_t, 4> checked_name_parts{};
+    bool checked_hashes_distinct = false;
+    long full_name_checks = 0;   // how often first_duplicate ran over all names (tests see which way a check went)
     std::vector<char> engine_written;     // per signal
     FlatIndex<std::string_view, int> state_by_path;
     FlatIndex<std::string_view, int> variable_by_path;

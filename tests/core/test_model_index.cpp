@@ -236,6 +236,56 @@ TEST_CASE("a crawl that writes exactly the names of the last one skips the uniqu
 }
 
 namespace {
+// A row of components whose first one gains or loses signals: a change of shape that shifts every later entry.
+struct Growing final : Component {
+    std::vector<std::string> extra;   // names of the first member's additional signals
+    std::vector<Out<double>> outs = std::vector<Out<double>>(8);
+    Renamable first, rest[50];
+    void metainfo(Meta& meta) override {
+        meta.component(first, "first");
+        for (std::size_t i = 0; i < extra.size(); ++i) meta.signal(outs[i], extra[i]);
+        for (int i = 0; i < 50; ++i) meta.component(rest[i], "r" + std::to_string(i));
+    }
+    const char* type_name() const override { return "Growing"; }
+};
+}  // namespace
+
+TEST_CASE("after a change of shape the names are checked by what changed, and a duplicate is still refused by name") {
+    Growing root;
+    Out<double> time;
+    Model m = crawl(root, time);
+    REQUIRE(m.names_unique);
+    REQUIRE(m.checked_hashes_distinct);
+    const std::size_t signals = m.signals.size();
+    CHECK(m.full_name_checks == 1);
+
+    root.extra = {"first.c", "e"};   // two entries inserted after the first component: every later one moves
+    m = crawl(root, time, std::move(m));
+    CHECK(m.names_changed);
+    CHECK(m.names_unique);
+    CHECK(m.full_name_checks == 1);   // decided by the two new names alone
+    CHECK(m.signals.size() == signals + 2);
+    CHECK(m.checked_name_hashes.size() == m.components.size() - 1 + m.signals.size() + m.parameters.size() + m.blocks.size());
+
+    root.extra = {"r49"};   // the name of a component at the far end: the same message as a full check gives
+    try {
+        m = crawl(root, time, std::move(m));
+        FAIL("a duplicate name was accepted");
+    } catch (const BuildError& e) {
+        CHECK(std::string(e.what()) == "r49: the name is used twice (component and signal) (rule: names are unique within a component)");
+    }
+    root.extra.clear();
+    m = crawl(root, time);   // the throw took the model with it
+    root.extra = {"first.a"};   // repeats a signal of the first component
+    try {
+        m = crawl(root, time, std::move(m));
+        FAIL("a duplicate name was accepted");
+    } catch (const BuildError& e) {
+        CHECK(std::string(e.what()) == "first.a: the name is used twice (signal and signal) (rule: names are unique within a component)");
+    }
+}
+
+namespace {
 // "x" is a state or a variable, with a valid range on it: a refilled range must follow the change.
 struct StateOrVariable final : Component {
     bool as_state = false;
