@@ -267,7 +267,7 @@ void check_shared_properties(const Model& m) {
         if (s.plug != here_index) {   // a plug's property once, not once per member
             here_index = s.plug;
             there_index = -1;
-            mine = here.plug->shared_property();
+            mine = here.shared_property;
         }
         if (mine.empty()) continue;
         const int i = m.links[k].source;
@@ -276,7 +276,7 @@ void check_shared_properties(const Model& m) {
         if (m.signals[static_cast<std::size_t>(i)].plug == there_index) continue;
         there_index = m.signals[static_cast<std::size_t>(i)].plug;
         const PlugInfo& there = m.plugs[static_cast<std::size_t>(there_index)];
-        const std::string_view theirs = there.plug->shared_property();
+        const std::string_view theirs = there.shared_property;
         if (theirs.empty() || theirs == mine) continue;
         const std::string what = here.plug->shared_property_name();
         const std::string rule = "connected plugs carry the same " + what;
@@ -333,6 +333,7 @@ Model crawl(Component& root, Out<double>& time, Model recycled) {
     time_signal.plug = -1;
     Meta meta(m, "", 0);
     root.metainfo(meta);
+    m.note_shared_properties(0, 0);
     m.end_refill();
     // Time inputs follow the simulator that builds the tree last (several may be built on one tree, one
     // after another); a failed build puts them back.

@@ -10,6 +10,7 @@ Model describe(Component& component, const std::string& path) {
     m.refill_root(component);
     Meta meta(m, path, 0);
     component.metainfo(meta);
+    m.note_shared_properties(0, 0);
     m.end_refill();
     m.index_signals();
     return m;

@@ -17,8 +17,10 @@ void Meta::component(Component& child, std::string_view name, std::string_view d
     name_entry(info, name);
     info.component = &child;
     info.description.assign(description);
+    const std::size_t first_plug = model_.filled_plugs();
     Meta child_meta(model_, info.path, index);
     child.metainfo(child_meta);
+    model_.note_shared_properties(index, first_plug);
 }
 
 void Meta::plug(Plug& plug, std::string_view name) {

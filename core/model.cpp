@@ -9,10 +9,12 @@ std::string Model::signal_name(const SignalBase* s) const {
 
 void Model::index_signals() {
     // A signal registered twice keeps its first index (as the index by address does).
+    signal_objects_.resize(signals.size());
     for (std::size_t i = 0; i < signals.size(); ++i) {
         const SignalBase* s = signals[i].signal;
+        signal_objects_[i] = s;
         const int hint = s->index_hint_;
-        const bool registered_before = hint >= 0 && static_cast<std::size_t>(hint) < i && signals[static_cast<std::size_t>(hint)].signal == s;
+        const bool registered_before = hint >= 0 && static_cast<std::size_t>(hint) < i && signal_objects_[static_cast<std::size_t>(hint)] == s;
         if (!registered_before) s->index_hint_ = static_cast<int>(i);
     }
     signal_index_built_ = false;
@@ -70,6 +72,11 @@ int Model::signal_index_by_address(const SignalBase* s) const {
     }
     const int* i = signal_index_.find(s);
     return i ? *i : -1;
+}
+
+void Model::note_shared_properties(int component, std::size_t first_plug) {
+    for (std::size_t p = first_plug; p < filled_[2]; ++p)
+        if (plugs[p].component == component) plugs[p].shared_property = plugs[p].plug->shared_property();
 }
 
 bool write_path(std::string& out, std::string_view prefix, std::string_view name) {
@@ -148,6 +155,7 @@ void Model::clear_unrefilled() {
     state_dependent_coefficients = false;
     signal_index_.reset(0);
     signal_index_built_ = false;
+    signal_objects_.clear();
     block_read_start_.clear();
     block_write_start_.clear();
     block_reads_.clear();

@@ -48,6 +48,9 @@ struct PlugInfo {
     std::string path;          // "p1.inlet"
     Plug* plug;
     int component;
+    // Plug::shared_property (a medium's name), read when the component's metainfo has returned: the plug is in the
+    // cache then, and the medium check compares these views instead of visiting every plug again.
+    std::string_view shared_property;
 };
 
 struct BlockInfo {
@@ -195,7 +198,7 @@ struct Model {
     // registered here (what ties_of asks of every input of a large model about one small component).
     int signal_index_by_hint(const SignalBase* s) const {
         const int hint = s->index_hint_;
-        return hint >= 0 && static_cast<std::size_t>(hint) < signals.size() && signals[static_cast<std::size_t>(hint)].signal == s ? hint : -1;
+        return hint >= 0 && static_cast<std::size_t>(hint) < signal_objects_.size() && signal_objects_[static_cast<std::size_t>(hint)] == s ? hint : -1;
     }
     std::string signal_name(const SignalBase* s) const;
     // Gives every system-default parameter the value in force (own, provider's or fallback); allocation-free.
@@ -274,6 +277,8 @@ struct Model {
 
     std::size_t filled_components() const { return filled_[0]; }
     std::size_t filled_plugs() const { return filled_[2]; }
+    // After `component`'s metainfo: its plugs among those filled from `first_plug` on learn their shared property.
+    void note_shared_properties(int component, std::size_t first_plug);
 
 private:
     std::size_t& filled_of(const std::vector<ComponentInfo>&) { return filled_[0]; }
@@ -294,6 +299,9 @@ private:
     std::vector<std::size_t> block_read_start_, block_write_start_;
     std::vector<int> block_reads_, block_writes_;
     mutable FlatIndex<const SignalBase*, int> signal_index_;   // built at the first miss of a hint
+    // signals[i].signal, densely (set by index_signals): a hint is confirmed in this array, not in the
+    // path-carrying entries, which a pass over a large model's block reads would miss in the cache.
+    std::vector<const SignalBase*> signal_objects_;
     mutable bool signal_index_built_ = false;
 };
 

@@ -40,7 +40,8 @@ public:
     static bool reads_from(Plug& readers, Plug& writers);
     // A property both ends of a connection must share (a thermofluid plug's medium): its value ("" for none)
     // and its name ("medium"). The crawler refuses a connection whose ends differ, naming both. The text lives
-    // as long as the plug's configuration (a medium's name); a view, because the crawler asks every plug.
+    // as long as the plug's configuration (a medium's name); the crawl reads it once, when the metainfo of the
+    // component that registered the plug has returned (so a medium set anywhere in that metainfo counts).
     virtual std::string_view shared_property() const { return {}; }
     virtual const char* shared_property_name() const { return ""; }
 };

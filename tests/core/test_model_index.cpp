@@ -52,7 +52,7 @@ void check_same(const Model& refilled, const Model& fresh) {
     };
     same(refilled.components, fresh.components, [](auto& c) { return std::tuple(c.path, c.component, c.description); });
     same(refilled.signals, fresh.signals, [](auto& s) { return std::tuple(s.path, s.signal, s.component, s.plug); });
-    same(refilled.plugs, fresh.plugs, [](auto& p) { return std::tuple(p.path, p.plug, p.component); });
+    same(refilled.plugs, fresh.plugs, [](auto& p) { return std::tuple(p.path, p.plug, p.component, p.shared_property); });
     same(refilled.blocks, fresh.blocks, [](auto& b) { return std::tuple(b.path, b.block.object, b.reads, b.writes, b.component); });
     same(refilled.parameters, fresh.parameters,
          [](auto& p) { return std::tuple(p.path, p.value, p.spec.unit, p.spec.description, p.component, p.system_default); });
@@ -151,6 +151,62 @@ TEST_CASE("every named entry carries the hash of its path (the unique-name check
         m = crawl(*tree, time, std::move(m));
     }
     restore_time_inputs(m);
+}
+
+TEST_CASE("each plug's shared property (its medium) is read once by the crawl, and is what the plug answers") {
+    auto tree = testing::make_tree(4);
+    Out<double> time;
+    Model m = crawl(*tree, time);
+    for (int round = 0; round < 2; ++round) {   // fresh, then refilled
+        REQUIRE(!m.plugs.empty());
+        for (const PlugInfo& p : m.plugs) {
+            CAPTURE(p.path);
+            CHECK(p.shared_property == p.plug->shared_property());
+            CHECK(p.shared_property == "IdealizedWater");
+        }
+        m = crawl(*tree, time, std::move(m));
+    }
+    restore_time_inputs(m);
+}
+
+namespace {
+// A plug whose property its component sets after registering it, and a parent that registers its child's plug.
+struct PropertyPlug final : Plug {
+    std::string property;
+    void members(const MemberVisitor&) override {}
+    const char* kind() const override { return "test plug"; }
+    const char* domain() const override { return "test"; }
+    bool is_outlet() const override { return true; }
+    void connect_to(Plug&) override {}
+    std::string_view shared_property() const override { return property; }
+};
+struct SetsPropertyLate final : Component {
+    PropertyPlug plug;
+    void metainfo(Meta& meta) override {
+        meta.plug(plug, "port");
+        plug.property = "late";   // anywhere in metainfo counts
+    }
+    const char* type_name() const override { return "SetsPropertyLate"; }
+};
+struct ExposesChildPlug final : Component {
+    SetsPropertyLate child;
+    void metainfo(Meta& meta) override {
+        meta.plug(child.plug, "exposed");   // before the child set it
+        meta.component(child, "child");
+    }
+    const char* type_name() const override { return "ExposesChildPlug"; }
+};
+}  // namespace
+
+TEST_CASE("a plug's shared property is read when the metainfo of the component that registered it has returned") {
+    ExposesChildPlug root;
+    Out<double> time;
+    const Model m = crawl(root, time);
+    REQUIRE(m.plugs.size() == 2);
+    CHECK(m.plugs[0].path == "exposed");
+    CHECK(m.plugs[0].shared_property == "late");
+    CHECK(m.plugs[1].path == "child.port");
+    CHECK(m.plugs[1].shared_property == "late");
 }
 
 TEST_CASE("a plug's member signals know their plug, other signals know they have none") {
