@@ -382,3 +382,27 @@ TEST_CASE("a refilled valid range resolves again when its name turns from a vari
     CHECK(m.ranges[0].unit == "kg");
     restore_time_inputs(m);
 }
+
+TEST_CASE("write_path writes '<prefix>.<name>' and says whether the text changed, for every length and position of a difference") {
+    // Lengths around the eight-byte words it compares, a difference at each position of prefix and name.
+    for (std::size_t prefix_size : {0u, 1u, 3u, 7u, 8u, 9u, 16u, 17u}) {
+        for (std::size_t name_size : {1u, 2u, 7u, 8u, 9u, 15u, 16u, 24u}) {
+            const std::string prefix(prefix_size, 'p'), name(name_size, 'n');
+            const std::string expected = prefix.empty() ? name : prefix + "." + name;
+            std::string out;
+            CHECK(write_path(out, prefix, name));
+            CHECK(out == expected);
+            CHECK_FALSE(write_path(out, prefix, name));   // the same text: nothing written
+            for (std::size_t at = 0; at < expected.size(); ++at) {
+                std::string changed = expected;
+                changed[at] = 'x';   // the old text differs in one byte: the new one is written
+                CAPTURE(at);
+                CHECK(write_path(changed, prefix, name));
+                CHECK(changed == expected);
+            }
+            std::string longer = expected + "z";
+            CHECK(write_path(longer, prefix, name));
+            CHECK(longer == expected);
+        }
+    }
+}
