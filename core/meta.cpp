@@ -65,16 +65,14 @@ BlockInfo& Meta::next_block(Block block, std::string_view name) {
     return info;
 }
 
-void Meta::add_block(Block block, std::string_view name, Reads reads, Writes writes) {
+void Meta::add_block(Block block, std::string_view name, std::span<const SignalBase* const> reads, std::span<const OutBase* const> writes) {
     BlockInfo& info = next_block(block, name);
-    info.reads.assign(reads.begin(), reads.end());
-    info.writes.assign(writes.begin(), writes.end());
-}
-
-void Meta::add_block(Block block, std::string_view name, std::vector<const SignalBase*> reads, std::vector<const OutBase*> writes) {
-    BlockInfo& info = next_block(block, name);
-    info.reads = std::move(reads);
-    info.writes = std::move(writes);
+    info.first_read = model_.block_read_signals_.size();
+    info.first_write = model_.block_write_signals_.size();
+    model_.block_read_signals_.insert(model_.block_read_signals_.end(), reads.begin(), reads.end());
+    model_.block_write_signals_.insert(model_.block_write_signals_.end(), writes.begin(), writes.end());
+    info.reads = {};   // viewed when the crawl ends: the lists may still grow (and move)
+    info.writes = {};
 }
 
 void Meta::state(State& state, std::string_view name, double nominal, std::string_view unit) {

@@ -5,6 +5,7 @@
 #include "core/plug.h"
 
 #include <initializer_list>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -26,12 +27,13 @@ public:
 
     template <auto Method, class C>
     void block(C* self, std::string_view name, Reads reads, Writes writes) {
-        add_block(make_block<Method>(self), name, reads, writes);
+        add_block(make_block<Method>(self), name, std::span<const SignalBase* const>(reads.begin(), reads.size()),
+                  std::span<const OutBase* const>(writes.begin(), writes.size()));
     }
     // The same with lists built at crawl time (components with N plugs).
     template <auto Method, class C>
     void block(C* self, std::string_view name, std::vector<const SignalBase*> reads, std::vector<const OutBase*> writes) {
-        add_block(make_block<Method>(self), name, std::move(reads), std::move(writes));
+        add_block(make_block<Method>(self), name, reads, writes);
     }
     // Registers the value and derivative signals too ("level", "der(level)").
     void state(State& state, std::string_view name, double nominal, std::string_view unit);
@@ -91,8 +93,7 @@ public:
     std::string path_of(std::string_view name) const { return join(name); }
 
 private:
-    void add_block(Block block, std::string_view name, Reads reads, Writes writes);
-    void add_block(Block block, std::string_view name, std::vector<const SignalBase*> reads, std::vector<const OutBase*> writes);
+    void add_block(Block block, std::string_view name, std::span<const SignalBase* const> reads, std::span<const OutBase* const> writes);
     std::string join(std::string_view name) const;
     void join_into(std::string& out, std::string_view name) const;
     // An entry's path and its hash, computed while the name is in the cache. A refilled entry that already has

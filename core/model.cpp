@@ -13,12 +13,14 @@ std::string Model::signal_name(const SignalBase* s) const {
 void Model::index_signals() {
     // A signal registered twice keeps its first index (as the index by address does).
     signal_objects_.resize(signals.size());
+    signal_registered_twice_ = false;
     for (std::size_t i = 0; i < signals.size(); ++i) {
         const SignalBase* s = signals[i].signal;
         signal_objects_[i] = s;
         const int hint = s->index_hint_;
         const bool registered_before = hint >= 0 && static_cast<std::size_t>(hint) < i && signal_objects_[static_cast<std::size_t>(hint)] == s;
         if (!registered_before) s->index_hint_ = static_cast<int>(i);
+        signal_registered_twice_ |= registered_before;
     }
     signal_index_built_ = false;
     links.resize(signals.size());
@@ -47,9 +49,21 @@ void Model::index_blocks() {
     block_write_start_.assign(1, 0);
     block_reads_.clear();
     block_writes_.clear();
+    // The last crawl's index at the same flat position, if that is still where this object is registered.
+    const bool cache = !signal_registered_twice_;
+    auto index_of = [&](const SignalBase* s, std::vector<int>& cached, std::size_t at) {
+        if (cache && at < cached.size()) {
+            const int c = cached[at];
+            if (c >= 0 && static_cast<std::size_t>(c) < signal_objects_.size() && signal_objects_[static_cast<std::size_t>(c)] == s) return c;
+        }
+        const int i = signal_index(s);
+        if (at >= cached.size()) cached.resize(at + 1);
+        cached[at] = i;
+        return i;
+    };
     for (const BlockInfo& b : blocks) {
         for (const SignalBase* r : b.reads) {
-            const int i = signal_index(r);
+            const int i = index_of(r, read_signal_cache_, block_reads_.size());
             if (i < 0) {
                 block_reads_.push_back(kUnregistered);
                 continue;
@@ -59,7 +73,7 @@ void Model::index_blocks() {
             block_reads_.push_back(source >= 0 ? source : kNoSource);
         }
         for (const OutBase* w : b.writes) {
-            const int i = signal_index(w);
+            const int i = index_of(w, write_signal_cache_, block_writes_.size());
             block_writes_.push_back(i >= 0 ? i : kUnregistered);
         }
         block_read_start_.push_back(block_reads_.size());
@@ -134,6 +148,13 @@ ComponentInfo& Model::refill_root(Component& root) {
 
 void Model::end_refill() {
     if (filled_ != sizes_before_) names_changed = true;
+    for (std::size_t k = 0; k < filled_[3]; ++k) {   // the lists are complete now: view each block's part
+        BlockInfo& b = blocks[k];
+        const std::size_t read_end = k + 1 < filled_[3] ? blocks[k + 1].first_read : block_read_signals_.size();
+        const std::size_t write_end = k + 1 < filled_[3] ? blocks[k + 1].first_write : block_write_signals_.size();
+        b.reads = std::span<const SignalBase* const>(block_read_signals_.data() + b.first_read, read_end - b.first_read);
+        b.writes = std::span<const OutBase* const>(block_write_signals_.data() + b.first_write, write_end - b.first_write);
+    }
     components.resize(filled_[0]);
     signals.resize(filled_[1]);
     plugs.resize(filled_[2]);
@@ -149,6 +170,8 @@ void Model::end_refill() {
 }
 
 void Model::clear() {
+    read_signal_cache_.clear();
+    write_signal_cache_.clear();
     names_changed = true;
     names_unique = false;
     checked_hashes_distinct = false;
@@ -169,6 +192,8 @@ void Model::clear() {
 }
 
 void Model::clear_unrefilled() {
+    block_read_signals_.clear();
+    block_write_signals_.clear();
     system_defaults.clear();
     default_providers.clear();
     time_events.clear();

@@ -57,8 +57,12 @@ struct BlockInfo {
     std::string path;          // "p1.evalState"
     std::size_t path_hash = 0; // std::hash of path, set with it: the unique-name check reads no string
     Block block;
-    std::vector<const SignalBase*> reads;
-    std::vector<const OutBase*> writes;
+    // The signals the block reads and writes, views into the model's lists of all blocks' signals (contiguous in
+    // crawl order: a pass over every block's reads streams them instead of a heap block per block). Set when the
+    // crawl ends; `first_read` and `first_write` say where they start.
+    std::span<const SignalBase* const> reads;
+    std::span<const OutBase* const> writes;
+    std::size_t first_read = 0, first_write = 0;
     int component;
 };
 
@@ -165,6 +169,12 @@ struct UnmetRequirement {     // a rule a component found broken in metainfo, re
 };
 
 struct Model {
+    // Moved, never copied: blocks view lists the model owns (BlockInfo::reads), which a copy would leave behind.
+    Model() = default;
+    Model(const Model&) = delete;
+    Model& operator=(const Model&) = delete;
+    Model(Model&&) = default;
+    Model& operator=(Model&&) = default;
     std::vector<ComponentInfo> components;
     std::vector<SignalInfo> signals;
     std::vector<PlugInfo> plugs;
@@ -298,6 +308,16 @@ private:
     int signal_index_by_address(const SignalBase* s) const;
     std::vector<std::size_t> block_read_start_, block_write_start_;
     std::vector<int> block_reads_, block_writes_;
+    // The index of each read and written signal object as the last crawl found it, by position in the flat lists:
+    // a block read or write at the same position with the same object (confirmed in signal_objects_) has that
+    // index again, without a visit to the object, which a large model's blocks would miss in the cache. Valid
+    // while no signal is registered twice (then the first registration counts, which only the object's hint knows).
+    std::vector<int> read_signal_cache_, write_signal_cache_;
+    // Every block's reads and writes in crawl order (BlockInfo::reads and writes view them); filled by Meta.
+    std::vector<const SignalBase*> block_read_signals_;
+    std::vector<const OutBase*> block_write_signals_;
+    friend class Meta;
+    bool signal_registered_twice_ = false;
     mutable FlatIndex<const SignalBase*, int> signal_index_;   // built at the first miss of a hint
     // signals[i].signal, densely (set by index_signals): a hint is confirmed in this array, not in the
     // path-carrying entries, which a pass over a large model's block reads would miss in the cache.

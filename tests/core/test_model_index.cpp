@@ -53,7 +53,9 @@ void check_same(const Model& refilled, const Model& fresh) {
     same(refilled.components, fresh.components, [](auto& c) { return std::tuple(c.path, c.component, c.description); });
     same(refilled.signals, fresh.signals, [](auto& s) { return std::tuple(s.path, s.signal, s.component, s.plug); });
     same(refilled.plugs, fresh.plugs, [](auto& p) { return std::tuple(p.path, p.plug, p.component, p.shared_property); });
-    same(refilled.blocks, fresh.blocks, [](auto& b) { return std::tuple(b.path, b.block.object, b.reads, b.writes, b.component); });
+    same(refilled.blocks, fresh.blocks, [](auto& b) {
+        return std::tuple(b.path, b.block.object, std::vector(b.reads.begin(), b.reads.end()), std::vector(b.writes.begin(), b.writes.end()), b.component);
+    });
     same(refilled.parameters, fresh.parameters,
          [](auto& p) { return std::tuple(p.path, p.value, p.spec.unit, p.spec.description, p.component, p.system_default); });
     same(refilled.variables, fresh.variables, [](auto& v) { return std::tuple(v.path, v.value, v.unit, v.component); });
