@@ -408,3 +408,53 @@ TEST_CASE("write_path writes '<prefix>.<name>' and says whether the text changed
         }
     }
 }
+
+namespace {
+// A block's read whose signal is registered once, then twice (the first registration's index counts).
+struct RegistersTwice final : Component {
+    bool twice = false;
+    Out<double> a, x, y;
+    void metainfo(Meta& meta) override {
+        if (twice) meta.signal(x, "alias");
+        else meta.signal(a, "a");
+        meta.signal(x, "x");
+        meta.signal(y, "y");
+        meta.block<&RegistersTwice::run>(this, "run", {&x}, {&y});
+        meta.block<&RegistersTwice::start>(this, "start", {}, {&x});
+    }
+    void run() { y.value = x.value; }
+    void start() { x.value = 1.0; }
+    const char* type_name() const override { return "RegistersTwice"; }
+};
+}  // namespace
+
+TEST_CASE("a refilled model's block indices equal a fresh crawl's, after a change of shape and for a signal registered twice") {
+    auto tree = testing::make_tree(8);
+    auto chain = testing::make_chain(5);
+    Out<double> time;
+    auto same_indices = [](const Model& refilled, const Model& fresh) {
+        REQUIRE(refilled.blocks.size() == fresh.blocks.size());
+        for (std::size_t k = 0; k < fresh.blocks.size(); ++k) {
+            CAPTURE(fresh.blocks[k].path);
+            const auto r = refilled.read_indices(k), f = fresh.read_indices(k);
+            const auto w = refilled.write_indices(k), g = fresh.write_indices(k);
+            CHECK(std::vector(r.begin(), r.end()) == std::vector(f.begin(), f.end()));
+            CHECK(std::vector(w.begin(), w.end()) == std::vector(g.begin(), g.end()));
+        }
+    };
+    Model m = crawl(*tree, time);
+    m = crawl(*chain, time, std::move(m));   // every position holds another signal now
+    same_indices(m, crawl(*chain, time));
+    m = crawl(*chain, time, std::move(m));   // every position as before: the kept indices answer
+    same_indices(m, crawl(*chain, time));
+    restore_time_inputs(m);
+
+    RegistersTwice c;
+    Model n = crawl(c, time);
+    CHECK(n.read_indices(0)[0] == 2);   // time, a, x
+    c.twice = true;                     // time, x as "alias", x: the same object where it was, but first at 1
+    n = crawl(c, time, std::move(n));
+    CHECK(n.read_indices(0)[0] == 1);
+    CHECK(n.write_indices(1)[0] == 1);
+    same_indices(n, crawl(c, time));
+}
