@@ -97,9 +97,9 @@ void Model::note_shared_properties(int component, std::size_t first_plug) {
 }
 
 namespace {
-// Byte-wise equality of two short texts of one size, inline: a rebuild compares about two per entry (hundreds of
-// thousands), mostly a dozen characters each, where a call to memcmp costs more than the comparison.
-// Eight bytes at a time (the last word overlapping the one before), as loads the compiler keeps inline.
+// Equality of two texts of one size, eight bytes at a time (the last word overlapping the one before) in loads the
+// compiler keeps inline: a rebuild compares about two per entry (hundreds of thousands), mostly a dozen characters
+// each, where a call to memcmp cost more than the comparison.
 bool same_text(const char* a, const char* b, std::size_t n) {
     auto word = [](const char* p) {
         std::uint64_t w;

@@ -49,7 +49,8 @@ struct PlugInfo {
     Plug* plug;
     int component;
     // Plug::shared_property (a medium's name), read when the component's metainfo has returned: the plug is in the
-    // cache then, and the medium check compares these views instead of visiting every plug again.
+    // cache then, and the medium check compares these views instead of visiting every plug again. Meant for the
+    // crawl's own checks: the text belongs to the plug's configuration, which may change after the crawl.
     std::string_view shared_property;
 };
 
