@@ -32,7 +32,7 @@ public:
     }
     // The same with lists built at crawl time (components with N plugs).
     template <auto Method, class C>
-    void block(C* self, std::string_view name, std::vector<const SignalBase*> reads, std::vector<const OutBase*> writes) {
+    void block(C* self, std::string_view name, const std::vector<const SignalBase*>& reads, const std::vector<const OutBase*>& writes) {
         add_block(make_block<Method>(self), name, reads, writes);
     }
     // Registers the value and derivative signals too ("level", "der(level)").
