@@ -4,6 +4,7 @@
 #include "core/closest_name.h"
 #include "core/first_duplicate.h"
 #include "core/meta.h"
+#include "core/pass_through.h"
 
 #include <array>
 #include <cmath>
@@ -349,6 +350,7 @@ Model crawl(Component& root, Out<double>& time, Model recycled) {
         check_bindings(m);
         check_blocks(m, time);
         check_tearing_pairs(m);
+        skip_pass_throughs(m);   // before the valid ranges take the variables' addresses
         resolve_ranges(m);
         link_system_defaults(m);
         check_events(m);

@@ -38,7 +38,9 @@ bool Evaluator::fail(double t, const double* x) {
 bool Evaluator::evaluate(double t, const double* x) {
     ++evaluations_;
     prepare(t, x);
-    return linear_.solve() || fail(t, x);
+    const bool solved = linear_.solve();
+    for (const Block& b : schedule_->passed_through) b();   // their Outs hold what their readers read
+    return solved || fail(t, x);
 }
 
 bool Evaluator::derivatives(double t, const double* x, double* xdot) {

@@ -1,6 +1,20 @@
 #include "core/meta.h"
 
 namespace lied {
+namespace {
+// An In the last crawl pointed past a pass-through reads its own source again from its registration on: the rest of
+// the metainfo (a variable at the In's value) and the checks see the tree as the user composed it, and whatever
+// the In read before may be gone. The crawl points it past the pass-through again if it still can.
+void read_own_source(SignalBase& s) {
+    if (s.is_in() && static_cast<InBase&>(s).reads_elsewhere()) static_cast<InBase&>(s).read_own_source();
+}
+
+// The Block of a pass-through: its object is the model's PassThroughInfo (set when the crawl ends).
+void run_pass_through(void* info) {
+    const auto& p = *static_cast<const PassThroughInfo*>(info);
+    p.copy(p.source, p.out);
+}
+}  // namespace
 
 std::string Meta::join(std::string_view name) const {
     std::string s;
@@ -46,6 +60,7 @@ void Meta::plug(Plug& plug, std::string_view name) {
         signal.signal = &s;
         signal.component = context.meta.component_;
         signal.plug = context.plug_index;
+        read_own_source(s);
     });
 }
 
@@ -55,6 +70,7 @@ void Meta::signal(SignalBase& signal, std::string_view name) {
     info.signal = &signal;
     info.component = component_;
     info.plug = -1;
+    read_own_source(signal);
 }
 
 BlockInfo& Meta::next_block(Block block, std::string_view name) {
@@ -62,6 +78,7 @@ BlockInfo& Meta::next_block(Block block, std::string_view name) {
     name_entry(info, name);
     info.block = block;
     info.component = component_;
+    info.skipped = false;
     return info;
 }
 
@@ -73,6 +90,14 @@ void Meta::add_block(Block block, std::string_view name, std::span<const SignalB
     model_.block_write_signals_.insert(model_.block_write_signals_.end(), writes.begin(), writes.end());
     info.reads = {};   // viewed when the crawl ends: the lists may still grow (and move)
     info.writes = {};
+}
+
+void Meta::add_pass_through(const SignalBase& source, OutBase& out, std::string_view name, void (*copy)(const SignalBase*, OutBase*)) {
+    const SignalBase* reads[] = {&source};
+    const OutBase* writes[] = {&out};
+    const int block = static_cast<int>(model_.filled_of(model_.blocks));
+    add_block(Block{nullptr, &run_pass_through}, name, reads, writes);
+    model_.pass_throughs.push_back({&source, &out, copy, block});
 }
 
 void Meta::state(State& state, std::string_view name, double nominal, std::string_view unit) {

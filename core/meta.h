@@ -35,6 +35,23 @@ public:
     void block(C* self, std::string_view name, const std::vector<const SignalBase*>& reads, const std::vector<const OutBase*>& writes) {
         add_block(make_block<Method>(self), name, reads, writes);
     }
+    // A block that only hands `source` on as `out` (a pipe's mass flow from inlet to outlet), named `name` like any
+    // block. The engine makes the copy, and skips it where it can: the blocks that read `out` through an In then
+    // read the value `source` reads, so a chain of pass-throughs costs no call and no copy per evaluation (alias
+    // elimination). A skipped pass-through's `out` is brought up to date by Simulator::evaluate() (before every
+    // recorded sample); a block that reads `out` itself, not through an In, keeps the copy in its schedule.
+    template <class T>
+    void pass_through(const In<T>& source, Out<T>& out, std::string_view name) {
+        add_pass_through(source, out, name, [](const SignalBase* s, OutBase* o) {
+            static_cast<Out<T>*>(o)->value = static_cast<const In<T>*>(s)->value();
+        });
+    }
+    template <class T>
+    void pass_through(const Out<T>& source, Out<T>& out, std::string_view name) {
+        add_pass_through(source, out, name, [](const SignalBase* s, OutBase* o) {
+            static_cast<Out<T>*>(o)->value = static_cast<const Out<T>*>(s)->value;
+        });
+    }
     // Registers the value and derivative signals too ("level", "der(level)").
     void state(State& state, std::string_view name, double nominal, std::string_view unit);
     void tearing(Out<double>& variable, std::string_view name);
@@ -94,6 +111,7 @@ public:
 
 private:
     void add_block(Block block, std::string_view name, std::span<const SignalBase* const> reads, std::span<const OutBase* const> writes);
+    void add_pass_through(const SignalBase& source, OutBase& out, std::string_view name, void (*copy)(const SignalBase*, OutBase*));
     std::string join(std::string_view name) const;
     void join_into(std::string& out, std::string_view name) const;
     // An entry's path and its hash, computed while the name is in the cache. A refilled entry that already has

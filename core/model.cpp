@@ -155,6 +155,7 @@ void Model::end_refill() {
         b.reads = std::span<const SignalBase* const>(block_read_signals_.data() + b.first_read, read_end - b.first_read);
         b.writes = std::span<const OutBase* const>(block_write_signals_.data() + b.first_write, write_end - b.first_write);
     }
+    for (PassThroughInfo& p : pass_throughs) blocks[static_cast<std::size_t>(p.block)].block.object = &p;   // the list is complete too
     components.resize(filled_[0]);
     signals.resize(filled_[1]);
     plugs.resize(filled_[2]);
@@ -192,6 +193,8 @@ void Model::clear() {
 }
 
 void Model::clear_unrefilled() {
+    pass_throughs.clear();
+    redirected_reads.clear();
     block_read_signals_.clear();
     block_write_signals_.clear();
     system_defaults.clear();

@@ -65,6 +65,18 @@ struct BlockInfo {
     std::span<const OutBase* const> writes;
     std::size_t first_read = 0, first_write = 0;
     int component;
+    // A pass-through (Meta::pass_through) whose readers read its source's value directly: the schedule leaves it out
+    // of the evaluation; Evaluator::evaluate() still runs it, so that its Out holds the value when one looks.
+    bool skipped = false;
+};
+
+// A block that only copies one signal into an Out (Meta::pass_through): a flow handed from a pipe's inlet to its
+// outlet. The engine makes the copy itself; the crawl decides whether it can be skipped (see skip_pass_throughs).
+struct PassThroughInfo {
+    const SignalBase* source;
+    OutBase* out;
+    void (*copy)(const SignalBase* source, OutBase* out);
+    int block;                 // index into Model::blocks
 };
 
 struct StateInfo {
@@ -192,6 +204,16 @@ struct Model {
     std::vector<ZeroCrossingInfo> zero_crossings;
     std::vector<SampledEventInfo> sampled_events;
     std::vector<RangeInfo> ranges;
+    std::vector<PassThroughInfo> pass_throughs;
+    // The Ins pointed past a skipped pass-through at the value they read instead (see skip_pass_throughs); kept so
+    // that a simulator can point them there again after another simulator's failed crawl of the same tree.
+    std::vector<std::pair<InBase*, const void*>> redirected_reads;
+    bool skip_pass_throughs = true;   // false: every pass-through runs as a block (for comparisons)
+    // Working memory of skip_pass_throughs, per signal: the pass-through writing it (or -1), and the value its
+    // readers read once resolved.
+    std::vector<int> pass_through_of;
+    std::vector<const void*> pass_through_origin;
+    FlatIndex<const double*, int> pass_through_by_value;
     std::vector<UnmetRequirement> unmet_requirements;
     std::vector<In<double>*> time_inputs;
     std::vector<const OutBase*> time_sources_before;   // what each time input was bound to before this crawl
@@ -241,6 +263,8 @@ struct Model {
     std::span<const int> write_indices(std::size_t block) const {
         return {block_writes_.data() + block_write_start_[block], block_write_start_[block + 1] - block_write_start_[block]};
     }
+    // The registered signals' objects in index order (set by index_signals).
+    const std::vector<const SignalBase*>& signal_objects() const { return signal_objects_; }
     // Per registered signal: the block that writes it, or -1. Set by the crawl's block check, which also proves
     // that no signal has two writers; the schedule builds its graph from it.
     std::vector<int> signal_writer;

@@ -139,7 +139,7 @@ void Schedule::clear() {
 }
 
 void Schedule::forget_blocks() {
-    for (auto* v : {&independent, &dependent, &dependent_on_point, &finish, &by_order}) v->clear();
+    for (auto* v : {&independent, &dependent, &dependent_on_point, &finish, &by_order, &passed_through}) v->clear();
 }
 
 namespace {
@@ -170,9 +170,17 @@ void fill_blocks(const Model& m, Schedule& s) {
     const std::size_t nb = s.order.size();
     s.by_order.reserve(nb);
     for (int b : s.order) s.by_order.push_back(m.blocks[static_cast<std::size_t>(b)].block);
-    for (std::size_t p = 0; p < nb; ++p) (s.is_dependent[static_cast<std::size_t>(s.order[p])] ? s.dependent : s.independent).push_back(s.by_order[p]);
-    for (int p : s.on_point_positions) s.dependent_on_point.push_back(s.by_order[static_cast<std::size_t>(p)]);
-    for (int p : s.finish_positions) s.finish.push_back(s.by_order[static_cast<std::size_t>(p)]);
+    // Skipped pass-throughs stay in by_order (a probe or a diagnosis that runs them copies what their readers read
+    // anyway) and leave the lists an evaluation runs.
+    auto skipped = [&](std::size_t p) { return m.blocks[static_cast<std::size_t>(s.order[p])].skipped; };
+    for (std::size_t p = 0; p < nb; ++p) {
+        if (skipped(p)) s.passed_through.push_back(s.by_order[p]);
+        else (s.is_dependent[static_cast<std::size_t>(s.order[p])] ? s.dependent : s.independent).push_back(s.by_order[p]);
+    }
+    for (int p : s.on_point_positions)
+        if (!skipped(static_cast<std::size_t>(p))) s.dependent_on_point.push_back(s.by_order[static_cast<std::size_t>(p)]);
+    for (int p : s.finish_positions)
+        if (!skipped(static_cast<std::size_t>(p))) s.finish.push_back(s.by_order[static_cast<std::size_t>(p)]);
 }
 
 }  // namespace

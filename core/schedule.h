@@ -24,6 +24,9 @@ struct Schedule {
     // The dependent blocks that state derivatives and zero-crossing indicators need after the solve (the
     // integrator's path); the rest of `dependent` only updates variables for recording.
     std::vector<Block> finish;
+    // The skipped pass-throughs (BlockInfo::skipped), in schedule order: in no list above, since their readers read
+    // their sources; run after a full evaluation so that their Outs hold the values too.
+    std::vector<Block> passed_through;
 
     // Structure of L in compressed columns: column j (tearing variable j) has its nonzeros in the rows
     // (residuals) pattern_rows[pattern_start[j] .. pattern_start[j+1]), ascending.

@@ -11,7 +11,7 @@ namespace lied {
 
 class SignalBase {
 public:
-    enum class Direction { In, Out };
+    enum class Direction : unsigned char { In, Out };
     explicit SignalBase(Direction d) : direction_(d) {}
     SignalBase(const SignalBase&) = delete;             // identity matters: never copy a signal
     SignalBase& operator=(const SignalBase&) = delete;
@@ -30,7 +30,11 @@ protected:
 
 private:
     friend struct Model;
+    friend class InBase;
     Direction direction_;
+    // An In only: it reads the value of the Out its source passes through (see InBase::read_at). Sits in the padding
+    // after direction_.
+    bool reads_elsewhere_ = false;
     // The index this signal got in the model that crawled it last: a hint that makes Model::signal_index one
     // load instead of a hash lookup (the model confirms it). Sits in the padding after direction_.
     mutable int index_hint_ = -1;
@@ -58,6 +62,8 @@ public:
     // The value's address if it is a real number (an Out<double>), else null: what dynamic_cast would answer,
     // at the cost of one virtual call (the engine asks it for every output of a large network at each build).
     virtual const double* real_value() const { return nullptr; }
+    // The value's address, whatever its type (the engine points readers of a passed-through Out at it).
+    virtual const void* value_address() const = 0;
 };
 
 // A value type is checked for finiteness through SignalTraits<T>::finite(value) where the traits give one
@@ -91,6 +97,7 @@ public:
         if constexpr (std::is_same_v<T, double>) return &value;
         else return nullptr;
     }
+    const void* value_address() const override { return &value; }
 
 protected:
     const char* default_loop_rule() const override { return SignalTraits<T>::loop_rule; }
@@ -106,6 +113,19 @@ public:
     virtual void disconnect() = 0;
     // Binds to `out` if it carries the same type of value; false (and unchanged) otherwise.
     virtual bool connect_any(const OutBase& out) = 0;
+
+    // For the engine's alias elimination (Meta::pass_through): when the Out this In is bound to only passes on
+    // another value, the In reads that value directly, at `address` (a value of its own type, which equals its
+    // source's whenever a block reads it). read_own_source() undoes it; so do connect() and disconnect(), and the
+    // crawl when it registers the In again (so that metainfo sees the In's own source).
+    virtual void read_at(const void* address) = 0;
+    virtual void read_own_source() = 0;
+    // What the In reads when it reads its own source: the source's value, or its fallback while unbound.
+    virtual const void* own_address() const = 0;
+    bool reads_elsewhere() const { return reads_elsewhere_; }
+
+protected:
+    void set_reads_elsewhere(bool elsewhere) { reads_elsewhere_ = elsewhere; }
 };
 
 // An In bound to exactly one Out<T>. An optional In reads its own fallback value while unbound
@@ -126,12 +146,23 @@ public:
         }
         source_ = &out;
         ptr_ = &out.value;
+        set_reads_elsewhere(false);
     }
     void disconnect() override {
         source_ = nullptr;
         conflict_ = nullptr;
         ptr_ = &fallback_;
+        set_reads_elsewhere(false);
     }
+    void read_at(const void* address) override {
+        ptr_ = static_cast<const T*>(address);
+        set_reads_elsewhere(ptr_ != own());
+    }
+    void read_own_source() override {
+        ptr_ = own();
+        set_reads_elsewhere(false);
+    }
+    const void* own_address() const override { return own(); }
     bool connect_any(const OutBase& out) override {
         auto* typed = dynamic_cast<const Out<T>*>(&out);
         if (!typed) return false;
@@ -146,6 +177,7 @@ protected:
     const char* default_loop_rule() const override { return SignalTraits<T>::loop_rule; }
 
 private:
+    const T* own() const { return source_ ? &source_->value : &fallback_; }
     const Out<T>* source_ = nullptr;
     const Out<T>* conflict_ = nullptr;
     T fallback_{};

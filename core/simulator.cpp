@@ -5,6 +5,7 @@
 #include "core/crawler.h"
 #include "core/diagnosis.h"
 #include "core/jacobian_pattern.h"
+#include "core/pass_through.h"
 #include "core/recorder.h"
 #include "core/stability.h"
 
@@ -29,13 +30,15 @@ constexpr char kSideChanged = 1, kRising = 2, kFalling = 3;
 
 Simulator::Simulator(Component& root, SimulatorOptions options) : root_(root), options_(std::move(options)) {
     integrator_ = make_integrator(options_.solver);
-    build();
     try {
+        build();
         reset();
     } catch (...) {
         restore_time_inputs(model_);   // the tree goes back to the simulator that had it
-        // reset() ran this structure's time-event handlers and an evaluation on the shared tree: the simulator that
-        // holds the tree sets its discrete values and signals back to its own time (only a Simulator sets built_by_).
+        // The crawl pointed the tree's Ins at their own sources, and reset() ran this structure's time-event handlers
+        // and an evaluation on the shared tree: the simulator that holds the tree points its Ins past its skipped
+        // pass-throughs again and sets its discrete values and signals back to its own time (only a Simulator sets
+        // built_by_).
         if (root_.built_by_ && root_.built_by_ != this)
             const_cast<Simulator*>(static_cast<const Simulator*>(root_.built_by_))->reassert_tree();
         throw;
@@ -44,6 +47,7 @@ Simulator::Simulator(Component& root, SimulatorOptions options) : root_(root), o
 
 void Simulator::reassert_tree() {
     if (!built_) return;
+    redirect_reads(model_);
     evaluator_.set_point(t_, x_.data());
     for (auto& e : model_.time_events) e.handler();   // values at t_: after the events that fired, before the others
     evaluator_.evaluate(t_, x_.data());
@@ -63,6 +67,7 @@ void Simulator::build() {
     parameters_.reset(0);
     names_indexed_ = false;
     schedule_.forget_blocks();   // what a structure of the same shape reuses stays (see make_schedule)
+    model_.skip_pass_throughs = options_.skip_pass_throughs;
     try {
         model_ = crawl(root_, time_, std::move(model_));   // refills the old model's entries (their names' buffers)
     } catch (...) {

@@ -38,6 +38,9 @@ struct SimulatorOptions {
     LinearPolicy policy = LinearPolicy::Automatic;
     LinearSolverKind linear_solver = LinearSolverKind::Automatic;   // dense LU for small L, KLU for large
     bool check_linearity = true;          // verify at build that residuals are affine in z
+    // Skip the pass-throughs nothing but Ins reads (alias elimination, Meta::pass_through); false runs each as a
+    // block, which gives the same values (tests compare the two) at the cost of a call and a copy each.
+    bool skip_pass_throughs = true;
 };
 
 class Simulator {

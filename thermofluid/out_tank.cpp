@@ -13,7 +13,6 @@ void OutTank::evalState() {
     p = pressure();
     outlet.state.value = {p, h};
 }
-void OutTank::evalFlow() { outlet.m_flow.value = m_flow(); }
 void OutTank::evalDerFlow() {
     outlet.der_m_flow.value = der_m_flow_.value;
     m_flow.der.value = der_m_flow_.value;
@@ -30,7 +29,7 @@ void OutTank::metainfo(Meta& meta) {
     meta.tearing(der_m_flow_, "der_m_flow");
     meta.residual(residual_, "residual");
     meta.block<&OutTank::evalState>(this, "evalState", {&level.value, &elevation}, {&outlet.state});
-    meta.block<&OutTank::evalFlow>(this, "evalFlow", {&m_flow.value}, {&outlet.m_flow});
+    meta.pass_through(m_flow.value, outlet.m_flow, "evalFlow");
     meta.block<&OutTank::evalDerFlow>(this, "evalDerFlow", {&der_m_flow_}, {&outlet.der_m_flow, &m_flow.der});
     meta.block<&OutTank::evalLevel>(this, "evalLevel", {&m_flow.value}, {&level.der});
     meta.block<&OutTank::evalResidual>(this, "evalResidual", {&outlet.r, &der_m_flow_}, {&residual_});

@@ -30,7 +30,6 @@ public:
 
 private:
     void evalState();
-    void evalFlow();
     void evalDerFlow();
     void evalLevel();
     void evalResidual();

@@ -13,8 +13,6 @@ void SISOFlow::set_outlet(const FluidState& in, double dp, double p_min) {
     outlet.state.value = {p_out, in.h, in.Xi};
 }
 
-void SISOFlow::evalFlow() { outlet.m_flow.value = inlet.m_flow.value(); }
-void SISOFlow::evalDerFlow() { outlet.der_m_flow.value = inlet.der_m_flow.value(); }
 void SISOFlow::evalInertial() { inlet.r.value = outlet.r.value() + *inertance_ * inlet.der_m_flow.value() + dr_corr_.value; }
 
 void SISOFlow::declare_flow(Meta& meta) {
@@ -23,8 +21,9 @@ void SISOFlow::declare_flow(Meta& meta) {
     meta.plug(outlet, "outlet");
     meta.signal(dp_, "dp");
     meta.signal(dr_corr_, "dr_corr");
-    meta.block<&SISOFlow::evalFlow>(this, "evalFlow", {&inlet.m_flow}, {&outlet.m_flow});
-    meta.block<&SISOFlow::evalDerFlow>(this, "evalDerFlow", {&inlet.der_m_flow}, {&outlet.der_m_flow});
+    // The mass flow and its derivative pass through unchanged: the engine hands them on without a call.
+    meta.pass_through(inlet.m_flow, outlet.m_flow, "evalFlow");
+    meta.pass_through(inlet.der_m_flow, outlet.der_m_flow, "evalDerFlow");
     meta.block<&SISOFlow::evalInertial>(this, "evalInertial", {&outlet.r, &inlet.der_m_flow, &dr_corr_}, {&inlet.r});
     meta.variable(inlet.m_flow.value(), "m_flow", "kg/s");
     meta.variable(dp_.value, "dp", "Pa");

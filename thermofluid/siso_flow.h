@@ -30,8 +30,6 @@ protected:
     Out<double> dp_, dr_corr_;
 
 private:
-    void evalFlow();
-    void evalDerFlow();
     void evalInertial();
 };
 

@@ -63,9 +63,21 @@ void check_same(const Model& refilled, const Model& fresh) {
     same(refilled.components, fresh.components, [](auto& c) { return std::tuple(c.path, c.component, c.description); });
     same(refilled.signals, fresh.signals, [](auto& s) { return std::tuple(s.path, s.signal, s.component, s.plug); });
     same(refilled.plugs, fresh.plugs, [](auto& p) { return std::tuple(p.path, p.plug, p.component, p.shared_property); });
-    same(refilled.blocks, fresh.blocks, [](auto& b) {
-        return std::tuple(b.path, b.block.object, std::vector(b.reads.begin(), b.reads.end()), std::vector(b.writes.begin(), b.writes.end()), b.component);
-    });
+    // A pass-through's Block points at its model's entry (each model has its own): compared by what it copies.
+    auto blocks_of = [](const Model& m) {
+        std::vector<std::tuple<std::string, const void*, const void*, std::vector<const SignalBase*>, std::vector<const OutBase*>, int, bool>> list;
+        for (auto& b : m.blocks) {
+            const void* object = b.block.object;
+            const void* source = nullptr;
+            for (auto& p : m.pass_throughs)
+                if (&p == object) object = p.out, source = p.source;
+            list.emplace_back(b.path, object, source, std::vector(b.reads.begin(), b.reads.end()), std::vector(b.writes.begin(), b.writes.end()),
+                              b.component, b.skipped);
+        }
+        return list;
+    };
+    same(blocks_of(refilled), blocks_of(fresh), [](auto& b) { return b; });
+    same(refilled.pass_throughs, fresh.pass_throughs, [](auto& p) { return std::tuple(p.source, p.out, p.copy, p.block); });
     same(refilled.parameters, fresh.parameters,
          [](auto& p) { return std::tuple(p.path, p.value, p.spec.unit, p.spec.description, p.component, p.system_default); });
     same(refilled.variables, fresh.variables, [](auto& v) { return std::tuple(v.path, v.value, v.unit, v.component); });

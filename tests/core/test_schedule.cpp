@@ -114,18 +114,26 @@ TEST_CASE("a rebuild refills the schedule: equal to a fresh one of an equal syst
 }
 
 namespace {
+// What a block entry calls: its object, or for a pass-through (whose object is its model's entry) the Out it writes.
+const void* called_object(const Model& m, const Block& b) {
+    for (auto& p : m.pass_throughs)
+        if (&p == b.object) return p.out;
+    return b.object;
+}
+
 // Equal schedules of one system: the structure and every block entry (object and function).
-void check_same_schedule(const Schedule& a, const Schedule& b) {
+void check_same_schedule(const Model& ma, const Schedule& a, const Model& mb, const Schedule& b) {
     check_same_structure(a, b);
-    auto same_blocks = [](const std::vector<Block>& x, const std::vector<Block>& y) {
+    auto same_blocks = [&](const std::vector<Block>& x, const std::vector<Block>& y) {
         REQUIRE(x.size() == y.size());
-        for (std::size_t k = 0; k < x.size(); ++k) CHECK((x[k].object == y[k].object && x[k].function == y[k].function));
+        for (std::size_t k = 0; k < x.size(); ++k) CHECK((called_object(ma, x[k]) == called_object(mb, y[k]) && x[k].function == y[k].function));
     };
     same_blocks(a.independent, b.independent);
     same_blocks(a.dependent, b.dependent);
     same_blocks(a.dependent_on_point, b.dependent_on_point);
     same_blocks(a.finish, b.finish);
     same_blocks(a.by_order, b.by_order);
+    same_blocks(a.passed_through, b.passed_through);
 }
 }  // namespace
 
@@ -143,7 +151,7 @@ TEST_CASE("a structure of the same shape reuses the schedule with the new blocks
     {
         Simulator fresh(*tree);   // the same tree, scheduled from scratch (takes the tree over)
         CHECK_FALSE(fresh.schedule().reused);
-        check_same_schedule(sim.schedule(), fresh.schedule());
+        check_same_schedule(sim.model(), sim.schedule(), fresh.model(), fresh.schedule());
     }
     sim.rebuild();   // takes the tree back: the same shape again
     CHECK(sim.schedule().reused);
@@ -168,13 +176,15 @@ TEST_CASE("make_schedule orders a model of another shape from scratch, and reuse
     make_schedule(m9, s, w);
     CHECK_FALSE(s.reused);
     make_schedule(m9, fresh, fresh_work);
-    check_same_schedule(s, fresh);
+    check_same_schedule(m9, s, m9, fresh);
     restore_time_inputs(m9);
 }
 
 TEST_CASE("partition: the explicit part is independent of the tearing variables, the inertial part is not") {
     systems::ComVessels v;
-    Simulator sim(v);
+    SimulatorOptions every_copy;   // the valves' and the tank's pass-throughs run as blocks
+    every_copy.skip_pass_throughs = false;
+    Simulator sim(v, every_copy);
     const Model& m = sim.model();
     std::map<std::string, bool> dependent;
     for (std::size_t b = 0; b < m.blocks.size(); ++b) dependent[m.blocks[b].path] = sim.schedule().is_dependent[b];
@@ -186,11 +196,23 @@ TEST_CASE("partition: the explicit part is independent of the tearing variables,
     CHECK(sim.schedule().dependent.size() == 12);
     // Both tearing variables reach the splitter: they cannot be probed together.
     CHECK(sim.schedule().probe_groups.size() == 2);
+    CHECK(sim.schedule().passed_through.empty());
+
+    // Skipped, the four pass-throughs of the explicit part (the tank's flow, the valves' flows) and the three of the
+    // inertial part (the valves' ṁ') leave both lists; the partition of every block stays.
+    systems::ComVessels w;
+    Simulator skipping(w);
+    CHECK(skipping.schedule().is_dependent == sim.schedule().is_dependent);
+    CHECK(skipping.schedule().independent.size() == 13 - 4);
+    CHECK(skipping.schedule().dependent.size() == 12 - 3);
+    CHECK(skipping.schedule().passed_through.size() == 7);
 }
 
 TEST_CASE("blocks fed only by tearing variables and writing no output are left out of the run at z = 0") {
     systems::ComVessels v;
-    Simulator sim(v);
+    SimulatorOptions every_copy;   // skipped, the valves' ṁ' pass-throughs would leave every list anyway
+    every_copy.skip_pass_throughs = false;
+    Simulator sim(v, every_copy);
     const Model& m = sim.model();
     const Schedule& s = sim.schedule();
     auto kept = [&](const char* path) {

@@ -20,8 +20,8 @@ struct StreamSide {
         medium.declare(meta, {&inlet}, {&outlet}, ("medium" + side).c_str());
         meta.plug(inlet, "inlet" + side);
         meta.plug(outlet, "outlet" + side);
-        meta.block<&StreamSide::evalFlow>(this, "evalFlow" + side, {&inlet.m_flow}, {&outlet.m_flow});
-        meta.block<&StreamSide::evalDerFlow>(this, "evalDerFlow" + side, {&inlet.der_m_flow}, {&outlet.der_m_flow});
+        meta.pass_through(inlet.m_flow, outlet.m_flow, "evalFlow" + side);
+        meta.pass_through(inlet.der_m_flow, outlet.der_m_flow, "evalDerFlow" + side);
         meta.block<&StreamSide::evalInertial>(this, "evalInertial" + side, {&outlet.r, &inlet.der_m_flow}, {&inlet.r});
         meta.variable(inlet.m_flow.value(), "m_flow_" + side, "kg/s");
     }
@@ -29,8 +29,6 @@ struct StreamSide {
     const FluidState& in() const { return inlet.state.value(); }
 
 private:
-    void evalFlow() { outlet.m_flow.value = inlet.m_flow.value(); }
-    void evalDerFlow() { outlet.der_m_flow.value = inlet.der_m_flow.value(); }
     void evalInertial() { inlet.r.value = outlet.r.value() + *L * inlet.der_m_flow.value(); }
 };
 

@@ -1,0 +1,98 @@
+#include "core/pass_through.h"
+
+namespace lied {
+
+void skip_pass_throughs(Model& m) {
+    if (m.pass_throughs.empty() || !m.skip_pass_throughs) return;
+    const std::size_t ns = m.signals.size();
+    std::vector<int>& of = m.pass_through_of;
+    of.assign(ns, -1);
+    auto out_index = [&](const PassThroughInfo& p) { return m.write_indices(static_cast<std::size_t>(p.block))[0]; };
+    for (std::size_t i = 0; i < m.pass_throughs.size(); ++i) {
+        const int out = out_index(m.pass_throughs[i]);
+        if (out < 0) continue;   // unregistered: the block check refuses it
+        of[static_cast<std::size_t>(out)] = static_cast<int>(i);
+        m.blocks[static_cast<std::size_t>(m.pass_throughs[i].block)].skipped = true;
+    }
+    auto keep = [&](int signal) {
+        if (signal < 0 || of[static_cast<std::size_t>(signal)] < 0) return;
+        m.blocks[static_cast<std::size_t>(m.pass_throughs[static_cast<std::size_t>(of[static_cast<std::size_t>(signal)])].block)].skipped = false;
+    };
+    // A block that lists the Out itself among its reads (not an In bound to it) reads the Out's own value.
+    const auto& objects = m.signal_objects();
+    for (std::size_t k = 0; k < m.blocks.size(); ++k) {
+        const auto reads = m.read_indices(k);
+        const auto& signals = m.blocks[k].reads;
+        for (std::size_t i = 0; i < reads.size(); ++i)
+            if (reads[i] >= 0 && of[static_cast<std::size_t>(reads[i])] >= 0 && signals[i] == objects[static_cast<std::size_t>(reads[i])]) keep(reads[i]);
+    }
+    // What the engine reads by address.
+    for (auto& r : m.residuals) keep(m.signal_index(r.residual));
+    for (auto& st : m.states) keep(m.signal_index(&st.state->der));
+    for (auto& z : m.zero_crossings) keep(m.signal_index(z.indicator));
+
+    // The value a skipped pass-through's readers read: its source's, through skipped pass-throughs. Resolved once
+    // per Out; a cycle of pass-throughs (which the schedule refuses) resolves to the Out where it closes.
+    std::vector<const void*>& origin = m.pass_through_origin;
+    origin.assign(ns, nullptr);
+    auto skipped = [&](int signal) {
+        return signal >= 0 && of[static_cast<std::size_t>(signal)] >= 0 &&
+               m.blocks[static_cast<std::size_t>(m.pass_throughs[static_cast<std::size_t>(of[static_cast<std::size_t>(signal)])].block)].skipped;
+    };
+    auto own_value = [&](int signal) -> const void* {
+        const auto& l = m.links[static_cast<std::size_t>(signal)];
+        return l.real ? static_cast<const void*>(l.real) : static_cast<const OutBase*>(objects[static_cast<std::size_t>(signal)])->value_address();
+    };
+    std::vector<int> chain;
+    auto resolve = [&](int out) {
+        chain.clear();
+        const void* value = nullptr;
+        for (int at = out; !value;) {
+            if (origin[static_cast<std::size_t>(at)]) {
+                value = origin[static_cast<std::size_t>(at)];
+                break;
+            }
+            if (!skipped(at)) {
+                value = own_value(at);
+                break;
+            }
+            for (int seen : chain)
+                if (seen == at) value = own_value(at);
+            if (value) break;
+            chain.push_back(at);
+            const PassThroughInfo& p = m.pass_throughs[static_cast<std::size_t>(of[static_cast<std::size_t>(at)])];
+            const int source = m.read_indices(static_cast<std::size_t>(p.block))[0];   // an In's Out, or the Out itself
+            if (source < 0) value = static_cast<const InBase*>(p.source)->own_address();   // an optional In on its fallback
+            else at = source;
+        }
+        for (int c : chain) origin[static_cast<std::size_t>(c)] = value;
+        return value;
+    };
+    auto origin_of = [&](int out) {
+        const void* value = origin[static_cast<std::size_t>(out)];
+        return value ? value : resolve(out);
+    };
+    for (std::size_t i = 0; i < ns; ++i) {
+        const auto& l = m.links[i];
+        if (!l.is_in || !skipped(l.source)) continue;
+        const void* value = origin_of(l.source);
+        auto* in = static_cast<InBase*>(m.signals[i].signal);
+        in->read_at(value);
+        m.redirected_reads.emplace_back(in, value);
+    }
+    // A variable registered at a skipped Out's value (often through an In bound to it: a pipe's m_flow) reads the
+    // value it stands for, which every evaluation keeps current, as the copy did.
+    FlatIndex<const double*, int>& by_value = m.pass_through_by_value;
+    by_value.reset(m.pass_throughs.size());
+    for (std::size_t a = 0; a < ns; ++a)
+        if (m.links[a].real && skipped(static_cast<int>(a))) by_value.insert(m.links[a].real, static_cast<int>(a));
+    if (by_value.size() == 0) return;
+    for (auto& v : m.variables)
+        if (const int* a = by_value.find(v.value)) v.value = static_cast<const double*>(origin_of(*a));
+}
+
+void redirect_reads(const Model& m) {
+    for (const auto& [in, value] : m.redirected_reads) in->read_at(value);
+}
+
+}  // namespace lied
