@@ -14,11 +14,8 @@ public:
     void metainfo(Meta& meta) override {
         meta.plug(flange, "flange");
         meta.signal(F, D::applied_input);
-        meta.block<&AppliedForceOf::evalForce>(this, "evalForce", {&F}, {&flange.f});
+        meta.pass_through(F, flange.f, "evalForce");
     }
-
-private:
-    void evalForce() { flange.f.value = F.value(); }
 };
 
 }  // namespace lied::mechanics

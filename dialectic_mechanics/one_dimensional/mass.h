@@ -38,7 +38,7 @@ public:
         meta.parameter(T_D, "T_D", defaults::kTD, ParameterSpec::positive("s", "dialectic time constant"));
         meta.require(m > 0, "m = " + std::to_string(m) + " " + D::inertia_unit, "every chain contains at least one mass (m > 0)");
         meta.block<&MassOf::evalPosition>(this, "evalPosition", {&s.value, &w.value}, {&flange.s, &flange.w});
-        meta.block<&MassOf::evalVelocity>(this, "evalVelocity", {&v_}, {&flange.v});
+        meta.pass_through(v_, flange.v, "evalVelocity");
         std::vector<const SignalBase*> reads = flange.force_signals();
         reads.insert(reads.end(), {&v_, &w.value});
         meta.block<&MassOf::evalBalance>(this, "evalBalance", std::move(reads), std::vector<const OutBase*>{&residual_, &s.der, &w.der});
@@ -51,7 +51,6 @@ private:
         flange.s.value = s();
         flange.w.value = w();
     }
-    void evalVelocity() { flange.v.value = v_.value; }
     void evalBalance() {
         a_ = (v_.value - w()) / T_D;
         residual_.value = m * a_ - flange.force();

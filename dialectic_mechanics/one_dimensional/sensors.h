@@ -59,7 +59,7 @@ public:
         meta.variable(f.value, "f", D::force_unit);
         // Positions and velocities in two blocks: what reads only a position stays independent of the tearing variables.
         meta.block<&ForceSensorOf::passPosition>(this, "passPosition", {&flange_a.s, &flange_a.w}, {&flange_b.s, &flange_b.w});
-        meta.block<&ForceSensorOf::passVelocity>(this, "passVelocity", {&flange_a.v}, {&flange_b.v});
+        meta.pass_through(flange_a.v, flange_b.v, "passVelocity");
         meta.block<&ForceSensorOf::passForce>(this, "passForce", flange_b.force_signals(), std::vector<const OutBase*>{&f, &flange_a.f});
     }
 
@@ -68,7 +68,6 @@ private:
         flange_b.s.value = flange_a.s.value();
         flange_b.w.value = flange_a.w.value();
     }
-    void passVelocity() { flange_b.v.value = flange_a.v.value(); }
     void passForce() {
         f.value = flange_b.force();
         flange_a.f.value = f.value;

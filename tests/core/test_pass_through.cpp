@@ -242,3 +242,38 @@ TEST_CASE("the vessels and the splitter tree give the same trajectories and reco
     }
     CHECK(tree_skipping.states() == tree_running.states());
 }
+
+TEST_CASE("a pass-through's Out written by another block too, and a loop of pass-throughs, are refused by name") {
+    // Another block writes the relay's y: two writers, the pass-through named like any block.
+    struct Overwriting : Component {
+        Clock clock;
+        Relay relay;
+        Overwriting() { connect(clock.y, relay.u); }
+        void metainfo(Meta& meta) override {
+            meta.component(clock, "clock");
+            meta.component(relay, "relay");
+            meta.block<&Overwriting::overwrite>(this, "overwrite", {}, {&relay.y});
+        }
+        const char* type_name() const override { return "Overwriting"; }
+        void overwrite() { relay.y.value = 0.0; }
+    } overwriting;
+    CHECK_THROWS_WITH_AS(Simulator{overwriting}, doctest::Contains("relay.y: Out-signal has two writers, blocks relay.pass and overwrite"), BuildError);
+
+    // Two relays handing each other's value on: a cycle no state breaks (the crawl resolves it without looping).
+    struct Loop : Component {
+        Relay a, b;
+        Loop() {
+            connect(a.y, b.u);
+            connect(b.y, a.u);
+        }
+        void metainfo(Meta& meta) override {
+            meta.component(a, "a");
+            meta.component(b, "b");
+        }
+        const char* type_name() const override { return "Loop"; }
+    } loop;
+    CHECK_THROWS_WITH_AS(Simulator{loop},
+                         "algebraic loop not broken by a state or tearing variable: a.pass -[b.u]-> b.pass -[a.u]-> a.pass "
+                         "(rule: every cycle of blocks must pass through a state or a tearing variable)",
+                         BuildError);
+}

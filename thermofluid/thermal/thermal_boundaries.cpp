@@ -16,7 +16,7 @@ void FixedTemperature::metainfo(Meta& meta) {
 void PrescribedTemperature::metainfo(Meta& meta) {
     meta.plug(port, "port");
     meta.signal(T_in, "T_in");
-    meta.block<&PrescribedTemperature::evalTemperature>(this, "evalTemperature", {&T_in}, {&port.T});
+    meta.pass_through(T_in, port.T, "evalTemperature");
     meta.block<&PrescribedTemperature::evalHeatFlow>(this, "evalHeatFlow", {&port.Q_flow}, {});
     meta.variable(Q_flow_, "Q_flow", "W");
 }
@@ -30,7 +30,7 @@ void FixedHeatFlow::metainfo(Meta& meta) {
 void PrescribedHeatFlow::metainfo(Meta& meta) {
     meta.plug(port, "port");
     meta.signal(Q_flow_in, "Q_flow_in");
-    meta.block<&PrescribedHeatFlow::evalHeatFlow>(this, "evalHeatFlow", {&Q_flow_in}, {&port.Q_flow});
+    meta.pass_through(Q_flow_in, port.Q_flow, "evalHeatFlow");
     meta.variable(port.Q_flow.value, "Q_flow", "W");
 }
 

@@ -29,7 +29,6 @@ public:
     const char* type_name() const override { return "PrescribedTemperature"; }
 
 private:
-    void evalTemperature() { port.T.value = T_in.value(); }
     void evalHeatFlow() { Q_flow_ = -port.Q_flow.value(); }
     double Q_flow_ = 0;
 };
@@ -52,8 +51,6 @@ public:
     void metainfo(Meta& meta) override;
     const char* type_name() const override { return "PrescribedHeatFlow"; }
 
-private:
-    void evalHeatFlow() { port.Q_flow.value = Q_flow_in.value(); }
 };
 
 }  // namespace lied::thermofluid
