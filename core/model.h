@@ -209,9 +209,10 @@ struct Model {
     // that a simulator can point them there again after another simulator's failed crawl of the same tree.
     std::vector<std::pair<InBase*, const void*>> redirected_reads;
     bool skip_pass_throughs = true;   // false: every pass-through runs as a block (for comparisons)
-    // Working memory of skip_pass_throughs, per signal: the pass-through writing it (or -1), and the value its
-    // readers read once resolved.
+    // Working memory of skip_pass_throughs: per signal the pass-through writing it (or -1) and the value its readers
+    // read once resolved; per pass-through whether it is skipped; the variables' index by address.
     std::vector<int> pass_through_of;
+    std::vector<char> pass_through_skipped;   // per pass-through
     std::vector<const void*> pass_through_origin;
     FlatIndex<const double*, int> pass_through_by_value;
     std::vector<UnmetRequirement> unmet_requirements;

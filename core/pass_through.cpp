@@ -8,23 +8,27 @@ void skip_pass_throughs(Model& m) {
     std::vector<int>& of = m.pass_through_of;
     of.assign(ns, -1);
     auto out_index = [&](const PassThroughInfo& p) { return m.write_indices(static_cast<std::size_t>(p.block))[0]; };
+    // Per pass-through: skipped (decided in the passes below, then written into its BlockInfo).
+    std::vector<char>& skip = m.pass_through_skipped;
+    skip.assign(m.pass_throughs.size(), 1);
     for (std::size_t i = 0; i < m.pass_throughs.size(); ++i) {
         const int out = out_index(m.pass_throughs[i]);
-        if (out < 0) continue;   // unregistered: the block check refuses it
-        of[static_cast<std::size_t>(out)] = static_cast<int>(i);
-        m.blocks[static_cast<std::size_t>(m.pass_throughs[i].block)].skipped = true;
+        if (out < 0) skip[i] = 0;   // unregistered: the block check refuses it
+        else of[static_cast<std::size_t>(out)] = static_cast<int>(i);
     }
     auto keep = [&](int signal) {
-        if (signal < 0 || of[static_cast<std::size_t>(signal)] < 0) return;
-        m.blocks[static_cast<std::size_t>(m.pass_throughs[static_cast<std::size_t>(of[static_cast<std::size_t>(signal)])].block)].skipped = false;
+        if (signal >= 0 && of[static_cast<std::size_t>(signal)] >= 0) skip[static_cast<std::size_t>(of[static_cast<std::size_t>(signal)])] = 0;
     };
-    // A block that lists the Out itself among its reads (not an In bound to it) reads the Out's own value.
+    // A block that lists the Out itself among its reads (not an In bound to it) reads the Out's own value. (Compared
+    // with the pass-through's entry, which lies in crawl order like the reads, not with the signal objects' array.)
     const auto& objects = m.signal_objects();
     for (std::size_t k = 0; k < m.blocks.size(); ++k) {
         const auto reads = m.read_indices(k);
         const auto& signals = m.blocks[k].reads;
-        for (std::size_t i = 0; i < reads.size(); ++i)
-            if (reads[i] >= 0 && of[static_cast<std::size_t>(reads[i])] >= 0 && signals[i] == objects[static_cast<std::size_t>(reads[i])]) keep(reads[i]);
+        for (std::size_t i = 0; i < reads.size(); ++i) {
+            const int p = reads[i] >= 0 ? of[static_cast<std::size_t>(reads[i])] : -1;
+            if (p >= 0 && signals[i] == m.pass_throughs[static_cast<std::size_t>(p)].out) keep(reads[i]);
+        }
     }
     // What the engine reads by address.
     for (auto& r : m.residuals) keep(m.signal_index(r.residual));
@@ -35,10 +39,8 @@ void skip_pass_throughs(Model& m) {
     // per Out; a cycle of pass-throughs (which the schedule refuses) resolves to the Out where it closes.
     std::vector<const void*>& origin = m.pass_through_origin;
     origin.assign(ns, nullptr);
-    auto skipped = [&](int signal) {
-        return signal >= 0 && of[static_cast<std::size_t>(signal)] >= 0 &&
-               m.blocks[static_cast<std::size_t>(m.pass_throughs[static_cast<std::size_t>(of[static_cast<std::size_t>(signal)])].block)].skipped;
-    };
+    for (std::size_t i = 0; i < m.pass_throughs.size(); ++i) m.blocks[static_cast<std::size_t>(m.pass_throughs[i].block)].skipped = skip[i] != 0;
+    auto skipped = [&](int signal) { return signal >= 0 && of[static_cast<std::size_t>(signal)] >= 0 && skip[static_cast<std::size_t>(of[static_cast<std::size_t>(signal)])]; };
     auto own_value = [&](int signal) -> const void* {
         const auto& l = m.links[static_cast<std::size_t>(signal)];
         return l.real ? static_cast<const void*>(l.real) : static_cast<const OutBase*>(objects[static_cast<std::size_t>(signal)])->value_address();
@@ -76,7 +78,7 @@ void skip_pass_throughs(Model& m) {
         const auto& l = m.links[i];
         if (!l.is_in || !skipped(l.source)) continue;
         const void* value = origin_of(l.source);
-        auto* in = static_cast<InBase*>(m.signals[i].signal);
+        auto* in = static_cast<InBase*>(const_cast<SignalBase*>(objects[i]));   // the dense array: no path-carrying entry
         in->read_at(value);
         m.redirected_reads.emplace_back(in, value);
     }

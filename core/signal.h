@@ -117,15 +117,25 @@ public:
     // For the engine's alias elimination (Meta::pass_through): when the Out this In is bound to only passes on
     // another value, the In reads that value directly, at `address` (a value of its own type, which equals its
     // source's whenever a block reads it). read_own_source() undoes it; so do connect() and disconnect(), and the
-    // crawl when it registers the In again (so that metainfo sees the In's own source).
-    virtual void read_at(const void* address) = 0;
+    // crawl when it registers the In again (so that metainfo sees the In's own source). Two plain stores, no
+    // virtual call: a large model's rebuild points tens of thousands of Ins, scattered through the components.
+    void read_at(const void* address) {
+        read_ = address;
+        reads_elsewhere_ = true;
+    }
     virtual void read_own_source() = 0;
     // What the In reads when it reads its own source: the source's value, or its fallback while unbound.
     virtual const void* own_address() const = 0;
     bool reads_elsewhere() const { return reads_elsewhere_; }
 
 protected:
-    void set_reads_elsewhere(bool elsewhere) { reads_elsewhere_ = elsewhere; }
+    // Where the value read lives: the source's value, the fallback, or what a pass-through hands on. Kept here,
+    // untyped, so that the engine can set it without knowing the type; In<T> reads it as a T.
+    const void* read_ = nullptr;
+    void read_own(const void* own) {
+        read_ = own;
+        reads_elsewhere_ = false;
+    }
 };
 
 // An In bound to exactly one Out<T>. An optional In reads its own fallback value while unbound
@@ -133,11 +143,11 @@ protected:
 template <class T>
 class In : public InBase {
 public:
-    In() = default;
+    In() { read_ = &fallback_; }
     struct Optional { T fallback; };
-    explicit In(Optional o) : fallback_(o.fallback), optional_(true) {}
+    explicit In(Optional o) : fallback_(o.fallback), optional_(true) { read_ = &fallback_; }
 
-    const T& value() const { return *ptr_; }
+    const T& value() const { return *static_cast<const T*>(read_); }
 
     void connect(const Out<T>& out) {
         if (source_ && source_ != &out) {
@@ -145,23 +155,14 @@ public:
             return;
         }
         source_ = &out;
-        ptr_ = &out.value;
-        set_reads_elsewhere(false);
+        read_own(&out.value);
     }
     void disconnect() override {
         source_ = nullptr;
         conflict_ = nullptr;
-        ptr_ = &fallback_;
-        set_reads_elsewhere(false);
+        read_own(&fallback_);
     }
-    void read_at(const void* address) override {
-        ptr_ = static_cast<const T*>(address);
-        set_reads_elsewhere(ptr_ != own());
-    }
-    void read_own_source() override {
-        ptr_ = own();
-        set_reads_elsewhere(false);
-    }
+    void read_own_source() override { read_own(own()); }
     const void* own_address() const override { return own(); }
     bool connect_any(const OutBase& out) override {
         auto* typed = dynamic_cast<const Out<T>*>(&out);
@@ -181,7 +182,6 @@ private:
     const Out<T>* source_ = nullptr;
     const Out<T>* conflict_ = nullptr;
     T fallback_{};
-    const T* ptr_ = &fallback_;
     bool optional_ = false;
 };
 
