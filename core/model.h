@@ -213,6 +213,7 @@ struct Model {
     // read once resolved; per pass-through whether it is skipped; the variables' index by address.
     std::vector<int> pass_through_of;
     std::vector<char> pass_through_skipped;   // per pass-through
+    std::vector<int> pass_through_chain;
     std::vector<const void*> pass_through_origin;
     FlatIndex<const double*, int> pass_through_by_value;
     std::vector<UnmetRequirement> unmet_requirements;

@@ -45,27 +45,26 @@ void skip_pass_throughs(Model& m) {
         const auto& l = m.links[static_cast<std::size_t>(signal)];
         return l.real ? static_cast<const void*>(l.real) : static_cast<const OutBase*>(objects[static_cast<std::size_t>(signal)])->value_address();
     };
-    std::vector<int> chain;
+    // Walks up from `out` to the first Out that is not a skipped pass-through's, marking the way, then gives every
+    // Out on it that value: each Out is walked once, in whatever order the Ins come (a pipe composed from its end).
+    static const char on_the_way = 0;
+    std::vector<int>& chain = m.pass_through_chain;
     auto resolve = [&](int out) {
         chain.clear();
         const void* value = nullptr;
         for (int at = out; !value;) {
-            if (origin[static_cast<std::size_t>(at)]) {
-                value = origin[static_cast<std::size_t>(at)];
-                break;
+            const void* known = origin[static_cast<std::size_t>(at)];
+            if (known == &on_the_way) value = own_value(at);   // a cycle: the schedule refuses it
+            else if (known) value = known;
+            else if (!skipped(at)) value = own_value(at);
+            else {
+                origin[static_cast<std::size_t>(at)] = &on_the_way;
+                chain.push_back(at);
+                const PassThroughInfo& p = m.pass_throughs[static_cast<std::size_t>(of[static_cast<std::size_t>(at)])];
+                const int source = m.read_indices(static_cast<std::size_t>(p.block))[0];   // an In's Out, or the Out itself
+                if (source < 0) value = static_cast<const InBase*>(p.source)->own_address();   // an optional In on its fallback
+                else at = source;
             }
-            if (!skipped(at)) {
-                value = own_value(at);
-                break;
-            }
-            for (int seen : chain)
-                if (seen == at) value = own_value(at);
-            if (value) break;
-            chain.push_back(at);
-            const PassThroughInfo& p = m.pass_throughs[static_cast<std::size_t>(of[static_cast<std::size_t>(at)])];
-            const int source = m.read_indices(static_cast<std::size_t>(p.block))[0];   // an In's Out, or the Out itself
-            if (source < 0) value = static_cast<const InBase*>(p.source)->own_address();   // an optional In on its fallback
-            else at = source;
         }
         for (int c : chain) origin[static_cast<std::size_t>(c)] = value;
         return value;

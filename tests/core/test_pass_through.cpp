@@ -277,3 +277,30 @@ TEST_CASE("a pass-through's Out written by another block too, and a loop of pass
                          "(rule: every cycle of blocks must pass through a state or a tearing variable)",
                          BuildError);
 }
+
+TEST_CASE("a line of pass-throughs registered from its end resolves every reader to the start") {
+    // The Ins come in the reverse order of the flow, so each reader's walk meets the values its neighbours found.
+    struct Backwards : Component {
+        Clock clock;
+        std::vector<std::unique_ptr<Relay>> relays;
+        Accumulator integrator;
+        Backwards() {
+            for (int i = 0; i < 200; ++i) relays.push_back(std::make_unique<Relay>());
+            connect(clock.y, relays.front()->u);
+            for (std::size_t i = 1; i < relays.size(); ++i) connect(relays[i - 1]->y, relays[i]->u);
+            connect(relays.back()->y, integrator.u);
+        }
+        void metainfo(Meta& meta) override {
+            meta.component(integrator, "integrator");
+            for (std::size_t i = relays.size(); i-- > 0;) meta.component(*relays[i], "r" + std::to_string(i));
+            meta.component(clock, "clock");
+        }
+        const char* type_name() const override { return "Backwards"; }
+    } line;
+    Simulator sim(line);
+    CHECK(sim.schedule().passed_through.size() == 200);
+    CHECK(&line.integrator.u.value() == &line.clock.y.value);
+    for (auto& r : line.relays) CHECK(&r->u.value() == &line.clock.y.value);
+    REQUIRE(sim.step(1.0) == StepStatus::Ok);
+    CHECK(sim.value("integrator.x") == doctest::Approx(1.5));
+}
