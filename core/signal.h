@@ -36,7 +36,7 @@ private:
     // after direction_.
     bool reads_elsewhere_ = false;
     // The index this signal got in the model that crawled it last: a hint that makes Model::signal_index one
-    // load instead of a hash lookup (the model confirms it). Sits in the padding after direction_.
+    // load instead of a hash lookup (the model confirms it). Sits in the padding too.
     mutable int index_hint_ = -1;
     const char* loop_rule_ = nullptr;
 };
@@ -123,7 +123,7 @@ public:
         read_ = address;
         reads_elsewhere_ = true;
     }
-    virtual void read_own_source() = 0;
+    void read_own_source() { read_own(own_address()); }
     // What the In reads when it reads its own source: the source's value, or its fallback while unbound.
     virtual const void* own_address() const = 0;
     bool reads_elsewhere() const { return reads_elsewhere_; }
@@ -162,7 +162,6 @@ public:
         conflict_ = nullptr;
         read_own(&fallback_);
     }
-    void read_own_source() override { read_own(own()); }
     const void* own_address() const override { return own(); }
     bool connect_any(const OutBase& out) override {
         auto* typed = dynamic_cast<const Out<T>*>(&out);

@@ -4,6 +4,7 @@
 #include "core/build_error.h"
 #include "core/crawler.h"
 #include "core/meta.h"
+#include "support/called_object.h"
 #include "support/networks.h"
 #include "systems/com_vessels.h"
 
@@ -63,17 +64,13 @@ void check_same(const Model& refilled, const Model& fresh) {
     same(refilled.components, fresh.components, [](auto& c) { return std::tuple(c.path, c.component, c.description); });
     same(refilled.signals, fresh.signals, [](auto& s) { return std::tuple(s.path, s.signal, s.component, s.plug); });
     same(refilled.plugs, fresh.plugs, [](auto& p) { return std::tuple(p.path, p.plug, p.component, p.shared_property); });
-    // A pass-through's Block points at its model's entry (each model has its own): compared by what it copies.
+    // A pass-through's Block points at its model's entry (each model has its own): compared by what it copies, and
+    // the entries themselves below.
     auto blocks_of = [](const Model& m) {
-        std::vector<std::tuple<std::string, const void*, const void*, std::vector<const SignalBase*>, std::vector<const OutBase*>, int, bool>> list;
-        for (auto& b : m.blocks) {
-            const void* object = b.block.object;
-            const void* source = nullptr;
-            for (auto& p : m.pass_throughs)
-                if (&p == object) object = p.out, source = p.source;
-            list.emplace_back(b.path, object, source, std::vector(b.reads.begin(), b.reads.end()), std::vector(b.writes.begin(), b.writes.end()),
-                              b.component, b.skipped);
-        }
+        std::vector<std::tuple<std::string, const void*, std::vector<const SignalBase*>, std::vector<const OutBase*>, int, bool>> list;
+        for (auto& b : m.blocks)
+            list.emplace_back(b.path, testing::called_object(m, b.block), std::vector(b.reads.begin(), b.reads.end()),
+                              std::vector(b.writes.begin(), b.writes.end()), b.component, b.skipped);
         return list;
     };
     same(blocks_of(refilled), blocks_of(fresh), [](auto& b) { return b; });

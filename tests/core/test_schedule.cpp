@@ -4,6 +4,7 @@
 #include "core/structural_change.h"
 #include "thermofluid/in_tank.h"
 #include "thermofluid/pressure_drop.h"
+#include "support/called_object.h"
 #include "support/test_components.h"
 #include "support/networks.h"
 #include "systems/com_vessels.h"
@@ -114,19 +115,12 @@ TEST_CASE("a rebuild refills the schedule: equal to a fresh one of an equal syst
 }
 
 namespace {
-// What a block entry calls: its object, or for a pass-through (whose object is its model's entry) the Out it writes.
-const void* called_object(const Model& m, const Block& b) {
-    for (auto& p : m.pass_throughs)
-        if (&p == b.object) return p.out;
-    return b.object;
-}
-
 // Equal schedules of one system: the structure and every block entry (object and function).
 void check_same_schedule(const Model& ma, const Schedule& a, const Model& mb, const Schedule& b) {
     check_same_structure(a, b);
     auto same_blocks = [&](const std::vector<Block>& x, const std::vector<Block>& y) {
         REQUIRE(x.size() == y.size());
-        for (std::size_t k = 0; k < x.size(); ++k) CHECK((called_object(ma, x[k]) == called_object(mb, y[k]) && x[k].function == y[k].function));
+        for (std::size_t k = 0; k < x.size(); ++k) CHECK((testing::called_object(ma, x[k]) == testing::called_object(mb, y[k]) && x[k].function == y[k].function));
     };
     same_blocks(a.independent, b.independent);
     same_blocks(a.dependent, b.dependent);
