@@ -6,6 +6,9 @@
 // (the total pressure p̂ + r is equal at every inlet, as in TFS). The junction owns no flow: each inlet's flow
 // belongs to its branch. Energy is balanced exactly when the branches' enthalpies are equal or the flows large
 // against m_flow_eps; the regularisation error is ≤ N·m_flow_eps/Σ|ṁ| of the enthalpy spread.
+// cut = "true" cuts the network at the outlet (README "Long networks: cutting at splits and junctions"): the
+// outlet's dṁ/dt and r become tearing variables, with the residuals dṁ_out,torn − Σ dṁ_k and r_out,torn − r_out.
+// Same solution; L stays sparse where many junctions join a long line.
 #include "core/component.h"
 #include "core/plug_array.h"
 #include "core/system_default.h"
@@ -13,6 +16,7 @@
 #include "thermofluid/fluid_plugs.h"
 #include "thermofluid/medium_parameter.h"
 
+#include <string>
 #include <vector>
 
 namespace lied::thermofluid {
@@ -26,6 +30,7 @@ public:
     double N;
     SystemDefault L{defaults::L};
     SystemDefault m_flow_eps{defaults::m_flow_reg};
+    std::string cut = "false";   // "true": tear the outlet (structural: applied at the next build)
 
     void metainfo(Meta& meta) override;
     const char* type_name() const override { return "JunctionN"; }
@@ -35,6 +40,11 @@ private:
     void evalFlow();
     void evalDerFlow();
     void evalInertial();
+    void evalCutDerFlow();
+    void evalCutInertial();
+    // With cut: the outlet's flow derivative and inertial pressure as tearing variables, and their residuals.
+    Out<double> der_m_flow_out_, residual_der_out_, r_out_, residual_r_out_;
+    bool cut_ = false;
     int n_ = 0;
 };
 

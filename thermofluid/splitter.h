@@ -4,10 +4,16 @@
 // the inertial pressure at the split point (with an optional inertance L on each outlet branch):
 //   residual = (r_1 + L·dm_1/dt) − (r_2 + L·dm_2/dt),   r_in = r_2 + L·dm_2/dt
 // Either outlet may flow back into the splitter.
+// cut = "true" cuts the network at the inlet (see README "Long networks: cutting at splits and junctions"): the
+// inlet's dṁ/dt and r become tearing variables of their own, with the residuals dṁ_in,torn − dṁ_in and
+// r_in,torn − (r_2 + L·dm_2/dt). The solution is the same; L stays sparse however long the network upstream and
+// downstream, where otherwise every splitter's column reaches every residual of a manifold or ladder.
 #include "core/component.h"
 #include "core/state.h"
 #include "thermofluid/fluid_plugs.h"
 #include "thermofluid/medium_parameter.h"
+
+#include <string>
 
 namespace lied::thermofluid {
 
@@ -19,6 +25,7 @@ public:
     double L = 0.0;          // 1/m, inertance of each outlet branch
     State m_flow_1{0.0};     // kg/s, start value is the parameter m_flow_1_0
     MediumParameter medium;
+    std::string cut = "false";   // "true": tear the inlet (structural: applied at the next build)
 
     void metainfo(Meta& meta) override;
     const char* type_name() const override { return "Splitter"; }
@@ -28,8 +35,13 @@ private:
     void evalFlow();
     void evalDerFlow();
     void evalInertial();
+    void evalCutResidual();
+    double der_m_flow_in() const { return cut_ ? der_m_flow_in_.value : inlet.der_m_flow.value(); }
     Out<double> der_m_flow_1_;   // tearing variable
     Out<double> residual_;
+    // With cut: the inlet's flow derivative and inertial pressure as tearing variables, and their residuals.
+    Out<double> der_m_flow_in_, residual_der_in_, r_in_, residual_r_in_;
+    bool cut_ = false;
 };
 
 }  // namespace lied::thermofluid

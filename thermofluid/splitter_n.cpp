@@ -21,7 +21,7 @@ void SplitterN::evalFlow() {
 }
 
 void SplitterN::evalDerFlow() {
-    double rest = inlet.der_m_flow.value();
+    double rest = der_m_flow_in();
     for (int k = 1; k < n_; ++k) {
         const double d = der_m_flow_[k - 1].value;
         outlets[k].der_m_flow.value = d;
@@ -34,8 +34,12 @@ void SplitterN::evalDerFlow() {
 void SplitterN::evalInertial() {
     const double r_mix = outlets[n_].r.value() + L * outlets[n_].der_m_flow.value;
     for (int k = 1; k < n_; ++k) residual_[k - 1].value = outlets[k].r.value() + L * der_m_flow_[k - 1].value - r_mix;
-    inlet.r.value = r_mix + L * inlet.der_m_flow.value();
+    const double r_in = r_mix + L * der_m_flow_in();
+    if (cut_) residual_r_in_.value = r_in_.value - r_in;   // inlet.r passes r_in_ on
+    else inlet.r.value = r_in;
 }
+
+void SplitterN::evalCutResidual() { residual_der_in_.value = der_m_flow_in_.value - inlet.der_m_flow.value(); }
 
 void SplitterN::metainfo(Meta& meta) {
     meta.parameter(N, "N", ParameterSpec::positive_up_to(PlugArray<FluidOutlet>::kMaxSize, "", "number of outlets (structural: applied at the next build)"));
@@ -49,8 +53,23 @@ void SplitterN::metainfo(Meta& meta) {
     medium.declare(meta, {&inlet}, {});
     meta.plug(inlet, "inlet");
     std::vector<const OutBase*> states, flows{}, ders{};
-    std::vector<const SignalBase*> flow_reads{&inlet.m_flow}, der_reads{&inlet.der_m_flow}, inertial_reads{&inlet.der_m_flow};
+    meta.choice(cut, "cut", ChoiceSpec{{"false", "true"}, "true: tear the inlet's flow derivative and inertial pressure, so that L stays sparse in "
+                                                          "long networks (structural: applied at the next build)"});
+    cut_ = cut == "true";
+    const SignalBase* der_in = &inlet.der_m_flow;
     std::vector<const OutBase*> inertial_writes{&inlet.r};
+    if (cut_) {
+        meta.tearing(der_m_flow_in_, "der_m_flow_in");
+        meta.residual(residual_der_in_, "residual_der_in");
+        meta.tearing(r_in_, "r_in");
+        meta.residual(residual_r_in_, "residual_r_in");
+        meta.block<&SplitterN::evalCutResidual>(this, "evalCutResidual", {&inlet.der_m_flow, &der_m_flow_in_}, {&residual_der_in_});
+        meta.pass_through(r_in_, inlet.r, "passInertial");
+        der_in = &der_m_flow_in_;
+        inertial_writes = {&residual_r_in_};
+    }
+    std::vector<const SignalBase*> flow_reads{&inlet.m_flow}, der_reads{der_in}, inertial_reads{der_in};
+    if (cut_) inertial_reads.push_back(&r_in_);
     for (int k = 1; k <= n_; ++k) {
         outlets[k].medium = medium.medium;
         meta.plug(outlets[k], PlugArray<FluidOutlet>::name("outlets", k));

@@ -6,6 +6,8 @@
 //   r_mix = r_k + L·dṁ_k/dt  (k = 1 … N),   dṁ_N/dt = dṁ_in/dt − Σ_{k<N} dṁ_k/dt,   r_in = r_mix + L·dṁ_in/dt
 // Any outlet may flow backwards into the splitter (the state it receives stays the inlet's: streams carry their
 // state downstream only, as in TFS).
+// cut = "true" tears the inlet's dṁ/dt and r as the Splitter does (README "Long networks: cutting at splits and
+// junctions"): same solution, a sparse L in long networks.
 #include "core/component.h"
 #include "core/plug_array.h"
 #include "core/state.h"
@@ -15,6 +17,7 @@
 #include "thermofluid/medium_parameter.h"
 
 #include <deque>
+#include <string>
 
 namespace lied::thermofluid {
 
@@ -26,6 +29,7 @@ public:
     MediumParameter medium;
     double N;
     SystemDefault L{defaults::L};
+    std::string cut = "false";   // "true": tear the inlet (structural: applied at the next build)
 
     void metainfo(Meta& meta) override;
     const char* type_name() const override { return "SplitterN"; }
@@ -35,6 +39,11 @@ private:
     void evalFlow();
     void evalDerFlow();
     void evalInertial();
+    void evalCutResidual();
+    double der_m_flow_in() const { return cut_ ? der_m_flow_in_.value : inlet.der_m_flow.value(); }
+    // With cut: the inlet's flow derivative and inertial pressure as tearing variables, and their residuals.
+    Out<double> der_m_flow_in_, residual_der_in_, r_in_, residual_r_in_;
+    bool cut_ = false;
     // Per owned outlet k < N (grow-only, so registered addresses stay valid): flow state, its derivative, residual.
     std::deque<State> m_flow_;
     std::deque<Out<double>> der_m_flow_, residual_;

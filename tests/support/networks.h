@@ -6,7 +6,9 @@
 //  - forest: `sources` OutTanks, each feeding such a tree, so that one system holds several sources and
 //           independent blocks of L (a meshed network needs a junction; the thermofluid library brings it).
 #include "core/composite.h"
+#include "thermofluid/boundaries.h"
 #include "thermofluid/in_tank.h"
+#include "thermofluid/junction_n.h"
 #include "thermofluid/out_tank.h"
 #include "thermofluid/pressure_drop.h"
 #include "thermofluid/splitter.h"
@@ -79,6 +81,79 @@ inline std::unique_ptr<Composite> make_forest(int sources, int leaves_per_source
         source.A = 0.5 + 0.1 * k;
         detail::add_tree(*net, source.outlet, leaves_per_source, prefix);
     }
+    return net;
+}
+
+// A comb: a main line from a Source with N branches, each split off by a Splitter and ending in a Sink; the main
+// line ends in a Sink too (N + 1 sinks, 3N + 3 components, N + 1 tearing variables). Manifolds, district lines.
+// `cut`: every splitter tears its inlet (Splitter::cut), 3N + 1 tearing variables and a sparse L.
+inline std::unique_ptr<Composite> make_comb(int branches, bool cut = true) {
+    using namespace thermofluid;
+    auto net = std::make_unique<Composite>("Comb");
+    auto& source = static_cast<Source&>(net->add("source", std::make_unique<Source>()));
+    source.p0_par = 2e5;
+    FluidOutlet* upstream = &source.outlet;
+    auto sink = [&](const std::string& name, FluidOutlet& from) {
+        auto& s = static_cast<Sink&>(net->add(name, std::make_unique<Sink>()));
+        s.p0_par = 1e5;
+        connect(from, s.inlet);
+    };
+    for (int i = 0; i < branches; ++i) {
+        const std::string k = std::to_string(i);
+        auto& m = static_cast<PressureDrop&>(net->add("m" + k, std::make_unique<PressureDrop>(0.01, 100.0 * (1 + i % 3), 10.0)));
+        auto& s = static_cast<Splitter&>(net->add("s" + k, std::make_unique<Splitter>()));
+        s.L = 1.0;
+        s.cut = cut ? "true" : "false";
+        auto& b = static_cast<PressureDrop&>(net->add("b" + k, std::make_unique<PressureDrop>(0.01, 5000.0 * (1 + i % 4), 50.0)));
+        connect(*upstream, m.inlet);
+        connect(m.outlet, s.inlet);
+        connect(s.outlet1, b.inlet);
+        sink("t" + k, b.outlet);
+        upstream = &s.outlet2;
+    }
+    auto& end = static_cast<PressureDrop&>(net->add("end", std::make_unique<PressureDrop>(0.01, 5000.0, 50.0)));
+    connect(*upstream, end.inlet);
+    sink("sink", end.outlet);
+    return net;
+}
+
+// A meshed network: two Sources, each through a pressure drop into a junction, then N rungs in series — each a
+// Splitter into two parallel pressure drops that a JunctionN joins again, then a pressure drop — into one Sink
+// (5N + 5 components, N + 2 tearing variables; every rung closes a loop of the flow graph). `cut`: the splitters
+// and the rungs' junctions tear their inlets and outlets (5N + 2 tearing variables, a sparse L).
+inline std::unique_ptr<Composite> make_ladder(int rungs, bool cut = true) {
+    using namespace thermofluid;
+    auto net = std::make_unique<Composite>("Ladder");
+    auto& join = static_cast<JunctionN&>(net->add("join", std::make_unique<JunctionN>(2)));
+    for (int k = 1; k <= 2; ++k) {
+        auto& source = static_cast<Source&>(net->add("source" + std::to_string(k), std::make_unique<Source>()));
+        source.p0_par = k == 1 ? 2.0e5 : 1.9e5;
+        auto& d = static_cast<PressureDrop&>(net->add("d" + std::to_string(k), std::make_unique<PressureDrop>(0.01, 1000.0 * k, 10.0)));
+        connect(source.outlet, d.inlet);
+        connect(d.outlet, join.inlets[k]);
+    }
+    FluidOutlet* upstream = &join.outlet;
+    for (int i = 0; i < rungs; ++i) {
+        const std::string k = std::to_string(i);
+        auto& s = static_cast<Splitter&>(net->add("s" + k, std::make_unique<Splitter>()));
+        s.L = 1.0;
+        s.cut = cut ? "true" : "false";
+        auto& a = static_cast<PressureDrop&>(net->add("a" + k, std::make_unique<PressureDrop>(0.01, 200.0 * (1 + i % 3), 20.0)));
+        auto& b = static_cast<PressureDrop&>(net->add("b" + k, std::make_unique<PressureDrop>(0.01, 300.0 * (1 + i % 2), 30.0)));
+        auto& j = static_cast<JunctionN&>(net->add("j" + k, std::make_unique<JunctionN>(2)));
+        j.cut = cut ? "true" : "false";
+        auto& c = static_cast<PressureDrop&>(net->add("c" + k, std::make_unique<PressureDrop>(0.01, 100.0, 10.0)));
+        connect(*upstream, s.inlet);
+        connect(s.outlet1, a.inlet);
+        connect(s.outlet2, b.inlet);
+        connect(a.outlet, j.inlets[1]);
+        connect(b.outlet, j.inlets[2]);
+        connect(j.outlet, c.inlet);
+        upstream = &c.outlet;
+    }
+    auto& sink = static_cast<Sink&>(net->add("sink", std::make_unique<Sink>()));
+    sink.p0_par = 1e5;
+    connect(*upstream, sink.inlet);
     return net;
 }
 
