@@ -1,6 +1,8 @@
-// Scale: the chain and the tree of tests/support/networks.h from 10 to 10⁵ elements — build, rebuild, one
-// derivative evaluation, one RK4 step and the memory a built simulator holds — next to the same chain written
-// by hand. scripts/scale-report.sh runs these and fits the growth exponents.
+// Scale: the chain, the tree, the comb (a manifold) and the ladder (a meshed network: junctions, two sources) of
+// tests/support/networks.h from 10 to 10⁵ elements — build, rebuild, one derivative evaluation, one RK4 step and
+// the memory a built simulator holds — next to the same chain written by hand. The comb and the ladder are cut at
+// every split and junction (README "Long networks"); BuildUncut shows them without. scripts/scale-report.sh runs
+// these and fits the growth exponents.
 #include "core/simulator.h"
 #include "core/structural_change.h"
 #include "thermofluid/control_valve.h"
@@ -40,10 +42,18 @@ void consolidate_freed_memory() {
     std::free(p);
 }
 
-enum class Shape { Chain, Tree };
+enum class Shape { Chain, Tree, Comb, Ladder, CombUncut, LadderUncut };
 
 std::unique_ptr<lied::Composite> make(Shape shape, int n) {
-    return shape == Shape::Chain ? lied::testing::make_chain(n) : lied::testing::make_tree(n);
+    switch (shape) {
+    case Shape::Chain: return lied::testing::make_chain(n);
+    case Shape::Tree: return lied::testing::make_tree(n);
+    case Shape::Comb: return lied::testing::make_comb(n, "true");
+    case Shape::Ladder: return lied::testing::make_ladder(n, "true");
+    case Shape::CombUncut: return lied::testing::make_comb(n, "false");
+    case Shape::LadderUncut: return lied::testing::make_ladder(n, "false");
+    }
+    return nullptr;
 }
 
 void per_element(benchmark::State& state, int n) {
@@ -82,6 +92,8 @@ void Build(benchmark::State& state, Shape shape) {
     state.counters["elements"] = n;
     state.counters["simulator_bytes"] = memory;
 }
+
+void BuildUncut(benchmark::State& state, Shape shape) { Build(state, shape); }
 
 void Rebuild(benchmark::State& state, Shape shape) {
     const int n = static_cast<int>(state.range(0));
@@ -145,6 +157,8 @@ void EvaluateEveryCopy(benchmark::State& state, Shape shape) {
     per_element(state, n);
 }
 
+void EvaluateUncut(benchmark::State& state, Shape shape) { Evaluate(state, shape); }
+
 void Rk4Step(benchmark::State& state, Shape shape) {
     const int n = static_cast<int>(state.range(0));
     auto net = make(shape, n);
@@ -201,8 +215,16 @@ constexpr long kLargest = 100000;
 
 BENCHMARK_CAPTURE(Build, chain, Shape::Chain)->RangeMultiplier(10)->Range(10, kLargest)->Unit(benchmark::kMicrosecond)->Iterations(3);
 BENCHMARK_CAPTURE(Build, tree, Shape::Tree)->RangeMultiplier(10)->Range(10, kLargest)->Unit(benchmark::kMicrosecond)->Iterations(3);
+// One build each at the larger sizes: the ladder of 10⁵ rungs has 5·10⁵ components and takes about half a minute.
+BENCHMARK_CAPTURE(Build, comb, Shape::Comb)->RangeMultiplier(10)->Range(10, kLargest)->Unit(benchmark::kMicrosecond)->Iterations(1);
+BENCHMARK_CAPTURE(Build, ladder, Shape::Ladder)->RangeMultiplier(10)->Range(10, kLargest)->Unit(benchmark::kMicrosecond)->Iterations(1);
+// Without cuts L is dense: (N + 1)² entries, N + 1 probe passes (stops at 10³: 10⁴ would need 10⁸ entries).
+BENCHMARK_CAPTURE(BuildUncut, comb, Shape::CombUncut)->RangeMultiplier(10)->Range(10, 1000)->Unit(benchmark::kMicrosecond)->Iterations(1);
+BENCHMARK_CAPTURE(BuildUncut, ladder, Shape::LadderUncut)->RangeMultiplier(10)->Range(10, 1000)->Unit(benchmark::kMicrosecond)->Iterations(1);
 BENCHMARK_CAPTURE(Rebuild, chain, Shape::Chain)->RangeMultiplier(10)->Range(10, kLargest)->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(Rebuild, tree, Shape::Tree)->RangeMultiplier(10)->Range(10, kLargest)->Arg(3333)->Unit(benchmark::kMicrosecond);   // 3333 leaves: 10⁴ components
+BENCHMARK_CAPTURE(Rebuild, comb, Shape::Comb)->RangeMultiplier(10)->Range(10, kLargest)->Arg(3333)->Unit(benchmark::kMicrosecond);   // 3333 branches: 10⁴ components
+BENCHMARK_CAPTURE(Rebuild, ladder, Shape::Ladder)->RangeMultiplier(10)->Range(10, kLargest)->Arg(2000)->Unit(benchmark::kMicrosecond);   // 2000 rungs: 10⁴ components
 BENCHMARK(RebuildAfterLeafReplace)->Arg(100)->Arg(3333)->Unit(benchmark::kMicrosecond);   // 3333 leaves: 10⁴ components
 BENCHMARK(RebuildAfterLeafTypeChange)->Arg(100)->Arg(3333)->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(Evaluate, chain, Shape::Chain)->RangeMultiplier(10)->Range(10, kLargest);
@@ -210,9 +232,15 @@ BENCHMARK(HandChainEvaluate)->RangeMultiplier(10)->Range(10, kLargest);
 BENCHMARK_CAPTURE(EvaluateEveryCopy, chain, Shape::Chain)->Arg(1000)->Arg(kLargest);
 BENCHMARK_CAPTURE(EvaluateEveryCopy, tree, Shape::Tree)->Arg(1000)->Arg(kLargest);
 BENCHMARK_CAPTURE(Evaluate, tree, Shape::Tree)->RangeMultiplier(10)->Range(10, kLargest);
+BENCHMARK_CAPTURE(Evaluate, comb, Shape::Comb)->RangeMultiplier(10)->Range(10, kLargest);
+BENCHMARK_CAPTURE(Evaluate, ladder, Shape::Ladder)->RangeMultiplier(10)->Range(10, kLargest);
+BENCHMARK_CAPTURE(EvaluateUncut, comb, Shape::CombUncut)->RangeMultiplier(10)->Range(10, 1000);
+BENCHMARK_CAPTURE(EvaluateUncut, ladder, Shape::LadderUncut)->RangeMultiplier(10)->Range(10, 1000);
 BENCHMARK_CAPTURE(Rk4Step, chain, Shape::Chain)->RangeMultiplier(10)->Range(10, kLargest);
 BENCHMARK(HandChainRk4Step)->RangeMultiplier(10)->Range(10, kLargest);
 BENCHMARK_CAPTURE(Rk4Step, tree, Shape::Tree)->RangeMultiplier(10)->Range(10, kLargest);
+BENCHMARK_CAPTURE(Rk4Step, comb, Shape::Comb)->RangeMultiplier(10)->Range(10, kLargest);
+BENCHMARK_CAPTURE(Rk4Step, ladder, Shape::Ladder)->RangeMultiplier(10)->Range(10, kLargest);
 BENCHMARK_CAPTURE(DenseVsSparse, dense, lied::LinearSolverKind::Dense, lied::LinearPolicy::FactorOnChange)->RangeMultiplier(2)->Range(4, 256);
 BENCHMARK_CAPTURE(DenseVsSparse, sparse, lied::LinearSolverKind::Sparse, lied::LinearPolicy::FactorOnChange)->RangeMultiplier(2)->Range(4, 256);
 BENCHMARK_CAPTURE(DenseVsSparse, dense_reprobe, lied::LinearSolverKind::Dense, lied::LinearPolicy::ReprobeEveryCall)->RangeMultiplier(2)->Range(4, 256);

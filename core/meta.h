@@ -59,6 +59,14 @@ public:
     // Declare that this component's linear coefficients (its part of L) change with the states, so L must be
     // probed at every evaluation instead of once per structure or parameter change.
     void coefficients_depend_on_state() { model_.state_dependent_coefficients = true; }
+    // The component can cut the network at one of its plugs: tear what travels through it (a stream's dṁ/dt and r)
+    // with residuals of its own, so that the reach of tearing variables elsewhere ends there. Same solution, more
+    // tearing variables. True if the engine asks for the cut: only after the uncut structure's reach sets outgrew
+    // their budget (a manifold or ladder, where L would be dense), then for every later build of that simulator.
+    bool offer_cut() {
+        ++model_.cut_offers;
+        return model_.prefer_cuts;
+    }
     void parameter(double& value, std::string_view name, ParameterSpec spec);
     // A parameter that follows the system default `key` unless set on this component.
     void parameter(SystemDefault& value, std::string_view name, std::string_view key, ParameterSpec spec);

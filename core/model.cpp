@@ -207,6 +207,7 @@ void Model::clear_unrefilled() {
     time_sources_before.clear();
     discrete_signals.clear();
     state_dependent_coefficients = false;
+    cut_offers = 0;
     signal_index_.reset(0);
     signal_index_built_ = false;
     signal_objects_.clear();

@@ -221,6 +221,10 @@ struct Model {
     std::vector<const OutBase*> time_sources_before;   // what each time input was bound to before this crawl
     std::vector<const OutBase*> discrete_signals;  // written by event handlers, constant in between
     bool state_dependent_coefficients = false;   // some component's contribution to L varies with x
+    // Cuts (Meta::offer_cut): how many components of this crawl offered one, and whether the simulator asked them
+    // to cut (set before the crawl; the reach sets of the uncut structure outgrew their budget, see make_schedule).
+    int cut_offers = 0;
+    bool prefer_cuts = false;
 
     // Index of a registered signal, or -1. The signal's hint answers unless another model crawled it since;
     // only then (or for a signal not registered here) the index by address is built and asked.

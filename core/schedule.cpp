@@ -185,12 +185,12 @@ void fill_blocks(const Model& m, Schedule& s) {
 
 }  // namespace
 
-void make_schedule(const Model& m, Schedule& s, ScheduleWorkspace& w) {
+bool make_schedule(const Model& m, Schedule& s, ScheduleWorkspace& w, std::size_t reach_budget) {
     structure_of(m, w.structure);
     if (!s.structure.empty() && w.structure == s.structure) {   // the same shape as the last structure
         fill_blocks(m, s);
         s.reused = true;
-        return;
+        return true;
     }
     s.clear();
     const std::size_t nb = m.blocks.size();
@@ -278,6 +278,10 @@ void make_schedule(const Model& m, Schedule& s, ScheduleWorkspace& w) {
     for (std::size_t j = 0; j < nt; ++j) {
         collect_downstream(w.direct_readers[j], reach);
         reach_start.push_back(reach.size());
+        if (reach_budget > 0 && reach.size() > reach_budget) {   // before the N² entries are made, sorted and probed
+            s.clear();
+            return false;
+        }
     }
     {
         // Counting sort: the owners of the entries listed by ascending position, then each position written back
@@ -417,6 +421,7 @@ void make_schedule(const Model& m, Schedule& s, ScheduleWorkspace& w) {
     }
     fill_blocks(m, s);
     s.structure.swap(w.structure);
+    return true;
 }
 
 }  // namespace lied

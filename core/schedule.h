@@ -96,7 +96,9 @@ struct ScheduleWorkspace {
 // Orders the blocks of a crawled model into `into`, whose lists are refilled (their capacity stays); if the model
 // has the structure `into` was made from, only its Block lists are refilled (into.reused). Throws
 // BuildError for a cycle that no state or tearing variable breaks, naming every block and signal on it and the
-// rule it breaks.
-void make_schedule(const Model& model, Schedule& into, ScheduleWorkspace& work);
+// rule it breaks. With `reach_budget` > 0 it gives up (false, `into` cleared) once the tearing variables' reach
+// sets hold more entries than that: the caller may then ask the components to cut the network (Meta::offer_cut)
+// and try again. True when `into` is the schedule.
+bool make_schedule(const Model& model, Schedule& into, ScheduleWorkspace& work, std::size_t reach_budget = 0);
 
 }  // namespace lied

@@ -57,6 +57,22 @@ Simulator::~Simulator() {
     if (root_.built_by_ == this) root_.built_by_ = nullptr;
 }
 
+namespace {
+// A large dense L makes the build probe it in as many passes as it has columns, each over much of the model, and
+// its factorization grow with the cube of its size: a system that builds in a second at 1000 tearing variables
+// would take minutes at 10^4. Said once per new structure, since the cause is in the model, not in the engine.
+void warn_if_dense(const Schedule& s) {
+    constexpr std::size_t kLargeTearing = 256;
+    const std::size_t n = s.pattern_start.empty() ? 0 : s.pattern_start.size() - 1;
+    if (n < kLargeTearing || s.nonzeros() * 8 < n * n) return;
+    spdlog::warn("L is dense: {} tearing variables, {} of {} entries ({:.0f} %), probed in {} passes; building grows with the "
+                 "square of its size and factoring it with the cube. Tearing variables whose effect travels through the whole "
+                 "network cause this (a manifold, a ladder); components that can cut a network end that reach (thermofluid: "
+                 "cut = true on Splitter, SplitterN and JunctionN; README, \"Long networks\")",
+                 n, s.nonzeros(), n * n, 100.0 * static_cast<double>(s.nonzeros()) / static_cast<double>(n * n), s.probe_groups.size());
+}
+}  // namespace
+
 void Simulator::build() {
     const auto start = std::chrono::steady_clock::now();
     // Forget everything derived from the old structure first: if this build throws, nothing may point
@@ -68,20 +84,37 @@ void Simulator::build() {
     names_indexed_ = false;
     schedule_.forget_blocks();   // what a structure of the same shape reuses stays (see make_schedule)
     model_.skip_pass_throughs = options_.skip_pass_throughs;
+    model_.prefer_cuts = prefer_cuts_;
+    auto crawl_tree = [&] {
+        try {
+            model_ = crawl(root_, time_, std::move(model_));   // refills the old model's entries (their names' buffers)
+        } catch (...) {
+            schedule_.clear();
+            throw;
+        }
+    };
+    crawl_tree();
     try {
-        model_ = crawl(root_, time_, std::move(model_));   // refills the old model's entries (their names' buffers)
-    } catch (...) {
-        schedule_.clear();
-        throw;
-    }
-    try {
-        make_schedule(model_, schedule_, schedule_workspace_);
+        // Reach sets of more than kReachPerBlock entries per block on average: tearing variables whose effect travels
+        // through the whole network (a manifold, a ladder), an L that would be dense. If components offered cuts
+        // (Meta::offer_cut), the tree is crawled again with them, and this simulator keeps asking for them.
+        constexpr std::size_t kReachPerBlock = 16;
+        const std::size_t budget = !prefer_cuts_ && model_.cut_offers > 0 ? kReachPerBlock * model_.blocks.size() : 0;
+        if (!make_schedule(model_, schedule_, schedule_workspace_, budget)) {
+            spdlog::info("the tearing variables reach through the whole network: {} components cut it", model_.cut_offers);
+            prefer_cuts_ = true;
+            model_.prefer_cuts = true;
+            restore_time_inputs(model_);   // the next crawl records their sources again
+            crawl_tree();
+            make_schedule(model_, schedule_, schedule_workspace_);
+        }
     } catch (...) {
         schedule_.clear();
         restore_time_inputs(model_);
         model_.clear();
         throw;
     }
+    if (!schedule_.reused) warn_if_dense(schedule_);
     evaluator_.configure(model_, schedule_, time_, options_.policy, options_.linear_solver, options_.check_linearity);
     const auto n = static_cast<Eigen::Index>(model_.states.size());
     x_.setZero(n);

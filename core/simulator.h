@@ -206,6 +206,7 @@ private:
 
     Component& root_;
     SimulatorOptions options_;
+    bool prefer_cuts_ = false;   // the components that offer cuts are asked to cut (see build())
     Out<double> time_;
     Model model_;
     Schedule schedule_;

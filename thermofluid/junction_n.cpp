@@ -2,6 +2,7 @@
 
 #include "core/component_registry.h"
 #include "core/meta.h"
+#include "thermofluid/network_cut.h"
 
 #include <cmath>
 
@@ -54,9 +55,8 @@ void JunctionN::metainfo(Meta& meta) {
     inlets.resize_from(N, meta.path_of("N"));
     n_ = inlets.size();
     medium.declare(meta, {}, {&outlet});
-    meta.choice(cut, "cut", ChoiceSpec{{"false", "true"}, "true: tear the outlet's flow derivative and inertial pressure, so that L stays sparse in "
-                                                          "long networks (structural: applied at the next build)"});
-    cut_ = cut == "true";
+    meta.choice(cut, "cut", cut_choice_at_outlet());
+    cut_ = wants_cut(cut, meta);
     std::vector<const SignalBase*> mix_reads, flow_reads, der_reads, inertial_reads{&outlet.state};
     if (cut_) inertial_reads.insert(inertial_reads.end(), {&r_out_, &der_m_flow_out_});
     else inertial_reads.insert(inertial_reads.end(), {&outlet.r, &outlet.der_m_flow});

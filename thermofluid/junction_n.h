@@ -8,7 +8,7 @@
 // against m_flow_eps; the regularisation error is ≤ N·m_flow_eps/Σ|ṁ| of the enthalpy spread.
 // cut = "true" cuts the network at the outlet (README "Long networks: cutting at splits and junctions"): the
 // outlet's dṁ/dt and r become tearing variables, with the residuals dṁ_out,torn − Σ dṁ_k and r_out,torn − r_out.
-// Same solution; L stays sparse where many junctions join a long line.
+// Same solution; L stays sparse where many junctions join a long line. "auto" (the default) cuts when the engine asks.
 #include "core/component.h"
 #include "core/plug_array.h"
 #include "core/system_default.h"
@@ -30,7 +30,7 @@ public:
     double N;
     SystemDefault L{defaults::L};
     SystemDefault m_flow_eps{defaults::m_flow_reg};
-    std::string cut = "false";   // "true": tear the outlet (structural: applied at the next build)
+    std::string cut = "auto";   // "true": tear the outlet; "auto": when L would be dense (structural)
 
     void metainfo(Meta& meta) override;
     const char* type_name() const override { return "JunctionN"; }

@@ -2,6 +2,7 @@
 
 #include "core/component_registry.h"
 #include "core/meta.h"
+#include "thermofluid/network_cut.h"
 
 namespace lied::thermofluid {
 
@@ -39,9 +40,8 @@ void Splitter::metainfo(Meta& meta) {
     meta.state(m_flow_1, "m_flow_1", 1.0, "kg/s");
     meta.tearing(der_m_flow_1_, "der_m_flow_1");
     meta.residual(residual_, "residual");
-    meta.choice(cut, "cut", ChoiceSpec{{"false", "true"}, "true: tear the inlet's flow derivative and inertial pressure, so that L stays sparse in "
-                                                          "long networks (structural: applied at the next build)"});
-    cut_ = cut == "true";
+    meta.choice(cut, "cut", cut_choice_at_inlet());
+    cut_ = wants_cut(cut, meta);
     const SignalBase* der_in = &inlet.der_m_flow;
     if (cut_) {
         meta.tearing(der_m_flow_in_, "der_m_flow_in");

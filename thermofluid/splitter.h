@@ -7,7 +7,8 @@
 // cut = "true" cuts the network at the inlet (see README "Long networks: cutting at splits and junctions"): the
 // inlet's dṁ/dt and r become tearing variables of their own, with the residuals dṁ_in,torn − dṁ_in and
 // r_in,torn − (r_2 + L·dm_2/dt). The solution is the same; L stays sparse however long the network upstream and
-// downstream, where otherwise every splitter's column reaches every residual of a manifold or ladder.
+// downstream, where otherwise every splitter's column reaches every residual of a manifold or ladder. "auto" (the
+// default) cuts when the engine asks (Meta::offer_cut: the uncut L would be dense), "false" never.
 #include "core/component.h"
 #include "core/state.h"
 #include "thermofluid/fluid_plugs.h"
@@ -25,7 +26,7 @@ public:
     double L = 0.0;          // 1/m, inertance of each outlet branch
     State m_flow_1{0.0};     // kg/s, start value is the parameter m_flow_1_0
     MediumParameter medium;
-    std::string cut = "false";   // "true": tear the inlet (structural: applied at the next build)
+    std::string cut = "auto";   // "true": tear the inlet; "auto": when L would be dense (structural)
 
     void metainfo(Meta& meta) override;
     const char* type_name() const override { return "Splitter"; }

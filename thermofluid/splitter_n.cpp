@@ -2,6 +2,7 @@
 
 #include "core/component_registry.h"
 #include "core/meta.h"
+#include "thermofluid/network_cut.h"
 
 #include <string>
 
@@ -53,9 +54,8 @@ void SplitterN::metainfo(Meta& meta) {
     medium.declare(meta, {&inlet}, {});
     meta.plug(inlet, "inlet");
     std::vector<const OutBase*> states, flows{}, ders{};
-    meta.choice(cut, "cut", ChoiceSpec{{"false", "true"}, "true: tear the inlet's flow derivative and inertial pressure, so that L stays sparse in "
-                                                          "long networks (structural: applied at the next build)"});
-    cut_ = cut == "true";
+    meta.choice(cut, "cut", cut_choice_at_inlet());
+    cut_ = wants_cut(cut, meta);
     const SignalBase* der_in = &inlet.der_m_flow;
     std::vector<const OutBase*> inertial_writes{&inlet.r};
     if (cut_) {

@@ -7,7 +7,7 @@
 // Any outlet may flow backwards into the splitter (the state it receives stays the inlet's: streams carry their
 // state downstream only, as in TFS).
 // cut = "true" tears the inlet's dṁ/dt and r as the Splitter does (README "Long networks: cutting at splits and
-// junctions"): same solution, a sparse L in long networks.
+// junctions"): same solution, a sparse L in long networks; "auto" (the default) when the engine asks for it.
 #include "core/component.h"
 #include "core/plug_array.h"
 #include "core/state.h"
@@ -29,7 +29,7 @@ public:
     MediumParameter medium;
     double N;
     SystemDefault L{defaults::L};
-    std::string cut = "false";   // "true": tear the inlet (structural: applied at the next build)
+    std::string cut = "auto";   // "true": tear the inlet; "auto": when L would be dense (structural)
 
     void metainfo(Meta& meta) override;
     const char* type_name() const override { return "SplitterN"; }

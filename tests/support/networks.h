@@ -86,8 +86,8 @@ inline std::unique_ptr<Composite> make_forest(int sources, int leaves_per_source
 
 // A comb: a main line from a Source with N branches, each split off by a Splitter and ending in a Sink; the main
 // line ends in a Sink too (N + 1 sinks, 3N + 3 components, N + 1 tearing variables). Manifolds, district lines.
-// `cut`: every splitter tears its inlet (Splitter::cut), 3N + 1 tearing variables and a sparse L.
-inline std::unique_ptr<Composite> make_comb(int branches, bool cut = true) {
+// `cut` for every splitter (Splitter::cut): "true" tears its inlet, 3N + 1 tearing variables and a sparse L.
+inline std::unique_ptr<Composite> make_comb(int branches, const std::string& cut = "true") {
     using namespace thermofluid;
     auto net = std::make_unique<Composite>("Comb");
     auto& source = static_cast<Source&>(net->add("source", std::make_unique<Source>()));
@@ -103,7 +103,7 @@ inline std::unique_ptr<Composite> make_comb(int branches, bool cut = true) {
         auto& m = static_cast<PressureDrop&>(net->add("m" + k, std::make_unique<PressureDrop>(0.01, 100.0 * (1 + i % 3), 10.0)));
         auto& s = static_cast<Splitter&>(net->add("s" + k, std::make_unique<Splitter>()));
         s.L = 1.0;
-        s.cut = cut ? "true" : "false";
+        s.cut = cut;
         auto& b = static_cast<PressureDrop&>(net->add("b" + k, std::make_unique<PressureDrop>(0.01, 5000.0 * (1 + i % 4), 50.0)));
         connect(*upstream, m.inlet);
         connect(m.outlet, s.inlet);
@@ -119,9 +119,9 @@ inline std::unique_ptr<Composite> make_comb(int branches, bool cut = true) {
 
 // A meshed network: two Sources, each through a pressure drop into a junction, then N rungs in series — each a
 // Splitter into two parallel pressure drops that a JunctionN joins again, then a pressure drop — into one Sink
-// (5N + 5 components, N + 2 tearing variables; every rung closes a loop of the flow graph). `cut`: the splitters
-// and the rungs' junctions tear their inlets and outlets (5N + 2 tearing variables, a sparse L).
-inline std::unique_ptr<Composite> make_ladder(int rungs, bool cut = true) {
+// (5N + 5 components, N + 2 tearing variables; every rung closes a loop of the flow graph). `cut` for the splitters
+// and the rungs' junctions: "true" tears their inlets and outlets (5N + 2 tearing variables, a sparse L).
+inline std::unique_ptr<Composite> make_ladder(int rungs, const std::string& cut = "true") {
     using namespace thermofluid;
     auto net = std::make_unique<Composite>("Ladder");
     auto& join = static_cast<JunctionN&>(net->add("join", std::make_unique<JunctionN>(2)));
@@ -137,11 +137,11 @@ inline std::unique_ptr<Composite> make_ladder(int rungs, bool cut = true) {
         const std::string k = std::to_string(i);
         auto& s = static_cast<Splitter&>(net->add("s" + k, std::make_unique<Splitter>()));
         s.L = 1.0;
-        s.cut = cut ? "true" : "false";
+        s.cut = cut;
         auto& a = static_cast<PressureDrop&>(net->add("a" + k, std::make_unique<PressureDrop>(0.01, 200.0 * (1 + i % 3), 20.0)));
         auto& b = static_cast<PressureDrop&>(net->add("b" + k, std::make_unique<PressureDrop>(0.01, 300.0 * (1 + i % 2), 30.0)));
         auto& j = static_cast<JunctionN&>(net->add("j" + k, std::make_unique<JunctionN>(2)));
-        j.cut = cut ? "true" : "false";
+        j.cut = cut;
         auto& c = static_cast<PressureDrop&>(net->add("c" + k, std::make_unique<PressureDrop>(0.01, 100.0, 10.0)));
         connect(*upstream, s.inlet);
         connect(s.outlet1, a.inlet);

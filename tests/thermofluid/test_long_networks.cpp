@@ -14,6 +14,8 @@
 #include "thermofluid/splitter_n.h"
 
 #include <doctest/doctest.h>
+#include <spdlog/sinks/ostream_sink.h>
+#include <spdlog/spdlog.h>
 
 #include <cmath>
 #include <fstream>
@@ -126,11 +128,11 @@ struct Manifold3 : Component {
 
 TEST_CASE("a cut comb, ladder and SplitterN follow the same trajectory as uncut ones") {
     SUBCASE("comb of 6 branches") {
-        auto cut = testing::make_comb(6, true), uncut = testing::make_comb(6, false);
+        auto cut = testing::make_comb(6, "true"), uncut = testing::make_comb(6, "false");
         check_same_trajectory(run(*cut, 1.0), run(*uncut, 1.0));
     }
     SUBCASE("ladder of 5 rungs (splitters and junctions cut)") {
-        auto cut = testing::make_ladder(5, true), uncut = testing::make_ladder(5, false);
+        auto cut = testing::make_ladder(5, "true"), uncut = testing::make_ladder(5, "false");
         check_same_trajectory(run(*cut, 1.0), run(*uncut, 1.0));
     }
     SUBCASE("SplitterN with three outlets") {
@@ -143,7 +145,7 @@ TEST_CASE("the ladder's steady state equals the hand calculation, cut or not") {
     // The steady-state solver stops at |ẋ|/nominal ≤ 1e-10; the flows then agree with the bisection to about 1e-10
     // relative, so 1e-8 leaves room without hiding a wrong drop (one rung's law off by 1 % moves ṁ by ~1e-3).
     const LadderSteadyState expected = ladder_by_hand(4);
-    for (bool cut : {true, false}) {
+    for (const char* cut : {"true", "false"}) {
         CAPTURE(cut);
         auto net = testing::make_ladder(4, cut);
         Simulator sim(*net);
@@ -160,7 +162,7 @@ TEST_CASE("the ladder's steady state equals the hand calculation, cut or not") {
 }
 
 TEST_CASE("a cut comb conserves mass at every split, at every step") {
-    auto net = testing::make_comb(8, true);
+    auto net = testing::make_comb(8, "true");
     Simulator sim(*net);
     for (int k = 0; k < 500; ++k) {
         sim.step(1e-3);
@@ -175,7 +177,7 @@ TEST_CASE("a cut comb conserves mass at every split, at every step") {
 
 TEST_CASE("cut networks keep L sparse and the probe passes few, however long") {
     SUBCASE("uncut, a comb's L is dense: every splitter reaches every residual") {
-        auto comb = testing::make_comb(20, false);
+        auto comb = testing::make_comb(20, "false");
         Simulator sim(*comb);
         CHECK(sim.schedule().nonzeros() == 21u * 21u);
         CHECK(sim.schedule().probe_groups.size() == 21u);
@@ -197,7 +199,7 @@ TEST_CASE("cut networks keep L sparse and the probe passes few, however long") {
     }
 }
 
-TEST_CASE("a cut that is neither true nor false is refused with the component and the options") {
+TEST_CASE("a cut that is not auto, true or false is refused with the component and the options") {
     auto comb = testing::make_comb(2);
     static_cast<Splitter&>(*comb->child("s1")).cut = "yes";
     try {
@@ -206,7 +208,7 @@ TEST_CASE("a cut that is neither true nor false is refused with the component an
     } catch (const BuildError& e) {
         const std::string what = e.what();
         CHECK(what.find("s1.cut") != std::string::npos);
-        CHECK(what.find("false, true") != std::string::npos);
+        CHECK(what.find("auto, false, true") != std::string::npos);
     }
 }
 
@@ -232,4 +234,49 @@ TEST_CASE("cut set in a system file: the vessels with a cut splitter keep their 
     check_same_trajectory(a.states(), b.states());
     // The step raises t1's bottom, not its content: the water volume stays (the tanks exchange, nothing leaves).
     CHECK(a.value("t1.level") + a.value("t2.level") + a.value("t3.level") == doctest::Approx(volume).epsilon(1e-12));
+}
+
+TEST_CASE("building a large dense L warns and names the cure, a cut network does not") {
+    std::ostringstream log;
+    auto sink = std::make_shared<spdlog::sinks::ostream_sink_mt>(log);
+    auto& sinks = spdlog::default_logger()->sinks();
+    sinks.push_back(sink);
+    const auto level = spdlog::get_level();
+    spdlog::set_level(spdlog::level::warn);
+    struct Restore {
+        std::vector<spdlog::sink_ptr>& sinks;
+        spdlog::level::level_enum level;
+        ~Restore() {
+            sinks.pop_back();
+            spdlog::set_level(level);
+        }
+    } restore{sinks, level};
+
+    auto cut = testing::make_comb(300, "true");
+    { Simulator sim(*cut); }
+    CHECK(log.str().empty());
+    auto uncut = testing::make_comb(300, "false");
+    { Simulator sim(*uncut); }
+    CHECK(log.str().find("L is dense: 301 tearing variables, 90601 of 90601 entries (100 %), probed in 301 passes") != std::string::npos);
+    CHECK(log.str().find("cut = true on Splitter") != std::string::npos);
+}
+
+TEST_CASE("cut = auto: small networks and balanced trees stay uncut, long manifolds and ladders are cut, also after a rebuild") {
+    const auto tearing = [](const Simulator& s) { return s.schedule().pattern_start.size() - 1; };
+    auto small = testing::make_comb(10, "auto");
+    Simulator a(*small);
+    CHECK(tearing(a) == 11u);   // nothing to gain: the uncut reach sets are within their budget
+    auto tree = testing::make_tree(1024);
+    Simulator t(*tree);
+    CHECK(tearing(t) == 1024u);   // a balanced tree's reach sets grow with log N only
+    auto comb = testing::make_comb(300, "auto");
+    Simulator c(*comb);
+    CHECK(tearing(c) == 3u * 300u + 1u);   // every splitter cut: three tearing variables each, and the source's
+    CHECK(c.schedule().probe_groups.size() <= 6u);
+    c.rebuild();
+    CHECK(tearing(c) == 3u * 300u + 1u);
+    auto ladder = testing::make_ladder(200, "auto");
+    Simulator l(*ladder);
+    CHECK(tearing(l) > 5u * 200u);   // the rungs' splitters and junctions (and the entry junction) cut
+    CHECK(l.schedule().nonzeros() < 4 * tearing(l));
 }
