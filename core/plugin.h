@@ -17,8 +17,9 @@
 #include <string>
 #include <vector>
 
-// Raised whenever a change to core/ breaks plugins built before it (class layouts, the registrar).
-#define LIED_PLUGIN_ABI_VERSION 1
+// Raised whenever a change to core/ breaks plugins built before it (class layouts, the registrar). 2: an In's read
+// address moved into InBase (pass-throughs), Model counts cut offers (Meta::offer_cut).
+#define LIED_PLUGIN_ABI_VERSION 2
 
 namespace lied {
 
