@@ -157,4 +157,33 @@ inline std::unique_ptr<Composite> make_ladder(int rungs, const std::string& cut 
     return net;
 }
 
+// Many sources joining one line: N Sources, each through a pressure drop into a JunctionN(2) on the line, which
+// runs through a pressure drop to the next junction and ends in a Sink (4N + 2 components, N + 1 sources). Uncut,
+// every source's column reaches every source's residual; `cut` for the junctions decides (JunctionN::cut).
+inline std::unique_ptr<Composite> make_collector(int sources, const std::string& cut = "true") {
+    using namespace thermofluid;
+    auto net = std::make_unique<Composite>("Collector");
+    auto& first = static_cast<Source&>(net->add("source", std::make_unique<Source>()));
+    first.p0_par = 2e5;
+    FluidOutlet* line = &first.outlet;
+    for (int i = 0; i < sources; ++i) {
+        const std::string k = std::to_string(i);
+        auto& feed = static_cast<Source&>(net->add("feed" + k, std::make_unique<Source>()));
+        feed.p0_par = 1.8e5 + 1e3 * (i % 7);
+        auto& d = static_cast<PressureDrop&>(net->add("d" + k, std::make_unique<PressureDrop>(0.01, 2000.0 * (1 + i % 3), 20.0)));
+        auto& j = static_cast<JunctionN&>(net->add("j" + k, std::make_unique<JunctionN>(2)));
+        j.cut = cut;
+        auto& m = static_cast<PressureDrop&>(net->add("m" + k, std::make_unique<PressureDrop>(0.01, 50.0, 5.0)));
+        connect(feed.outlet, d.inlet);
+        connect(*line, j.inlets[1]);
+        connect(d.outlet, j.inlets[2]);
+        connect(j.outlet, m.inlet);
+        line = &m.outlet;
+    }
+    auto& sink = static_cast<Sink&>(net->add("sink", std::make_unique<Sink>()));
+    sink.p0_par = 1e5;
+    connect(*line, sink.inlet);
+    return net;
+}
+
 }  // namespace lied::testing

@@ -135,6 +135,10 @@ TEST_CASE("a cut comb, ladder and SplitterN follow the same trajectory as uncut 
         auto cut = testing::make_ladder(5, "true"), uncut = testing::make_ladder(5, "false");
         check_same_trajectory(run(*cut, 1.0), run(*uncut, 1.0));
     }
+    SUBCASE("a collector: 5 sources joining a line through junctions") {
+        auto cut = testing::make_collector(5, "true"), uncut = testing::make_collector(5, "false");
+        check_same_trajectory(run(*cut, 1.0), run(*uncut, 1.0));
+    }
     SUBCASE("SplitterN with three outlets") {
         Manifold3 cut(true), uncut(false);
         check_same_trajectory(run(cut, 1.0), run(uncut, 1.0));
@@ -261,7 +265,7 @@ TEST_CASE("building a large dense L warns and names the cure, a cut network does
     CHECK(log.str().find("cut = true on Splitter") != std::string::npos);
 }
 
-TEST_CASE("cut = auto: small networks and balanced trees stay uncut, long manifolds and ladders are cut, also after a rebuild") {
+TEST_CASE("cut = auto: small networks and balanced trees stay uncut, long manifolds, collectors and ladders are cut, also after a rebuild") {
     const auto tearing = [](const Simulator& s) { return s.schedule().pattern_start.size() - 1; };
     auto small = testing::make_comb(10, "auto");
     Simulator a(*small);
@@ -275,6 +279,10 @@ TEST_CASE("cut = auto: small networks and balanced trees stay uncut, long manifo
     CHECK(c.schedule().probe_groups.size() <= 6u);
     c.rebuild();
     CHECK(tearing(c) == 3u * 300u + 1u);
+    auto collector = testing::make_collector(200, "auto");
+    Simulator k(*collector);
+    CHECK(tearing(k) == 201u + 2u * 200u);   // every source's flow, and each junction's cut outlet
+    CHECK(k.schedule().nonzeros() < 4 * tearing(k));
     auto ladder = testing::make_ladder(200, "auto");
     Simulator l(*ladder);
     CHECK(tearing(l) > 5u * 200u);   // the rungs' splitters and junctions (and the entry junction) cut
