@@ -483,6 +483,20 @@ TEST_CASE("the sparse path (KLU) allocates nothing after build: factored once, o
     }
 }
 
+TEST_CASE("networks cut at their splits and junctions step without allocating (cut = auto asked for the cuts)") {
+    for (int shape = 0; shape < 3; ++shape) {
+        CAPTURE(shape);
+        auto net = shape == 0 ? testing::make_comb(120, "auto") : shape == 1 ? testing::make_ladder(80, "auto") : testing::make_collector(100, "auto");
+        Simulator sim(*net);
+        REQUIRE(sim.linear_system().solver() == LinearSolverKind::Sparse);
+        REQUIRE(sim.schedule().probe_groups.size() <= 6u);   // cut: a sparse L, a few probe passes
+        CHECK(allocations_during([&] {
+                  for (int k = 0; k < 100; ++k) REQUIRE(sim.step(1e-3) == StepStatus::Ok);
+                  sim.evaluate();
+              }) == 0);
+    }
+}
+
 TEST_CASE("between structural changes the steps allocate nothing: the rocket after its release and after the removal") {
     // Applying a change rebuilds (and allocates); the steps of every segment after it do not.
     auto rocket = systems::TwoStageRocket::make();
