@@ -30,10 +30,15 @@ public:
         add_block(make_block<Method>(self), name, std::span<const SignalBase* const>(reads.begin(), reads.size()),
                   std::span<const OutBase* const>(writes.begin(), writes.size()));
     }
-    // The same with lists built at crawl time (components with N plugs).
+    // The same with lists built at crawl time (components with N plugs). The engine copies them: a component that
+    // keeps its lists from one crawl to the next (cleared, refilled) makes a rebuild allocate nothing for them.
     template <auto Method, class C>
-    void block(C* self, std::string_view name, const std::vector<const SignalBase*>& reads, const std::vector<const OutBase*>& writes) {
+    void block(C* self, std::string_view name, std::span<const SignalBase* const> reads, std::span<const OutBase* const> writes) {
         add_block(make_block<Method>(self), name, reads, writes);
+    }
+    template <auto Method, class C>
+    void block(C* self, std::string_view name, std::span<const SignalBase* const> reads, Writes writes) {
+        add_block(make_block<Method>(self), name, reads, std::span<const OutBase* const>(writes.begin(), writes.size()));
     }
     // A block that only hands `source` on as `out` (a pipe's mass flow from inlet to outlet), named `name` like any
     // block. The engine makes the copy, and skips it where it can: the blocks that read `out` through an In then

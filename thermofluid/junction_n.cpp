@@ -57,38 +57,38 @@ void JunctionN::metainfo(Meta& meta) {
     medium.declare(meta, {}, {&outlet});
     meta.choice(cut, "cut", cut_choice_at_outlet());
     cut_ = wants_cut(cut, meta);
-    std::vector<const SignalBase*> mix_reads, flow_reads, der_reads, inertial_reads{&outlet.state};
-    if (cut_) inertial_reads.insert(inertial_reads.end(), {&r_out_, &der_m_flow_out_});
-    else inertial_reads.insert(inertial_reads.end(), {&outlet.r, &outlet.der_m_flow});
-    std::vector<const OutBase*> inertial_writes;
+    mix_.reset({}, {&outlet.state});
+    flow_.reset({}, {&outlet.m_flow});
+    der_.reset({}, {cut_ ? &residual_der_out_ : &outlet.der_m_flow});
+    if (cut_) inertial_.reset({&outlet.state, &r_out_, &der_m_flow_out_});
+    else inertial_.reset({&outlet.state, &outlet.r, &outlet.der_m_flow});
     for (int k = 1; k <= n_; ++k) {
         inlets[k].medium = medium.medium;
         meta.plug(inlets[k], PlugArray<FluidInlet>::name("inlets", k));
-        mix_reads.push_back(&inlets[k].state);
-        mix_reads.push_back(&inlets[k].m_flow);
-        flow_reads.push_back(&inlets[k].m_flow);
-        der_reads.push_back(&inlets[k].der_m_flow);
-        inertial_reads.push_back(&inlets[k].state);
-        inertial_reads.push_back(&inlets[k].der_m_flow);
-        inertial_writes.push_back(&inlets[k].r);
+        mix_.reads.push_back(&inlets[k].state);
+        mix_.reads.push_back(&inlets[k].m_flow);
+        flow_.reads.push_back(&inlets[k].m_flow);
+        der_.reads.push_back(&inlets[k].der_m_flow);
+        inertial_.reads.push_back(&inlets[k].state);
+        inertial_.reads.push_back(&inlets[k].der_m_flow);
+        inertial_.writes.push_back(&inlets[k].r);
     }
     meta.plug(outlet, "outlet");
-    meta.block<&JunctionN::evalMix>(this, "evalMix", mix_reads, std::vector<const OutBase*>{&outlet.state});
-    meta.block<&JunctionN::evalFlow>(this, "evalFlow", flow_reads, std::vector<const OutBase*>{&outlet.m_flow});
+    meta.block<&JunctionN::evalMix>(this, "evalMix", mix_.reads, mix_.writes);
+    meta.block<&JunctionN::evalFlow>(this, "evalFlow", flow_.reads, flow_.writes);
     if (cut_) {
         meta.tearing(der_m_flow_out_, "der_m_flow_out");
         meta.residual(residual_der_out_, "residual_der_out");
         meta.tearing(r_out_, "r_out");
         meta.residual(residual_r_out_, "residual_r_out");
-        std::vector<const SignalBase*> cut_reads = der_reads;
-        cut_reads.push_back(&der_m_flow_out_);
-        meta.block<&JunctionN::evalCutDerFlow>(this, "evalCutDerFlow", cut_reads, std::vector<const OutBase*>{&residual_der_out_});
+        der_.reads.push_back(&der_m_flow_out_);
+        meta.block<&JunctionN::evalCutDerFlow>(this, "evalCutDerFlow", der_.reads, der_.writes);
         meta.block<&JunctionN::evalCutInertial>(this, "evalCutInertial", {&r_out_, &outlet.r}, {&residual_r_out_});
         meta.pass_through(der_m_flow_out_, outlet.der_m_flow, "evalDerFlow");
     } else {
-        meta.block<&JunctionN::evalDerFlow>(this, "evalDerFlow", der_reads, std::vector<const OutBase*>{&outlet.der_m_flow});
+        meta.block<&JunctionN::evalDerFlow>(this, "evalDerFlow", der_.reads, der_.writes);
     }
-    meta.block<&JunctionN::evalInertial>(this, "evalInertial", inertial_reads, inertial_writes);
+    meta.block<&JunctionN::evalInertial>(this, "evalInertial", inertial_.reads, inertial_.writes);
     meta.parameter(L, "L", defaults::kL, ParameterSpec::non_negative("1/m", "inertance of each inlet and of the outlet"));
     meta.parameter(m_flow_eps, "m_flow_eps", defaults::kMFlowReg, ParameterSpec::positive("kg/s", "regularisation of the mixing weights"));
     meta.variable(outlet.m_flow.value, "m_flow", "kg/s");

@@ -9,6 +9,7 @@
 // cut = "true" cuts the network at the outlet (README "Long networks: cutting at splits and junctions"): the
 // outlet's dṁ/dt and r become tearing variables, with the residuals dṁ_out,torn − Σ dṁ_k and r_out,torn − r_out.
 // Same solution; L stays sparse where many junctions join a long line. "auto" (the default) cuts when the engine asks.
+#include "core/block_lists.h"
 #include "core/component.h"
 #include "core/plug_array.h"
 #include "core/system_default.h"
@@ -46,6 +47,7 @@ private:
     Out<double> der_m_flow_out_, residual_der_out_, r_out_, residual_r_out_;
     bool cut_ = false;
     int n_ = 0;
+    BlockLists mix_, flow_, der_, inertial_;   // refilled at every crawl
 };
 
 }  // namespace lied::thermofluid

@@ -53,11 +53,14 @@ void SplitterN::metainfo(Meta& meta) {
     }
     medium.declare(meta, {&inlet}, {});
     meta.plug(inlet, "inlet");
-    std::vector<const OutBase*> states, flows{}, ders{};
     meta.choice(cut, "cut", cut_choice_at_inlet());
     cut_ = wants_cut(cut, meta);
-    const SignalBase* der_in = &inlet.der_m_flow;
-    std::vector<const OutBase*> inertial_writes{&inlet.r};
+    const SignalBase* der_in = cut_ ? static_cast<const SignalBase*>(&der_m_flow_in_) : &inlet.der_m_flow;
+    state_.reset({&inlet.state});
+    flow_.reset({&inlet.m_flow});
+    der_.reset({der_in});
+    if (cut_) inertial_.reset({der_in, &r_in_}, {&residual_r_in_});
+    else inertial_.reset({der_in}, {&inlet.r});
     if (cut_) {
         meta.tearing(der_m_flow_in_, "der_m_flow_in");
         meta.residual(residual_der_in_, "residual_der_in");
@@ -65,36 +68,32 @@ void SplitterN::metainfo(Meta& meta) {
         meta.residual(residual_r_in_, "residual_r_in");
         meta.block<&SplitterN::evalCutResidual>(this, "evalCutResidual", {&inlet.der_m_flow, &der_m_flow_in_}, {&residual_der_in_});
         meta.pass_through(r_in_, inlet.r, "passInertial");
-        der_in = &der_m_flow_in_;
-        inertial_writes = {&residual_r_in_};
     }
-    std::vector<const SignalBase*> flow_reads{&inlet.m_flow}, der_reads{der_in}, inertial_reads{der_in};
-    if (cut_) inertial_reads.push_back(&r_in_);
     for (int k = 1; k <= n_; ++k) {
         outlets[k].medium = medium.medium;
         meta.plug(outlets[k], PlugArray<FluidOutlet>::name("outlets", k));
-        states.push_back(&outlets[k].state);
-        flows.push_back(&outlets[k].m_flow);
-        ders.push_back(&outlets[k].der_m_flow);
-        inertial_reads.push_back(&outlets[k].r);
+        state_.writes.push_back(&outlets[k].state);
+        flow_.writes.push_back(&outlets[k].m_flow);
+        der_.writes.push_back(&outlets[k].der_m_flow);
+        inertial_.reads.push_back(&outlets[k].r);
     }
-    inertial_reads.push_back(&outlets[n_].der_m_flow);
+    inertial_.reads.push_back(&outlets[n_].der_m_flow);
     for (int k = 1; k < n_; ++k) {
         const std::string index = std::to_string(k);
         meta.state(m_flow_[k - 1], "m_flow_" + index, 1.0, "kg/s");
         meta.tearing(der_m_flow_[k - 1], "der_m_flow_" + index);
         meta.residual(residual_[k - 1], "residual_" + index);
-        flow_reads.push_back(&m_flow_[k - 1].value);
-        der_reads.push_back(&der_m_flow_[k - 1]);
-        ders.push_back(&m_flow_[k - 1].der);
-        inertial_reads.push_back(&der_m_flow_[k - 1]);
-        inertial_writes.push_back(&residual_[k - 1]);
+        flow_.reads.push_back(&m_flow_[k - 1].value);
+        der_.reads.push_back(&der_m_flow_[k - 1]);
+        der_.writes.push_back(&m_flow_[k - 1].der);
+        inertial_.reads.push_back(&der_m_flow_[k - 1]);
+        inertial_.writes.push_back(&residual_[k - 1]);
         meta.parameter(m_flow_[k - 1].start, "m_flow_" + index + "_0", ParameterSpec::any("kg/s", "initial mass flow of outlet " + index));
     }
-    meta.block<&SplitterN::evalState>(this, "evalState", std::vector<const SignalBase*>{&inlet.state}, states);
-    meta.block<&SplitterN::evalFlow>(this, "evalFlow", flow_reads, flows);
-    meta.block<&SplitterN::evalDerFlow>(this, "evalDerFlow", der_reads, ders);
-    meta.block<&SplitterN::evalInertial>(this, "evalInertial", inertial_reads, inertial_writes);
+    meta.block<&SplitterN::evalState>(this, "evalState", state_.reads, state_.writes);
+    meta.block<&SplitterN::evalFlow>(this, "evalFlow", flow_.reads, flow_.writes);
+    meta.block<&SplitterN::evalDerFlow>(this, "evalDerFlow", der_.reads, der_.writes);
+    meta.block<&SplitterN::evalInertial>(this, "evalInertial", inertial_.reads, inertial_.writes);
     meta.parameter(L, "L", defaults::kL, ParameterSpec::non_negative("1/m", "inertance of the inlet and of each outlet"));
     meta.variable(inlet.m_flow.value(), "m_flow", "kg/s");
 }

@@ -8,6 +8,7 @@
 // state downstream only, as in TFS).
 // cut = "true" tears the inlet's dṁ/dt and r as the Splitter does (README "Long networks: cutting at splits and
 // junctions"): same solution, a sparse L in long networks; "auto" (the default) when the engine asks for it.
+#include "core/block_lists.h"
 #include "core/component.h"
 #include "core/plug_array.h"
 #include "core/state.h"
@@ -44,6 +45,7 @@ private:
     // With cut: the inlet's flow derivative and inertial pressure as tearing variables, and their residuals.
     Out<double> der_m_flow_in_, residual_der_in_, r_in_, residual_r_in_;
     bool cut_ = false;
+    BlockLists state_, flow_, der_, inertial_;   // refilled at every crawl
     // Per owned outlet k < N (grow-only, so registered addresses stay valid): flow state, its derivative, residual.
     std::deque<State> m_flow_;
     std::deque<Out<double>> der_m_flow_, residual_;
