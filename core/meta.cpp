@@ -5,8 +5,11 @@ namespace {
 // An In the last crawl pointed past a pass-through reads its own source again from its registration on: the rest of
 // the metainfo (a variable at the In's value) and the checks see the tree as the user composed it, and whatever
 // the In read before may be gone. The crawl points it past the pass-through again if it still can.
-void read_own_source(SignalBase& s) {
-    if (s.is_in() && static_cast<InBase&>(s).reads_elsewhere()) static_cast<InBase&>(s).read_own_source();
+void read_own_source(SignalBase& s, Model& m) {
+    if (!s.is_in() || !static_cast<InBase&>(s).reads_elsewhere()) return;
+    auto& in = static_cast<InBase&>(s);
+    if (m.keep_undone_reads) m.undone_reads.emplace_back(&in, in.read_address());
+    in.read_own_source();
 }
 
 // The Block of a pass-through: its object is the model's PassThroughInfo (set when the crawl ends).
@@ -60,7 +63,7 @@ void Meta::plug(Plug& plug, std::string_view name) {
         signal.signal = &s;
         signal.component = context.meta.component_;
         signal.plug = context.plug_index;
-        read_own_source(s);
+        read_own_source(s, model);
     });
 }
 
@@ -70,7 +73,7 @@ void Meta::signal(SignalBase& signal, std::string_view name) {
     info.signal = &signal;
     info.component = component_;
     info.plug = -1;
-    read_own_source(signal);
+    read_own_source(signal, model_);
 }
 
 BlockInfo& Meta::next_block(Block block, std::string_view name) {

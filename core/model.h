@@ -208,6 +208,10 @@ struct Model {
     // The Ins pointed past a skipped pass-through at the value they read instead (see skip_pass_throughs); kept so
     // that a simulator can point them there again after another simulator's failed crawl of the same tree.
     std::vector<std::pair<InBase*, const void*>> redirected_reads;
+    // A crawl that only describes the tree (introspection.h) notes the reads it pointed back at their own sources, and
+    // points them where they were when it is done: a simulator running on the tree relies on them.
+    bool keep_undone_reads = false;
+    std::vector<std::pair<InBase*, const void*>> undone_reads;
     bool skip_pass_throughs = true;   // false: every pass-through runs as a block (for comparisons)
     // Working memory of skip_pass_throughs: per signal the pass-through writing it (or -1) and the value its readers
     // read once resolved; per pass-through whether it is skipped; the variables' index by address.

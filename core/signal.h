@@ -127,6 +127,7 @@ public:
     // What the In reads when it reads its own source: the source's value, or its fallback while unbound.
     virtual const void* own_address() const = 0;
     bool reads_elsewhere() const { return reads_elsewhere_; }
+    const void* read_address() const { return read_; }
 
 protected:
     // Where the value read lives: the source's value, the fallback, or what a pass-through hands on. Kept here,
