@@ -68,9 +68,12 @@ public:
     // with residuals of its own, so that the reach of tearing variables elsewhere ends there. Same solution, more
     // tearing variables. True if the engine asks for the cut: only after the uncut structure's reach sets outgrew
     // their budget (a manifold or ladder, where L would be dense), then for every later build of that simulator.
-    bool offer_cut() {
+    // `asked` is the component's memory of an earlier request and stays set: a crawl by someone else (introspection,
+    // another simulator) must not take back a cut that a built simulator's schedule relies on.
+    bool offer_cut(bool& asked) {
         ++model_.cut_offers;
-        return model_.prefer_cuts;
+        asked = asked || model_.prefer_cuts;
+        return asked;
     }
     void parameter(double& value, std::string_view name, ParameterSpec spec);
     // A parameter that follows the system default `key` unless set on this component.

@@ -56,7 +56,7 @@ void JunctionN::metainfo(Meta& meta) {
     n_ = inlets.size();
     medium.declare(meta, {}, {&outlet});
     meta.choice(cut, "cut", cut_choice_at_outlet());
-    cut_ = wants_cut(cut, meta);
+    cut_ = wants_cut(cut, cut_asked_, meta);
     mix_.reset({}, {&outlet.state});
     flow_.reset({}, {&outlet.m_flow});
     der_.reset({}, {cut_ ? &residual_der_out_ : &outlet.der_m_flow});

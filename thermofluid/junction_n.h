@@ -46,6 +46,7 @@ private:
     // With cut: the outlet's flow derivative and inertial pressure as tearing variables, and their residuals.
     Out<double> der_m_flow_out_, residual_der_out_, r_out_, residual_r_out_;
     bool cut_ = false;
+    bool cut_asked_ = false;   // a simulator asked for the cut (cut = auto): kept, see Meta::offer_cut
     int n_ = 0;
     BlockLists mix_, flow_, der_, inertial_;   // refilled at every crawl
 };

@@ -12,7 +12,7 @@ namespace lied::thermofluid {
 const ChoiceSpec& cut_choice_at_inlet();
 const ChoiceSpec& cut_choice_at_outlet();
 
-// "true", or "auto" when the engine asks for cuts (Meta::offer_cut); "false" never.
-inline bool wants_cut(const std::string& cut, Meta& meta) { return cut == "true" || (cut == "auto" && meta.offer_cut()); }
+// "true", or "auto" once the engine has asked for cuts (Meta::offer_cut; `asked` remembers it); "false" never.
+inline bool wants_cut(const std::string& cut, bool& asked, Meta& meta) { return cut == "true" || (cut == "auto" && meta.offer_cut(asked)); }
 
 }  // namespace lied::thermofluid

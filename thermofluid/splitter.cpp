@@ -41,7 +41,7 @@ void Splitter::metainfo(Meta& meta) {
     meta.tearing(der_m_flow_1_, "der_m_flow_1");
     meta.residual(residual_, "residual");
     meta.choice(cut, "cut", cut_choice_at_inlet());
-    cut_ = wants_cut(cut, meta);
+    cut_ = wants_cut(cut, cut_asked_, meta);
     const SignalBase* der_in = &inlet.der_m_flow;
     if (cut_) {
         meta.tearing(der_m_flow_in_, "der_m_flow_in");

@@ -43,6 +43,7 @@ private:
     // With cut: the inlet's flow derivative and inertial pressure as tearing variables, and their residuals.
     Out<double> der_m_flow_in_, residual_der_in_, r_in_, residual_r_in_;
     bool cut_ = false;
+    bool cut_asked_ = false;   // a simulator asked for the cut (cut = auto): kept, see Meta::offer_cut
 };
 
 }  // namespace lied::thermofluid

@@ -54,7 +54,7 @@ void SplitterN::metainfo(Meta& meta) {
     medium.declare(meta, {&inlet}, {});
     meta.plug(inlet, "inlet");
     meta.choice(cut, "cut", cut_choice_at_inlet());
-    cut_ = wants_cut(cut, meta);
+    cut_ = wants_cut(cut, cut_asked_, meta);
     const SignalBase* der_in = cut_ ? static_cast<const SignalBase*>(&der_m_flow_in_) : &inlet.der_m_flow;
     state_.reset({&inlet.state});
     flow_.reset({&inlet.m_flow});

@@ -45,6 +45,7 @@ private:
     // With cut: the inlet's flow derivative and inertial pressure as tearing variables, and their residuals.
     Out<double> der_m_flow_in_, residual_der_in_, r_in_, residual_r_in_;
     bool cut_ = false;
+    bool cut_asked_ = false;   // a simulator asked for the cut (cut = auto): kept, see Meta::offer_cut
     BlockLists state_, flow_, der_, inertial_;   // refilled at every crawl
     // Per owned outlet k < N (grow-only, so registered addresses stay valid): flow state, its derivative, residual.
     std::deque<State> m_flow_;

@@ -5,6 +5,7 @@
 // state equals a hand calculation written in this file, mass is conserved at every split, and the cut L stays
 // sparse with a fixed number of probe passes however long the network.
 #include "core/build_error.h"
+#include "core/introspection.h"
 #include "core/meta.h"
 #include "core/simulator.h"
 #include "support/networks.h"
@@ -287,4 +288,26 @@ TEST_CASE("cut = auto: small networks and balanced trees stay uncut, long manifo
     Simulator l(*ladder);
     CHECK(tearing(l) > 5u * 200u);   // the rungs' splitters and junctions (and the entry junction) cut
     CHECK(l.schedule().nonzeros() < 4 * tearing(l));
+}
+
+TEST_CASE("a cut the engine asked for survives another crawl of the same tree (introspection, a second simulator's failed build)") {
+    // The components remember the request: otherwise a crawl without it would switch their blocks back to the uncut
+    // equations while the first simulator's schedule and L expect the cut ones.
+    auto reference = testing::make_comb(60, "auto");
+    Simulator expected(*reference);
+    REQUIRE(expected.schedule().probe_groups.size() <= 6u);   // asked for the cuts
+    auto comb = testing::make_comb(60, "auto");
+    Simulator sim(*comb);
+    (void)describe(*comb);   // an introspection crawl, as `lied info` or a structural change's path lookup makes
+    // A second simulator whose build fails after the splitters' metainfo (the sink's medium is unknown, and the sink
+    // is crawled last): the first one takes the tree back.
+    auto& sink = static_cast<Sink&>(*comb->child("sink"));
+    sink.medium.name = "Unobtainium";
+    CHECK_THROWS_AS(Simulator{*comb}, BuildError);
+    sink.medium.name = kDefaultMedium;
+    for (int k = 0; k < 200; ++k) {
+        REQUIRE(sim.step(1e-3) == StepStatus::Ok);
+        REQUIRE(expected.step(1e-3) == StepStatus::Ok);
+    }
+    CHECK(sim.states() == expected.states());   // the same equations in the same order: equal to the bit
 }
