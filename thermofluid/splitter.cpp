@@ -2,7 +2,6 @@
 
 #include "core/component_registry.h"
 #include "core/meta.h"
-#include "thermofluid/network_cut.h"
 
 namespace lied::thermofluid {
 
@@ -18,19 +17,17 @@ void Splitter::evalFlow() {
 
 void Splitter::evalDerFlow() {
     outlet1.der_m_flow.value = der_m_flow_1_.value;
-    outlet2.der_m_flow.value = der_m_flow_in() - der_m_flow_1_.value;
+    outlet2.der_m_flow.value = inlet_cut_.der_m_flow_in() - der_m_flow_1_.value;
     m_flow_1.der.value = der_m_flow_1_.value;
 }
 
 void Splitter::evalInertial() {
-    const double der_m_flow_2 = der_m_flow_in() - der_m_flow_1_.value;
+    const double der_m_flow_2 = inlet_cut_.der_m_flow_in() - der_m_flow_1_.value;
     const double r_mix = outlet2.r.value() + L * der_m_flow_2;
     residual_.value = outlet1.r.value() + L * der_m_flow_1_.value - r_mix;
-    if (cut_) residual_r_in_.value = r_in_.value - r_mix;   // inlet.r passes r_in_ on
+    if (inlet_cut_.active()) inlet_cut_.residual_r.value = inlet_cut_.r.value - r_mix;   // inlet.r passes r on
     else inlet.r.value = r_mix;
 }
-
-void Splitter::evalCutResidual() { residual_der_in_.value = der_m_flow_in_.value - inlet.der_m_flow.value(); }
 
 void Splitter::metainfo(Meta& meta) {
     medium.declare(meta, {&inlet}, {&outlet1, &outlet2});
@@ -40,23 +37,14 @@ void Splitter::metainfo(Meta& meta) {
     meta.state(m_flow_1, "m_flow_1", 1.0, "kg/s");
     meta.tearing(der_m_flow_1_, "der_m_flow_1");
     meta.residual(residual_, "residual");
-    meta.choice(cut, "cut", cut_choice_at_inlet());
-    cut_ = wants_cut(cut, cut_asked_, meta);
-    const SignalBase* der_in = &inlet.der_m_flow;
-    if (cut_) {
-        meta.tearing(der_m_flow_in_, "der_m_flow_in");
-        meta.residual(residual_der_in_, "residual_der_in");
-        meta.tearing(r_in_, "r_in");
-        meta.residual(residual_r_in_, "residual_r_in");
-        meta.block<&Splitter::evalCutResidual>(this, "evalCutResidual", {&inlet.der_m_flow, &der_m_flow_in_}, {&residual_der_in_});
-        meta.pass_through(r_in_, inlet.r, "passInertial");
-        der_in = &der_m_flow_in_;
-    }
+    const bool cut_now = inlet_cut_.declare(meta, cut, inlet);
+    const SignalBase* der_in = inlet_cut_.der_m_flow_signal();
     meta.block<&Splitter::evalState>(this, "evalState", {&inlet.state}, {&outlet1.state, &outlet2.state});
     meta.block<&Splitter::evalFlow>(this, "evalFlow", {&inlet.m_flow, &m_flow_1.value}, {&outlet1.m_flow, &outlet2.m_flow});
     meta.block<&Splitter::evalDerFlow>(this, "evalDerFlow", {der_in, &der_m_flow_1_}, {&outlet1.der_m_flow, &outlet2.der_m_flow, &m_flow_1.der});
-    if (cut_)
-        meta.block<&Splitter::evalInertial>(this, "evalInertial", {&outlet1.r, &outlet2.r, der_in, &der_m_flow_1_, &r_in_}, {&residual_, &residual_r_in_});
+    if (cut_now)
+        meta.block<&Splitter::evalInertial>(this, "evalInertial", {&outlet1.r, &outlet2.r, der_in, &der_m_flow_1_, &inlet_cut_.r},
+                                            {&residual_, &inlet_cut_.residual_r});
     else
         meta.block<&Splitter::evalInertial>(this, "evalInertial", {&outlet1.r, &outlet2.r, der_in, &der_m_flow_1_}, {&inlet.r, &residual_});
     meta.parameter(L, "L", ParameterSpec::non_negative("1/m", "inertance of each outlet branch"));

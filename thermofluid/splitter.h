@@ -12,6 +12,7 @@
 #include "core/component.h"
 #include "core/state.h"
 #include "thermofluid/fluid_plugs.h"
+#include "thermofluid/inlet_cut.h"
 #include "thermofluid/medium_parameter.h"
 
 #include <string>
@@ -36,14 +37,9 @@ private:
     void evalFlow();
     void evalDerFlow();
     void evalInertial();
-    void evalCutResidual();
-    double der_m_flow_in() const { return cut_ ? der_m_flow_in_.value : inlet.der_m_flow.value(); }
     Out<double> der_m_flow_1_;   // tearing variable
     Out<double> residual_;
-    // With cut: the inlet's flow derivative and inertial pressure as tearing variables, and their residuals.
-    Out<double> der_m_flow_in_, residual_der_in_, r_in_, residual_r_in_;
-    bool cut_ = false;
-    bool cut_asked_ = false;   // a simulator asked for the cut (cut = auto): kept, see Meta::offer_cut
+    InletCut inlet_cut_;
 };
 
 }  // namespace lied::thermofluid

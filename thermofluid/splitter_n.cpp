@@ -2,7 +2,6 @@
 
 #include "core/component_registry.h"
 #include "core/meta.h"
-#include "thermofluid/network_cut.h"
 
 #include <string>
 
@@ -22,7 +21,7 @@ void SplitterN::evalFlow() {
 }
 
 void SplitterN::evalDerFlow() {
-    double rest = der_m_flow_in();
+    double rest = inlet_cut_.der_m_flow_in();
     for (int k = 1; k < n_; ++k) {
         const double d = der_m_flow_[k - 1].value;
         outlets[k].der_m_flow.value = d;
@@ -35,12 +34,10 @@ void SplitterN::evalDerFlow() {
 void SplitterN::evalInertial() {
     const double r_mix = outlets[n_].r.value() + L * outlets[n_].der_m_flow.value;
     for (int k = 1; k < n_; ++k) residual_[k - 1].value = outlets[k].r.value() + L * der_m_flow_[k - 1].value - r_mix;
-    const double r_in = r_mix + L * der_m_flow_in();
-    if (cut_) residual_r_in_.value = r_in_.value - r_in;   // inlet.r passes r_in_ on
+    const double r_in = r_mix + L * inlet_cut_.der_m_flow_in();
+    if (inlet_cut_.active()) inlet_cut_.residual_r.value = inlet_cut_.r.value - r_in;   // inlet.r passes r on
     else inlet.r.value = r_in;
 }
-
-void SplitterN::evalCutResidual() { residual_der_in_.value = der_m_flow_in_.value - inlet.der_m_flow.value(); }
 
 void SplitterN::metainfo(Meta& meta) {
     meta.parameter(N, "N", ParameterSpec::positive_up_to(PlugArray<FluidOutlet>::kMaxSize, "", "number of outlets (structural: applied at the next build)"));
@@ -53,22 +50,13 @@ void SplitterN::metainfo(Meta& meta) {
     }
     medium.declare(meta, {&inlet}, {});
     meta.plug(inlet, "inlet");
-    meta.choice(cut, "cut", cut_choice_at_inlet());
-    cut_ = wants_cut(cut, cut_asked_, meta);
-    const SignalBase* der_in = cut_ ? static_cast<const SignalBase*>(&der_m_flow_in_) : &inlet.der_m_flow;
+    const bool cut_now = inlet_cut_.declare(meta, cut, inlet);
+    const SignalBase* der_in = inlet_cut_.der_m_flow_signal();
     state_.reset({&inlet.state});
     flow_.reset({&inlet.m_flow});
     der_.reset({der_in});
-    if (cut_) inertial_.reset({der_in, &r_in_}, {&residual_r_in_});
+    if (cut_now) inertial_.reset({der_in, &inlet_cut_.r}, {&inlet_cut_.residual_r});
     else inertial_.reset({der_in}, {&inlet.r});
-    if (cut_) {
-        meta.tearing(der_m_flow_in_, "der_m_flow_in");
-        meta.residual(residual_der_in_, "residual_der_in");
-        meta.tearing(r_in_, "r_in");
-        meta.residual(residual_r_in_, "residual_r_in");
-        meta.block<&SplitterN::evalCutResidual>(this, "evalCutResidual", {&inlet.der_m_flow, &der_m_flow_in_}, {&residual_der_in_});
-        meta.pass_through(r_in_, inlet.r, "passInertial");
-    }
     for (int k = 1; k <= n_; ++k) {
         outlets[k].medium = medium.medium;
         meta.plug(outlets[k], PlugArray<FluidOutlet>::name("outlets", k));

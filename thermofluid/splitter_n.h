@@ -15,6 +15,7 @@
 #include "core/system_default.h"
 #include "thermofluid/drop_of_commons.h"
 #include "thermofluid/fluid_plugs.h"
+#include "thermofluid/inlet_cut.h"
 #include "thermofluid/medium_parameter.h"
 
 #include <deque>
@@ -40,12 +41,7 @@ private:
     void evalFlow();
     void evalDerFlow();
     void evalInertial();
-    void evalCutResidual();
-    double der_m_flow_in() const { return cut_ ? der_m_flow_in_.value : inlet.der_m_flow.value(); }
-    // With cut: the inlet's flow derivative and inertial pressure as tearing variables, and their residuals.
-    Out<double> der_m_flow_in_, residual_der_in_, r_in_, residual_r_in_;
-    bool cut_ = false;
-    bool cut_asked_ = false;   // a simulator asked for the cut (cut = auto): kept, see Meta::offer_cut
+    InletCut inlet_cut_;
     BlockLists state_, flow_, der_, inertial_;   // refilled at every crawl
     // Per owned outlet k < N (grow-only, so registered addresses stay valid): flow state, its derivative, residual.
     std::deque<State> m_flow_;
