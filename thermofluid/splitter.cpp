@@ -17,12 +17,12 @@ void Splitter::evalFlow() {
 
 void Splitter::evalDerFlow() {
     outlet1.der_m_flow.value = der_m_flow_1_.value;
-    outlet2.der_m_flow.value = inlet_cut_.der_m_flow_in() - der_m_flow_1_.value;
+    outlet2.der_m_flow.value = inlet_cut_.der_m_flow_in(inlet) - der_m_flow_1_.value;
     m_flow_1.der.value = der_m_flow_1_.value;
 }
 
 void Splitter::evalInertial() {
-    const double der_m_flow_2 = inlet_cut_.der_m_flow_in() - der_m_flow_1_.value;
+    const double der_m_flow_2 = inlet_cut_.der_m_flow_in(inlet) - der_m_flow_1_.value;
     const double r_mix = outlet2.r.value() + L * der_m_flow_2;
     residual_.value = outlet1.r.value() + L * der_m_flow_1_.value - r_mix;
     if (inlet_cut_.active()) inlet_cut_.residual_r.value = inlet_cut_.r.value - r_mix;   // inlet.r passes r on

@@ -21,7 +21,7 @@ void SplitterN::evalFlow() {
 }
 
 void SplitterN::evalDerFlow() {
-    double rest = inlet_cut_.der_m_flow_in();
+    double rest = inlet_cut_.der_m_flow_in(inlet);
     for (int k = 1; k < n_; ++k) {
         const double d = der_m_flow_[k - 1].value;
         outlets[k].der_m_flow.value = d;
@@ -34,7 +34,7 @@ void SplitterN::evalDerFlow() {
 void SplitterN::evalInertial() {
     const double r_mix = outlets[n_].r.value() + L * outlets[n_].der_m_flow.value;
     for (int k = 1; k < n_; ++k) residual_[k - 1].value = outlets[k].r.value() + L * der_m_flow_[k - 1].value - r_mix;
-    const double r_in = r_mix + L * inlet_cut_.der_m_flow_in();
+    const double r_in = r_mix + L * inlet_cut_.der_m_flow_in(inlet);
     if (inlet_cut_.active()) inlet_cut_.residual_r.value = inlet_cut_.r.value - r_in;   // inlet.r passes r on
     else inlet.r.value = r_in;
 }
