@@ -1,5 +1,6 @@
-// Scale: the chain, the tree, the comb (a manifold) and the ladder (a meshed network: junctions, two sources) of
-// tests/support/networks.h from 10 to 10⁵ elements — build, rebuild, one derivative evaluation, one RK4 step and
+// Scale: the chain, the tree, the comb (a manifold), the ladder (a meshed network: junctions, two sources) and the
+// grid (volumes joined by pipes, loops closed through volumes, a source per row) of tests/support/networks.h from 10
+// to 10⁵ elements (the grid to 10⁴ nodes, 3·10⁴ components) — build, rebuild, one derivative evaluation, one RK4 step and
 // the memory a built simulator holds — next to the same chain written by hand. The comb and the ladder are cut at
 // every split and junction (README "Long networks"); BuildUncut shows them without. scripts/scale-report.sh runs
 // these and fits the growth exponents.
@@ -13,6 +14,8 @@
 #include <benchmark/benchmark.h>
 #include <malloc.h>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <fstream>
 #include <memory>
@@ -42,7 +45,7 @@ void consolidate_freed_memory() {
     std::free(p);
 }
 
-enum class Shape { Chain, Tree, Comb, Ladder, CombUncut, LadderUncut };
+enum class Shape { Chain, Tree, Comb, Ladder, CombUncut, LadderUncut, Grid };
 
 std::unique_ptr<lied::Composite> make(Shape shape, int n) {
     switch (shape) {
@@ -52,6 +55,10 @@ std::unique_ptr<lied::Composite> make(Shape shape, int n) {
     case Shape::Ladder: return lied::testing::make_ladder(n, "true");
     case Shape::CombUncut: return lied::testing::make_comb(n, "false");
     case Shape::LadderUncut: return lied::testing::make_ladder(n, "false");
+    case Shape::Grid: {   // n nodes, as square as they come (3333 → 58 × 58, about 10⁴ components)
+        const int side = std::max(2, static_cast<int>(std::lround(std::sqrt(static_cast<double>(n)))));
+        return lied::testing::make_grid(side, side);
+    }
     }
     return nullptr;
 }
@@ -219,12 +226,14 @@ BENCHMARK_CAPTURE(Build, tree, Shape::Tree)->RangeMultiplier(10)->Range(10, kLar
 BENCHMARK_CAPTURE(Build, comb, Shape::Comb)->RangeMultiplier(10)->Range(10, kLargest)->Unit(benchmark::kMicrosecond)->Iterations(1);
 BENCHMARK_CAPTURE(Build, ladder, Shape::Ladder)->RangeMultiplier(10)->Range(10, kLargest)->Unit(benchmark::kMicrosecond)->Iterations(1);
 // Without cuts L is dense: (N + 1)² entries, N + 1 probe passes (stops at 10³: 10⁴ would need 10⁸ entries).
+BENCHMARK_CAPTURE(Build, grid, Shape::Grid)->RangeMultiplier(10)->Range(10, 10000)->Unit(benchmark::kMicrosecond)->Iterations(1);
 BENCHMARK_CAPTURE(BuildUncut, comb, Shape::CombUncut)->RangeMultiplier(10)->Range(10, 1000)->Unit(benchmark::kMicrosecond)->Iterations(1);
 BENCHMARK_CAPTURE(BuildUncut, ladder, Shape::LadderUncut)->RangeMultiplier(10)->Range(10, 1000)->Unit(benchmark::kMicrosecond)->Iterations(1);
 BENCHMARK_CAPTURE(Rebuild, chain, Shape::Chain)->RangeMultiplier(10)->Range(10, kLargest)->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(Rebuild, tree, Shape::Tree)->RangeMultiplier(10)->Range(10, kLargest)->Arg(3333)->Unit(benchmark::kMicrosecond);   // 3333 leaves: 10⁴ components
 BENCHMARK_CAPTURE(Rebuild, comb, Shape::Comb)->RangeMultiplier(10)->Range(10, kLargest)->Arg(3333)->Unit(benchmark::kMicrosecond);   // 3333 branches: 10⁴ components
 BENCHMARK_CAPTURE(Rebuild, ladder, Shape::Ladder)->RangeMultiplier(10)->Range(10, kLargest)->Arg(2000)->Unit(benchmark::kMicrosecond);   // 2000 rungs: 10⁴ components
+BENCHMARK_CAPTURE(Rebuild, grid, Shape::Grid)->RangeMultiplier(10)->Range(10, 10000)->Arg(3333)->Unit(benchmark::kMicrosecond);   // 58 × 58 nodes: 10⁴ components
 BENCHMARK(RebuildAfterLeafReplace)->Arg(100)->Arg(3333)->Unit(benchmark::kMicrosecond);   // 3333 leaves: 10⁴ components
 BENCHMARK(RebuildAfterLeafTypeChange)->Arg(100)->Arg(3333)->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(Evaluate, chain, Shape::Chain)->RangeMultiplier(10)->Range(10, kLargest);
@@ -234,6 +243,7 @@ BENCHMARK_CAPTURE(EvaluateEveryCopy, tree, Shape::Tree)->Arg(1000)->Arg(kLargest
 BENCHMARK_CAPTURE(Evaluate, tree, Shape::Tree)->RangeMultiplier(10)->Range(10, kLargest);
 BENCHMARK_CAPTURE(Evaluate, comb, Shape::Comb)->RangeMultiplier(10)->Range(10, kLargest);
 BENCHMARK_CAPTURE(Evaluate, ladder, Shape::Ladder)->RangeMultiplier(10)->Range(10, kLargest);
+BENCHMARK_CAPTURE(Evaluate, grid, Shape::Grid)->RangeMultiplier(10)->Range(10, 10000);
 BENCHMARK_CAPTURE(EvaluateUncut, comb, Shape::CombUncut)->RangeMultiplier(10)->Range(10, 1000);
 BENCHMARK_CAPTURE(EvaluateUncut, ladder, Shape::LadderUncut)->RangeMultiplier(10)->Range(10, 1000);
 BENCHMARK_CAPTURE(Rk4Step, chain, Shape::Chain)->RangeMultiplier(10)->Range(10, kLargest);
@@ -241,6 +251,7 @@ BENCHMARK(HandChainRk4Step)->RangeMultiplier(10)->Range(10, kLargest);
 BENCHMARK_CAPTURE(Rk4Step, tree, Shape::Tree)->RangeMultiplier(10)->Range(10, kLargest);
 BENCHMARK_CAPTURE(Rk4Step, comb, Shape::Comb)->RangeMultiplier(10)->Range(10, kLargest);
 BENCHMARK_CAPTURE(Rk4Step, ladder, Shape::Ladder)->RangeMultiplier(10)->Range(10, kLargest);
+BENCHMARK_CAPTURE(Rk4Step, grid, Shape::Grid)->RangeMultiplier(10)->Range(10, 10000);
 BENCHMARK_CAPTURE(DenseVsSparse, dense, lied::LinearSolverKind::Dense, lied::LinearPolicy::FactorOnChange)->RangeMultiplier(2)->Range(4, 256);
 BENCHMARK_CAPTURE(DenseVsSparse, sparse, lied::LinearSolverKind::Sparse, lied::LinearPolicy::FactorOnChange)->RangeMultiplier(2)->Range(4, 256);
 BENCHMARK_CAPTURE(DenseVsSparse, dense_reprobe, lied::LinearSolverKind::Dense, lied::LinearPolicy::ReprobeEveryCall)->RangeMultiplier(2)->Range(4, 256);

@@ -5,16 +5,21 @@
 //           (3N+1 components, N tearing variables);
 //  - forest: `sources` OutTanks, each feeding such a tree, so that one system holds several sources and
 //           independent blocks of L (a meshed network needs a junction; the thermofluid library brings it).
+//  - comb, ladder, collector: manifolds and meshed networks of splitters and junctions (cut or not);
+//  - grid: volumes joined by pipes, loops closed through volumes, a source per row.
 #include "core/composite.h"
 #include "thermofluid/boundaries.h"
+#include "thermofluid/flow_resistance.h"
 #include "thermofluid/in_tank.h"
 #include "thermofluid/junction_n.h"
 #include "thermofluid/out_tank.h"
 #include "thermofluid/pressure_drop.h"
 #include "thermofluid/splitter.h"
+#include "thermofluid/volume_mix.h"
 
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace lied::testing {
 
@@ -183,6 +188,67 @@ inline std::unique_ptr<Composite> make_collector(int sources, const std::string&
     auto& sink = static_cast<Sink&>(net->add("sink", std::make_unique<Sink>()));
     sink.p0_par = 1e5;
     connect(*line, sink.inlet);
+    return net;
+}
+
+// A grid of volumes (a district or cabin network whose loops close through volumes, fed from several sources):
+// `rows` × `cols` VolumeMix nodes n<r>_<c>, each joined to its right neighbour by a pipe h<r>_<c> and to the one
+// below by a pipe v<r>_<c>. Row r is fed from the left by Source src<r> through pipe in<r> and drained at the right
+// through h<r>_<cols−1> into Sink snk<r>. Every pipe is a FlowResistance with the loss dp = k·ṁ + k2·ṁ·|ṁ|; all in
+// SimpleAir. 3·rows·cols + 2·rows components (fewer vertical pipes in the last row), one tearing variable per pipe.
+struct GridParameters {
+    double k = 1e6;         // Pa/(kg/s)
+    double k2 = 0.0;        // Pa/(kg/s)²
+    double V = 0.01;        // m³ per node
+    double p_source = 1.2e5, p_sink = 1e5;   // Pa; source r adds 2 kPa · (r mod 3)
+};
+inline std::unique_ptr<Composite> make_grid(int rows, int cols, const GridParameters& g = {}) {
+    using namespace thermofluid;
+    auto net = std::make_unique<Composite>("Grid");
+    auto name = [](const char* kind, int r, int c) { return kind + std::to_string(r) + "_" + std::to_string(c); };
+    auto pipe = [&](const std::string& n) -> FlowResistance& {
+        auto& p = static_cast<FlowResistance&>(net->add(n, std::make_unique<FlowResistance>()));
+        p.medium.name = "SimpleAir";
+        p.pLoss = "linearQuadratic";
+        p.k = g.k;
+        p.k2 = g.k2;
+        return p;
+    };
+    std::vector<VolumeMix*> node(static_cast<std::size_t>(rows * cols));
+    auto at = [&](int r, int c) -> VolumeMix& { return *node[static_cast<std::size_t>(r * cols + c)]; };
+    for (int r = 0; r < rows; ++r)
+        for (int c = 0; c < cols; ++c) {
+            auto& v = static_cast<VolumeMix&>(net->add(name("n", r, c), std::make_unique<VolumeMix>(r > 0 ? 2 : 1, r + 1 < rows ? 2 : 1)));
+            v.V_par = g.V;
+            v.p_start = g.p_sink;
+            node[static_cast<std::size_t>(r * cols + c)] = &v;
+        }
+    for (int r = 0; r < rows; ++r) {
+        auto& source = static_cast<Source&>(net->add("src" + std::to_string(r), std::make_unique<Source>()));
+        source.medium.name = "SimpleAir";
+        source.p0_par = g.p_source + 2e3 * (r % 3);
+        source.T0_par = 300.0 + 10.0 * (r % 4);
+        auto& feed = pipe("in" + std::to_string(r));
+        connect(source.outlet, feed.inlet);
+        connect(feed.outlet, at(r, 0).inlets[1]);
+        for (int c = 0; c < cols; ++c) {
+            auto& right = pipe(name("h", r, c));
+            connect(at(r, c).outlets(1), right.inlet);
+            if (c + 1 < cols) {
+                connect(right.outlet, at(r, c + 1).inlets[1]);
+            } else {
+                auto& sink = static_cast<Sink&>(net->add("snk" + std::to_string(r), std::make_unique<Sink>()));
+                sink.medium.name = "SimpleAir";
+                sink.p0_par = g.p_sink;
+                connect(right.outlet, sink.inlet);
+            }
+            if (r + 1 < rows) {
+                auto& down = pipe(name("v", r, c));
+                connect(at(r, c).outlets(2), down.inlet);
+                connect(down.outlet, at(r + 1, c).inlets[2]);
+            }
+        }
+    }
     return net;
 }
 
