@@ -33,7 +33,7 @@ void Limiter::metainfo(Meta& meta) {
     meta.signal(y, "y");
     meta.parameter(uMax, "uMax", ParameterSpec::any("", "upper limit"));
     meta.parameter(uMin, "uMin", ParameterSpec::any("", "lower limit"));
-    meta.require(uMin <= uMax, "uMin = " + std::to_string(uMin) + " is above uMax = " + std::to_string(uMax), "a limiter's uMin <= uMax");
+    meta.require(uMin <= uMax, [&] { return std::string("uMin = " + std::to_string(uMin) + " is above uMax = " + std::to_string(uMax)); }, "a limiter's uMin <= uMax");
     meta.block<&Limiter::update>(this, "update", {&u}, {&y});
     meta.variable(y.value, "y", "");
 }

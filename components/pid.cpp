@@ -20,7 +20,8 @@ void PID::derivatives() {
 }
 
 void PID::metainfo(Meta& meta) {
-    meta.choice(controllerType, "controllerType", ChoiceSpec{{"P", "PI", "PD", "PID"}, "the parts of the controller"});
+    static const ChoiceSpec kControllerTypeChoice{{"P", "PI", "PD", "PID"}, "the parts of the controller"};
+    meta.choice(controllerType, "controllerType", kControllerTypeChoice);
     integral_ = controllerType == "PI" || controllerType == "PID";
     derivative_ = controllerType == "PD" || controllerType == "PID";
     meta.signal(u_s, "u_s");
@@ -37,7 +38,7 @@ void PID::metainfo(Meta& meta) {
     meta.parameter(Ni, "Ni", ParameterSpec::positive("", "anti-windup: back-calculation time constant Ni·Ti"));
     meta.parameter(Nd, "Nd", ParameterSpec::positive("", "derivative filter: the derivative acts up to Nd/Td"));
     meta.require(k != 0.0, "k = 0", "a controller's gain is not zero (anti-windup divides by k)");
-    meta.require(yMin <= yMax, "yMin = " + std::to_string(yMin) + " is above yMax = " + std::to_string(yMax), "a controller's yMin <= yMax");
+    meta.require(yMin <= yMax, [&] { return std::string("yMin = " + std::to_string(yMin) + " is above yMax = " + std::to_string(yMax)); }, "a controller's yMin <= yMax");
     std::vector<const SignalBase*> reads{&u_s, &u_m};
     std::vector<const OutBase*> derivative_writes;
     if (integral_) {

@@ -89,19 +89,20 @@ void TimeTable::metainfo(Meta& meta) {
     meta.signal(y, "y");
     meta.signal(time_, "time");
     meta.time(time_);
-    meta.choice(fileName, "fileName", ChoiceSpec::path("CSV file: time in s in the first column (relative to the system file)"));
+    static const ChoiceSpec kFileNameChoice = ChoiceSpec::path("CSV file: time in s in the first column (relative to the system file)");
+    meta.choice(fileName, "fileName", kFileNameChoice);
     meta.parameter(column, "column", ParameterSpec{"", "1-based column of the output (1 is the time)", 2, 1000});
     if (!fileName.empty()) load(meta);
     else if (!table.empty()) {
         t_.clear(), v_.clear();
         for (auto& [time, value] : table) {
-            meta.require(t_.empty() || time >= t_.back(), "table row at t = " + std::to_string(time) + " s is out of order", kRule);
+            meta.require(t_.empty() || time >= t_.back(), [&] { return std::string("table row at t = " + std::to_string(time) + " s is out of order"); }, kRule);
             t_.push_back(time), v_.push_back(value);
         }
         loaded_.clear();
     }
     meta.require(!t_.empty(), "no table: set fileName (a CSV file) or, in C++, table", "a time table has rows");
-    meta.require(column == std::floor(column), "column = " + std::to_string(column), "a column number is a whole number");
+    meta.require(column == std::floor(column), [&] { return std::string("column = " + std::to_string(column)); }, "a column number is a whole number");
     meta.block<&TimeTable::update>(this, "update", {&time_}, {&y});
     meta.variable(y.value, "y", "");
 }

@@ -10,7 +10,8 @@ void Trigger::metainfo(Meta& meta) {
     meta.signal(indicator_, "indicator");
     meta.block<&Trigger::evalIndicator>(this, "evalIndicator", {&u}, {&indicator_});
     meta.parameter(threshold, "threshold", ParameterSpec::any("", "the value u crosses (in u's unit)"));
-    meta.choice(direction, "direction", ChoiceSpec{{"up", "down", "both"}, "which crossings fire"});
+    static const ChoiceSpec kDirectionChoice{{"up", "down", "both"}, "which crossings fire"};
+    meta.choice(direction, "direction", kDirectionChoice);
     const Crossing d = direction == "up" ? Crossing::Up : direction == "down" ? Crossing::Down : Crossing::Both;
     meta.zero_crossing<&Trigger::crossed>(this, indicator_, "crossed", d);
     meta.variable(count_, "count", "");

@@ -250,9 +250,9 @@ void link_system_defaults(Model& m) {
 // A choice holds one of its options.
 void check_choices(const Model& m) {
     for (auto& c : m.choices)
-        if (!c.spec.admits(*c.value))
-            throw BuildError(c.path + " = '" + *c.value + "' is not one of its options (" + c.spec.options_text() + ")" +
-                                 did_you_mean(*c.value, c.spec.options) + " (rule: a choice takes one of its named options)",
+        if (!c.spec->admits(*c.value))
+            throw BuildError(c.path + " = '" + *c.value + "' is not one of its options (" + c.spec->options_text() + ")" +
+                                 did_you_mean(*c.value, c.spec->options) + " (rule: a choice takes one of its named options)",
                              "choice options");
 }
 

@@ -111,7 +111,9 @@ void Meta::state(State& state, std::string_view name, double nominal, std::strin
     info.unit.assign(unit);
     info.component = component_;
     signal(state.value, name);
-    signal(state.der, "der(" + std::string(name) + ")");
+    std::string& der_name = model_.name_scratch;   // "der(<name>)", in a buffer the model keeps between crawls
+    der_name.assign("der(").append(name).append(")");
+    signal(state.der, der_name);
 }
 
 void Meta::tearing(Out<double>& variable, std::string_view name) {
@@ -134,7 +136,7 @@ ParameterInfo& Meta::next_parameter(std::string_view name, double* value, Parame
     ParameterInfo& info = model_.refill(model_.parameters);
     name_entry(info, name);
     info.value = value;
-    info.spec = std::move(spec);
+    info.spec = spec;   // copy-assigned: literals by address, owned texts into the entry's buffers
     info.component = component_;
     info.system_default = follows;
     return info;
@@ -147,14 +149,19 @@ void Meta::alias_parameter(SystemDefault& value, std::string_view name, Paramete
 }
 
 void Meta::parameter(SystemDefault& value, std::string_view name, std::string_view key, ParameterSpec spec) {
-    spec.description += (spec.description.empty() ? "" : "; ") + std::string("system default ") + std::string(key);
-    next_parameter(name, value.storage(), std::move(spec), &value);
-    model_.system_defaults.push_back({join(name), &value, std::string(key), component_});
+    ParameterInfo& info = next_parameter(name, value.storage(), std::move(spec), &value);
+    info.spec.description.append("; ", "system default ", key);   // into the entry's buffer
+    SystemDefaultInfo& d = model_.refill(model_.system_defaults);
+    join_into(d.path, name);
+    d.parameter = &value;
+    d.key.assign(key);
+    d.component = component_;
+    d.provider = -1;
 }
 
 void Meta::provide_default(double& value, std::string_view name, std::string_view key, ParameterSpec spec) {
-    spec.description += (spec.description.empty() ? "" : "; ") + std::string("sets the system default ") + std::string(key);
-    next_parameter(name, &value, std::move(spec), nullptr);
+    ParameterInfo& info = next_parameter(name, &value, std::move(spec), nullptr);
+    info.spec.description.append("; ", "sets the system default ", key);
     const auto dot = path_.rfind('.');
     const std::string scope = dot == std::string::npos ? std::string() : path_.substr(0, dot);
     model_.default_providers.push_back({join(name), scope, std::string(key), &value, component_});
@@ -164,14 +171,14 @@ void Meta::choice(std::string& value, std::string_view name, const ChoiceSpec& s
     ChoiceInfo& info = model_.refill(model_.choices);
     join_into(info.path, name);
     info.value = &value;
-    info.spec = spec;   // copy-assigned: the entry's option strings keep their buffers
+    info.spec = &spec;
     info.component = component_;
 }
 
 void Meta::valid_range(std::string_view name, ValidRange range) {
     RangeInfo& info = model_.refill(model_.ranges);
     join_into(info.path, name);
-    info.range = std::move(range);
+    info.range = range;   // copy-assigned: a literal rule by address, an owned one into the entry's buffer
     info.component = component_;
     info.value = nullptr;   // resolve_ranges finds the state or variable (where the refilled entry found it, if it is still there)
 }

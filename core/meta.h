@@ -7,6 +7,7 @@
 #include <initializer_list>
 #include <span>
 #include <string>
+#include <type_traits>
 #include <string_view>
 #include <vector>
 
@@ -84,6 +85,9 @@ public:
     void provide_default(double& value, std::string_view name, std::string_view key, ParameterSpec spec);
     // A parameter with named options (e.g. the medium); the crawler refuses a value that is not one of them.
     void choice(std::string& value, std::string_view name, const ChoiceSpec& spec);
+    // The model keeps the spec's address: declare it static (a function-local `static const ChoiceSpec`), so that a
+    // rebuild neither builds nor copies its options. A temporary would dangle, hence:
+    void choice(std::string& value, std::string_view name, ChoiceSpec&& temporary) = delete;
     void variable(const double& value, std::string_view name, std::string_view unit);
     // The physically valid values of a state or variable registered under `name` (e.g. a level ≥ 0). The
     // simulator checks states after every step and variables at every recorded sample; leaving the range
@@ -119,6 +123,13 @@ public:
     // its file can still list its parameters). `message` follows "<path>: "; the crawler throws a BuildError.
     void require(bool holds, std::string_view message, std::string_view rule) {
         if (!holds) model_.unmet_requirements.push_back({path_ + (path_.empty() ? "" : ": ") + std::string(message), std::string(rule)});
+    }
+    // The same with a message composed only when the rule is broken (`[&] { return "m = " + std::to_string(m); }`):
+    // a rebuild crawls every component, and composing it every time cost allocations for nothing.
+    template <class Message>
+        requires std::is_invocable_r_v<std::string, Message>
+    void require(bool holds, Message&& message, std::string_view rule) {
+        if (!holds) require(false, std::string_view(std::forward<Message>(message)()), rule);
     }
 
     const std::string& path() const { return path_; }

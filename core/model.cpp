@@ -133,7 +133,7 @@ void Model::begin_refill() {
     clear_unrefilled();
     filled_.fill(0);
     sizes_before_ = {components.size(), signals.size(), plugs.size(), blocks.size(), parameters.size(), variables.size(), choices.size(),
-                     states.size(), tearing.size(), residuals.size(), ranges.size()};
+                     states.size(), tearing.size(), residuals.size(), ranges.size(), system_defaults.size()};
     names_changed = false;
 }
 
@@ -167,6 +167,7 @@ void Model::end_refill() {
     tearing.resize(filled_[8]);
     residuals.resize(filled_[9]);
     ranges.resize(filled_[10]);
+    system_defaults.resize(filled_[11]);
     filled_.fill(0);
 }
 
@@ -188,6 +189,7 @@ void Model::clear() {
     tearing.clear();
     residuals.clear();
     ranges.clear();
+    system_defaults.clear();
     clear_unrefilled();
     filled_.fill(0);
 }
@@ -197,7 +199,6 @@ void Model::clear_unrefilled() {
     redirected_reads.clear();
     block_read_signals_.clear();
     block_write_signals_.clear();
-    system_defaults.clear();
     default_providers.clear();
     time_events.clear();
     zero_crossings.clear();

@@ -127,7 +127,7 @@ struct DefaultProviderInfo {   // a component parameter that sets a system defau
 struct ChoiceInfo {            // a parameter with named options
     std::string path;
     std::string* value;
-    ChoiceSpec spec;
+    const ChoiceSpec* spec;   // the component's static spec (Meta::choice)
     int component;
 };
 
@@ -287,7 +287,7 @@ struct Model {
     void clear();
 
     // A crawl refills the lists a component adds many entries to (components, signals, plugs, blocks,
-    // parameters, variables, choices, states, tearing variables, residuals, valid ranges) in place: each new entry overwrites an old one and keeps the buffers of
+    // parameters, variables, choices, states, tearing variables, residuals, valid ranges, system defaults) in place: each new entry overwrites an old one and keeps the buffers of
     // its strings and lists, so a rebuild allocates almost nothing for names. Between begin_refill() and
     // end_refill() the sizes of those lists are not meaningful; end_refill() cuts them to what was filled.
     void begin_refill();
@@ -317,6 +317,7 @@ struct Model {
     bool checked_hashes_distinct = false;
     long full_name_checks = 0;   // how often first_duplicate ran over all names (tests see which way a check went)
     std::vector<char> engine_written;     // per signal
+    std::string name_scratch;             // a name Meta composes (a state's "der(x)"), reused by every crawl
     FlatIndex<std::string_view, int> state_by_path;
     FlatIndex<std::string_view, int> variable_by_path;
 
@@ -337,8 +338,9 @@ private:
     std::size_t& filled_of(const std::vector<TearingInfo>&) { return filled_[8]; }
     std::size_t& filled_of(const std::vector<ResidualInfo>&) { return filled_[9]; }
     std::size_t& filled_of(const std::vector<RangeInfo>&) { return filled_[10]; }
-    std::array<std::size_t, 11> filled_{};
-    std::array<std::size_t, 11> sizes_before_{};   // the lists' sizes when the refill began
+    std::size_t& filled_of(const std::vector<SystemDefaultInfo>&) { return filled_[11]; }
+    std::array<std::size_t, 12> filled_{};
+    std::array<std::size_t, 12> sizes_before_{};   // the lists' sizes when the refill began
     void clear_unrefilled();
     int signal_index_by_address(const SignalBase* s) const;
     std::vector<std::size_t> block_read_start_, block_write_start_;

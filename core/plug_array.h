@@ -9,6 +9,7 @@
 #include <memory>
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace lied {
@@ -34,13 +35,25 @@ public:
         check_size(n, parameter_path);
         resize(static_cast<int>(n));
     }
+    // The same from metainfo: `meta.path_of(parameter)` names it in the error, and is composed only then (a
+    // rebuild crawls every component).
+    template <class Meta>
+    void resize_from(double n, const Meta& meta, std::string_view parameter) {
+        check_size(n, meta, parameter);
+        resize(static_cast<int>(n));
+    }
     // The rule alone, for components that keep plugs of this kind in storage of their own.
     static void check_size(double n, const std::string& parameter_path) {
-        if (!(n >= 1) || n > kMaxSize || n != std::floor(n))
+        if (!size_valid(n))
             throw BuildError(parameter_path + " = " + text(n) + " (rule: a number of plugs is an integer from 1 to " +
                                  std::to_string(kMaxSize) + ")",
                              "number of plugs");
     }
+    template <class Meta>
+    static void check_size(double n, const Meta& meta, std::string_view parameter) {
+        if (!size_valid(n)) check_size(n, meta.path_of(parameter));
+    }
+    static bool size_valid(double n) { return n >= 1 && n <= kMaxSize && n == std::floor(n); }
     static std::string name(const std::string& base, int k) { return base + "[" + std::to_string(k) + "]"; }
 
 private:

@@ -18,8 +18,9 @@
 #include <vector>
 
 // Raised whenever a change to core/ breaks plugins built before it (class layouts, the registrar). 2: an In's read
-// address moved into InBase (pass-throughs), Model counts cut offers (Meta::offer_cut).
-#define LIED_PLUGIN_ABI_VERSION 2
+// address moved into InBase (pass-throughs), Model counts cut offers (Meta::offer_cut). 3: parameter and range
+// texts are SpecText, Meta::choice keeps the spec's address.
+#define LIED_PLUGIN_ABI_VERSION 3
 
 namespace lied {
 

@@ -910,9 +910,9 @@ void Simulator::set_choice(std::string_view name, const std::string& value) {
         for (auto& ch : model_.choices) names.push_back(ch.path);
         throw std::invalid_argument("unknown choice '" + std::string(name) + "'" + did_you_mean(name, names));
     }
-    if (!c->spec.admits(value))
-        throw std::invalid_argument(c->path + " = '" + value + "' is not one of its options (" + c->spec.options_text() + ")" +
-                                    did_you_mean(value, c->spec.options));
+    if (!c->spec->admits(value))
+        throw std::invalid_argument(c->path + " = '" + value + "' is not one of its options (" + c->spec->options_text() + ")" +
+                                    did_you_mean(value, c->spec->options));
     std::string* target = c->value;
     const std::string old = *target;
     *target = value;
@@ -947,7 +947,7 @@ const double* Simulator::find_value(std::string_view name) const {
 std::string Simulator::unit(std::string_view name) const {
     for (auto& s : model_.states) if (s.path == name) return s.unit;
     for (auto& v : model_.variables) if (v.path == name) return v.unit;
-    for (auto& p : model_.parameters) if (p.path == name) return p.spec.unit;
+    for (auto& p : model_.parameters) if (p.path == name) return p.spec.unit.str();
     return name == "time" ? "s" : "";
 }
 

@@ -31,7 +31,7 @@ struct ConstraintSwitching {
         meta.parameter(T_close, "T_close", ParameterSpec::non_negative("s", "duration of the smooth closing (0: at once)"));
         meta.parameter(T_open, "T_open", ParameterSpec::non_negative("s", "duration of the smooth opening (0: at once)"));
         meta.parameter(eta, "eta", ParameterSpec::positive("1/s", "Baumgarte rate: the constraint error decays like exp(-eta*t)"));
-        meta.require(t_open >= t_close, "t_open = " + std::to_string(t_open) + " s before t_close = " + std::to_string(t_close) + " s",
+        meta.require(t_open >= t_close, [&] { return std::string("t_open = " + std::to_string(t_open) + " s before t_close = " + std::to_string(t_close) + " s"); },
                      "a constraint opens after it closed (t_open >= t_close)");
         meta.signal(time, "time");
         meta.time(time);

@@ -331,9 +331,9 @@ private:
             if (c.path != key) continue;
             std::string v = text_of(value, where);
             // A file named in a system file is found next to it, wherever lied runs.
-            if (c.spec.file_path && c.spec.admits(v) && fs::path(v).is_relative()) v = (directory_ / v).lexically_normal().string();
-            if (!c.spec.admits(v))
-                fail(value, where, "'" + v + "' is not one of its options (" + c.spec.options_text() + ")" + did_you_mean(v, c.spec.options));
+            if (c.spec->file_path && c.spec->admits(v) && fs::path(v).is_relative()) v = (directory_ / v).lexically_normal().string();
+            if (!c.spec->admits(v))
+                fail(value, where, "'" + v + "' is not one of its options (" + c.spec->options_text() + ")" + did_you_mean(v, c.spec->options));
             *c.value = v;
             return true;
         }

@@ -45,9 +45,10 @@ void Source::metainfo(Meta& meta) {
     meta.parameter(Xi0_par, "Xi0_par", ParameterSpec{"kg/kg", "mass fraction, e.g. MoistAir's water vapour (unless Xi0_var is connected)", 0.0, 1.0});
     has_Xi_ = medium.medium && medium.medium->mass_fractions() > 0;
     meta.require(has_Xi_ || (Xi0_par == 0.0 && !Xi0_var.source()),
-                 std::string("Xi0_par or Xi0_var is set, but medium ") + medium.name + " has no mass fractions",
+                 [&] { return std::string("Xi0_par or Xi0_var is set, but medium ") + medium.name + " has no mass fractions"; },
                  "mass fractions only for a medium that has them");
-    meta.choice(setEnthalpy, "setEnthalpy", ChoiceSpec{{"false", "true"}, "true: set h0, false: set T0"});
+    static const ChoiceSpec kSetEnthalpyChoice{{"false", "true"}, "true: set h0, false: set T0"};
+    meta.choice(setEnthalpy, "setEnthalpy", kSetEnthalpyChoice);
     meta.parameter(L, "L", defaults::kL, ParameterSpec::non_negative("1/m", "inertance of the source"));
     meta.parameter(m_flow.start, "m_flow_0", ParameterSpec::any("kg/s", "initial mass flow"));
     meta.variable(p_, "p", "Pa");

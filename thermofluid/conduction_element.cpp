@@ -30,7 +30,8 @@ void ConductionElement::evalEnthalpy() {
 
 void ConductionElement::metainfo(Meta& meta) {
     declare_flow(meta);
-    meta.choice(init, "init", ChoiceSpec{{"T", "h"}, "initial state from T_0 (at p_init) or h_0"});
+    static const ChoiceSpec kInitChoice{{"T", "h"}, "initial state from T_0 (at p_init) or h_0"};
+    meta.choice(init, "init", kInitChoice);
     meta.parameter(V, "V", ParameterSpec::positive("m3", "volume of the fluid in the element"));
     meta.parameter(A, "A", ParameterSpec::non_negative("m2", "heat transfer area"));
     meta.parameter(U, "U", ParameterSpec::non_negative("W/(m2.K)", "heat transfer coefficient"));

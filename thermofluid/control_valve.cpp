@@ -43,9 +43,12 @@ void BasicControlValve::evalState() {
 void BasicControlValve::metainfo(Meta& meta) {
     declare_flow(meta);
     meta.signal(u_in, "u_in");
-    meta.choice(invertInput, "invertInput", ChoiceSpec{{"false", "true"}, "true: u = 1 − u_in (0 open, 1 closed)"});
-    meta.choice(valveCharacteristics, "valveCharacteristics", ChoiceSpec{{"linear", "parabolic", "equalPercentage"}, "k_u(u)"});
-    meta.choice(flowCoefficient, "flowCoefficient", ChoiceSpec{{"Kvs", "Cvs_US", "m_flow_set"}, "what sets the reference flow"});
+    static const ChoiceSpec kInvertInputChoice{{"false", "true"}, "true: u = 1 − u_in (0 open, 1 closed)"};
+    meta.choice(invertInput, "invertInput", kInvertInputChoice);
+    static const ChoiceSpec kValveCharacteristicsChoice{{"linear", "parabolic", "equalPercentage"}, "k_u(u)"};
+    meta.choice(valveCharacteristics, "valveCharacteristics", kValveCharacteristicsChoice);
+    static const ChoiceSpec kFlowCoefficientChoice{{"Kvs", "Cvs_US", "m_flow_set"}, "what sets the reference flow"};
+    meta.choice(flowCoefficient, "flowCoefficient", kFlowCoefficientChoice);
     characteristic_ = valveCharacteristics == "parabolic" ? Parabolic : valveCharacteristics == "equalPercentage" ? EqualPercentage : Linear;
     invert_ = invertInput == "true";
     inertance_ = L.storage();

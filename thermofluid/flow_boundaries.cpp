@@ -49,7 +49,7 @@ void TerminalSource::metainfo(Meta& meta) {
     meta.parameter(Xi, "Xi", ParameterSpec{"kg/kg", "mass fraction (media with one)", 0.0, 1.0});
     meta.parameter(p.start, "p_0", ParameterSpec::positive("Pa", "initial pressure"));
     const bool has_Xi = medium.medium && medium.medium->mass_fractions() > 0;
-    meta.require(has_Xi || Xi == 0.0, std::string("Xi is set, but medium ") + medium.name + " has no mass fractions",
+    meta.require(has_Xi || Xi == 0.0, [&] { return std::string("Xi is set, but medium ") + medium.name + " has no mass fractions"; },
                  "mass fractions only for a medium that has them");
     Xi_.fill(0.0);
     if (has_Xi) Xi_[0] = Xi;

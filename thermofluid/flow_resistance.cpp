@@ -61,18 +61,21 @@ void FlowResistance::metainfo(Meta& meta) {
     declare_flow(meta);
     inertance_ = &L_;
     meta.block<&FlowResistance::evalState>(this, "evalState", {&inlet.state, &inlet.m_flow}, {&outlet.state, &dp_, &dr_corr_});
-    meta.choice(shape, "shape", ChoiceSpec{{"circular", "rectangle", "other"}, "cross-section shape"});
+    static const ChoiceSpec kShapeChoice{{"circular", "rectangle", "other"}, "cross-section shape"};
+    meta.choice(shape, "shape", kShapeChoice);
     meta.parameter(l, "l", ParameterSpec::non_negative("m", "length"));
     meta.parameter(r, "r", ParameterSpec::positive("m", "radius (circular)"));
     meta.parameter(a, "a", ParameterSpec::positive("m", "width (rectangle)"));
     meta.parameter(b, "b", ParameterSpec::positive("m", "height (rectangle)"));
     meta.parameter(areaCrossInput, "areaCrossInput", ParameterSpec::positive("m2", "cross-section area (other)"));
     meta.parameter(perimeterInput, "perimeterInput", ParameterSpec::positive("m", "wetted perimeter (other)"));
-    meta.choice(computeL, "computeL", ChoiceSpec{{"true", "false"}, "true: L = l / hydraulic area; false: L = L_value"});
+    static const ChoiceSpec kComputeLChoice{{"true", "false"}, "true: L = l / hydraulic area; false: L = L_value"};
+    meta.choice(computeL, "computeL", kComputeLChoice);
     meta.parameter(L_value, "L_value", defaults::kL, ParameterSpec::non_negative("1/m", "inertance when computeL = false"));
     meta.parameter(rho_min, "rho_min", defaults::kRhoMin, ParameterSpec::positive("kg/m3", "lowest inlet density used by the loss law"));
     meta.parameter(p_min, "p_min", defaults::kPMin, ParameterSpec::positive("Pa", "lowest outlet pressure (absolute)"));
-    meta.choice(pLoss, "pLoss", ChoiceSpec{{"linearQuadratic", "laminar", "laminarTurbulent", "zeta", "reference"}, "pressure loss law"});
+    static const ChoiceSpec kPLossChoice{{"linearQuadratic", "laminar", "laminarTurbulent", "zeta", "reference"}, "pressure loss law"};
+    meta.choice(pLoss, "pLoss", kPLossChoice);
     meta.parameter(k, "k", ParameterSpec::non_negative("Pa.s/kg", "linearQuadratic: linear coefficient"));
     meta.parameter(k2, "k2", ParameterSpec::non_negative("Pa.s2/kg2", "linearQuadratic: quadratic coefficient"));
     meta.parameter(ks_input, "ks_input", ParameterSpec::positive("m", "laminarTurbulent: surface roughness"));
@@ -80,7 +83,8 @@ void FlowResistance::metainfo(Meta& meta) {
     meta.parameter(dp_ref, "dp_ref", ParameterSpec::non_negative("Pa", "reference: pressure drop at m_flow_ref and rho_ref"));
     meta.parameter(m_flow_ref, "m_flow_ref", ParameterSpec::positive("kg/s", "reference: mass flow"));
     meta.parameter(rho_ref, "rho_ref", ParameterSpec::positive("kg/m3", "reference: density"));
-    meta.choice(dp_function, "dp_function", ChoiceSpec{{"linear", "quadratic", "customExponent"}, "reference: dp ~ (m_flow/m_flow_ref)^1, ^2 or ^m"});
+    static const ChoiceSpec kDp_functionChoice{{"linear", "quadratic", "customExponent"}, "reference: dp ~ (m_flow/m_flow_ref)^1, ^2 or ^m"};
+    meta.choice(dp_function, "dp_function", kDp_functionChoice);
     meta.parameter(m, "m", ParameterSpec::positive("1", "reference: exponent of customExponent"));
     meta.variable(L_, "L", "1/m");
 }

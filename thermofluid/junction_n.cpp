@@ -52,7 +52,7 @@ void JunctionN::evalCutInertial() { residual_r_out_.value = r_out_.value - outle
 
 void JunctionN::metainfo(Meta& meta) {
     meta.parameter(N, "N", ParameterSpec::positive_up_to(PlugArray<FluidInlet>::kMaxSize, "", "number of inlets (structural: applied at the next build)"));
-    inlets.resize_from(N, meta.path_of("N"));
+    inlets.resize_from(N, meta, "N");
     n_ = inlets.size();
     medium.declare(meta, {}, {&outlet});
     meta.choice(cut, "cut", cut_choice_at_outlet());

@@ -82,13 +82,21 @@ void PartialVolume::evalBalances() {
     M_Xi.der.value = dM_Xi;
 }
 
-void PartialVolume::declare_volume(Meta& meta, const std::vector<FluidInlet*>& inlets, const std::vector<std::string>& inlet_names,
-                                   const std::vector<Outflow*>& outlets, const std::vector<std::string>& outlet_names) {
-    inlets_ = inlets;
-    outlets_ = outlets;
+void PartialVolume::declare_volume(Meta& meta, FluidInlet& inlet, Outflow& outlet) {
+    FluidInlet* const inlets[] = {&inlet};
+    Outflow* const outlets[] = {&outlet};
+    const std::string_view inlet_names[] = {"inlet"}, outlet_names[] = {"outlet"};
+    declare_volume(meta, inlets, inlet_names, outlets, outlet_names);
+}
+
+void PartialVolume::declare_volume(Meta& meta, std::span<FluidInlet* const> inlets, std::span<const std::string_view> inlet_names,
+                                   std::span<Outflow* const> outlets, std::span<const std::string_view> outlet_names) {
+    inlets_.assign(inlets.begin(), inlets.end());
+    outlets_.assign(outlets.begin(), outlets.end());
     for (FluidInlet* in : inlets) in->medium = medium.medium;
     for (Outflow* o : outlets) o->plug.medium = medium.medium;
-    meta.choice(useHeatport, "useHeatport", ChoiceSpec{{"false", "true"}, "true: a heat port with Q_flow = U·A·(T_heatPort − T)"});
+    static const ChoiceSpec kUseHeatportChoice{{"false", "true"}, "true: a heat port with Q_flow = U·A·(T_heatPort − T)"};
+    meta.choice(useHeatport, "useHeatport", kUseHeatportChoice);
     heat_port_ = useHeatport == "true";
     if (p_start_is_parameter_) meta.parameter(p_start, "p_start", ParameterSpec::positive("Pa", "initial pressure"));
     meta.parameter(T_start, "T_start", ParameterSpec::positive("K", "initial temperature"));
@@ -104,7 +112,7 @@ void PartialVolume::declare_volume(Meta& meta, const std::vector<FluidInlet*>& i
     Xi_.fill(0.0);
     if (const Medium* m = medium.medium) {
         if (has_Xi_) Xi_[0] = Xi_0;
-        meta.require(has_Xi_ || Xi_0 == 0.0, std::string("Xi_0 = ") + std::to_string(Xi_0) + " is set, but medium " + m->name() + " has no mass fractions",
+        meta.require(has_Xi_ || Xi_0 == 0.0, [&] { return std::string("Xi_0 = ") + std::to_string(Xi_0) + " is set, but medium " + m->name() + " has no mass fractions"; },
                      "mass fractions only for a medium that has them");
         const double h0 = m->specific_enthalpy(p_start, T_start, Xi_.data());
         const MediumProperties s = m->at(p_start, h0, Xi_.data());
@@ -129,59 +137,69 @@ void PartialVolume::declare_volume(Meta& meta, const std::vector<FluidInlet*>& i
         meta.state(M, "M", 1.0, "kg");
         meta.state(U_med, "U_med", 1e5, "J");
     }
-    std::vector<const SignalBase*> state_reads{&M.value, &U_med.value}, flow_reads, der_reads, damping_reads{&outlets.front()->plug.state},
-        residual_reads{&r_damping_}, inertial_reads{&outlets.front()->plug.state, &r_damping_}, balance_reads{&outlets.front()->plug.state};
-    std::vector<const OutBase*> state_writes, flow_writes, der_writes, residual_writes, inertial_writes, balance_writes{&M.der, &U_med.der};
-    state_reads.insert(state_reads.end(), medium_reads_.begin(), medium_reads_.end());
-    balance_reads.insert(balance_reads.end(), medium_reads_.begin(), medium_reads_.end());
+    // The blocks' lists are members, refilled at every crawl (no allocation in a rebuild).
+    BlockLists& medium_lists = lists_[0].reset({&M.value, &U_med.value});
+    BlockLists& flow_lists = lists_[1].reset();
+    BlockLists& der_lists = lists_[2].reset();
+    BlockLists& damping_lists = lists_[3].reset({&outlets.front()->plug.state}, {&r_damping_});
+    BlockLists& residual_lists = lists_[4].reset({&r_damping_});
+    BlockLists& inertial_lists = lists_[5].reset({&outlets.front()->plug.state, &r_damping_});
+    BlockLists& balance_lists = lists_[6].reset({&outlets.front()->plug.state}, {&M.der, &U_med.der});
+    medium_lists.reads.insert(medium_lists.reads.end(), medium_reads_.begin(), medium_reads_.end());
+    balance_lists.reads.insert(balance_lists.reads.end(), medium_reads_.begin(), medium_reads_.end());
     if (has_Xi_) {
-        state_reads.push_back(&M_Xi.value);
-        balance_writes.push_back(&M_Xi.der);
+        medium_lists.reads.push_back(&M_Xi.value);
+        balance_lists.writes.push_back(&M_Xi.der);
     }
     for (std::size_t k = 0; k < inlets.size(); ++k) {
         meta.plug(*inlets[k], inlet_names[k]);
-        damping_reads.push_back(&inlets[k]->m_flow);
-        inertial_reads.push_back(&inlets[k]->state);
-        inertial_reads.push_back(&inlets[k]->der_m_flow);
-        inertial_writes.push_back(&inlets[k]->r);
-        balance_reads.push_back(&inlets[k]->m_flow);
-        balance_reads.push_back(&inlets[k]->state);
+        damping_lists.reads.push_back(&inlets[k]->m_flow);
+        inertial_lists.reads.push_back(&inlets[k]->state);
+        inertial_lists.reads.push_back(&inlets[k]->der_m_flow);
+        inertial_lists.writes.push_back(&inlets[k]->r);
+        balance_lists.reads.push_back(&inlets[k]->m_flow);
+        balance_lists.reads.push_back(&inlets[k]->state);
     }
+    // Several outlets are numbered: m_flow_out[1], …; the names are written into one reused buffer.
+    auto name = [&](const char* base, std::size_t j) -> std::string_view {
+        name_.assign(base);
+        if (outlets.size() > 1) name_.append("[").append(std::to_string(j + 1)).append("]");
+        return name_;
+    };
     for (std::size_t j = 0; j < outlets.size(); ++j) {
         Outflow& o = *outlets[j];
-        const std::string suffix = outlets.size() == 1 ? "" : "[" + std::to_string(j + 1) + "]";
         meta.plug(o.plug, outlet_names[j]);
-        meta.parameter(o.m_flow.start, "m_flow_out_0" + suffix, ParameterSpec::any("kg/s", "initial outlet mass flow"));
-        meta.state(o.m_flow, "m_flow_out" + suffix, 1.0, "kg/s");
-        meta.tearing(o.der_m_flow, "der_m_flow_out" + suffix);
-        meta.residual(o.residual, "residual" + suffix);
-        state_writes.push_back(&o.plug.state);
-        flow_reads.push_back(&o.m_flow.value);
-        flow_writes.push_back(&o.plug.m_flow);
-        der_reads.push_back(&o.der_m_flow);
-        der_writes.push_back(&o.plug.der_m_flow);
-        der_writes.push_back(&o.m_flow.der);
-        damping_reads.push_back(&o.m_flow.value);
-        residual_reads.push_back(&o.plug.r);
-        residual_reads.push_back(&o.der_m_flow);
-        residual_writes.push_back(&o.residual);
-        balance_reads.push_back(&o.m_flow.value);
+        meta.parameter(o.m_flow.start, name("m_flow_out_0", j), ParameterSpec::any("kg/s", "initial outlet mass flow"));
+        meta.state(o.m_flow, name("m_flow_out", j), 1.0, "kg/s");
+        meta.tearing(o.der_m_flow, name("der_m_flow_out", j));
+        meta.residual(o.residual, name("residual", j));
+        medium_lists.writes.push_back(&o.plug.state);
+        flow_lists.reads.push_back(&o.m_flow.value);
+        flow_lists.writes.push_back(&o.plug.m_flow);
+        der_lists.reads.push_back(&o.der_m_flow);
+        der_lists.writes.push_back(&o.plug.der_m_flow);
+        der_lists.writes.push_back(&o.m_flow.der);
+        damping_lists.reads.push_back(&o.m_flow.value);
+        residual_lists.reads.push_back(&o.plug.r);
+        residual_lists.reads.push_back(&o.der_m_flow);
+        residual_lists.writes.push_back(&o.residual);
+        balance_lists.reads.push_back(&o.m_flow.value);
     }
     meta.signal(r_damping_, "r_damping");
-    meta.block<&PartialVolume::evalMedium>(this, "evalMedium", state_reads, state_writes);
-    meta.block<&PartialVolume::evalFlow>(this, "evalFlow", flow_reads, flow_writes);
-    meta.block<&PartialVolume::evalDerFlow>(this, "evalDerFlow", der_reads, der_writes);
-    meta.block<&PartialVolume::evalDamping>(this, "evalDamping", damping_reads, std::vector<const OutBase*>{&r_damping_});
-    meta.block<&PartialVolume::evalResidual>(this, "evalResidual", residual_reads, residual_writes);
-    meta.block<&PartialVolume::evalInertial>(this, "evalInertial", inertial_reads, inertial_writes);
+    meta.block<&PartialVolume::evalMedium>(this, "evalMedium", medium_lists.reads, medium_lists.writes);
+    meta.block<&PartialVolume::evalFlow>(this, "evalFlow", flow_lists.reads, flow_lists.writes);
+    meta.block<&PartialVolume::evalDerFlow>(this, "evalDerFlow", der_lists.reads, der_lists.writes);
+    meta.block<&PartialVolume::evalDamping>(this, "evalDamping", damping_lists.reads, damping_lists.writes);
+    meta.block<&PartialVolume::evalResidual>(this, "evalResidual", residual_lists.reads, residual_lists.writes);
+    meta.block<&PartialVolume::evalInertial>(this, "evalInertial", inertial_lists.reads, inertial_lists.writes);
     if (heat_port_) {
         meta.plug(heatPort, "heatPort");
         meta.signal(Q_flow_, "heat_flow");
         meta.variable(Q_flow_.value, "Q_flow", "W");
         meta.block<&PartialVolume::evalHeatFlow>(this, "evalHeatFlow", {&heatPort.T, &outlets.front()->plug.state}, {&heatPort.Q_flow, &Q_flow_});
-        balance_reads.push_back(&Q_flow_);
+        balance_lists.reads.push_back(&Q_flow_);
     }
-    meta.block<&PartialVolume::evalBalances>(this, "evalBalances", balance_reads, balance_writes);
+    meta.block<&PartialVolume::evalBalances>(this, "evalBalances", balance_lists.reads, balance_lists.writes);
     meta.variable(p_, "p", "Pa");
     meta.variable(T_, "T", "K");
     meta.variable(h_, "h", "J/kg");

@@ -12,6 +12,7 @@
 // that enters through an outlet (ṁ_out < 0) is counted with h too, so reverse flow conserves mass and energy.
 // Q_flow = U·A·(T_heatPort − T) when useHeatport. How (p, h) follow from M and U_med is the subclass's: a rigid
 // volume (Volume, VolumeMix) or an elastic one (VolumeFlex).
+#include "core/block_lists.h"
 #include "core/component.h"
 #include "core/state.h"
 #include "core/system_default.h"
@@ -20,8 +21,11 @@
 #include "thermofluid/medium_parameter.h"
 #include "thermofluid/thermal/heat_ports.h"
 
+#include <array>
 #include <memory>
+#include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace lied::thermofluid {
@@ -51,8 +55,9 @@ protected:
     };
     // Registers everything, with the given inlets and outlets (named `inlet_names[k]` …); the subclass calls it
     // from metainfo() after its own geometry parameters.
-    void declare_volume(Meta& meta, const std::vector<FluidInlet*>& inlets, const std::vector<std::string>& inlet_names,
-                        const std::vector<Outflow*>& outlets, const std::vector<std::string>& outlet_names);
+    void declare_volume(Meta& meta, std::span<FluidInlet* const> inlets, std::span<const std::string_view> inlet_names,
+                        std::span<Outflow* const> outlets, std::span<const std::string_view> outlet_names);
+    void declare_volume(Meta& meta, FluidInlet& inlet, Outflow& outlet);   // one of each: "inlet" and "outlet"
     // The state (p, h, T, ρ) at mass M and internal energy U into props_; false if there is none (then NaN flows).
     // `volume_out` is the volume it found (for the damping).
     virtual bool medium_state(double M, double U, MediumProperties& props, double& volume_out) = 0;
@@ -90,6 +95,8 @@ private:
     std::vector<FluidInlet*> inlets_;
     std::vector<Outflow*> outlets_;
     Out<double> r_damping_, Q_flow_;
+    std::array<BlockLists, 7> lists_;   // the blocks' reads and writes, kept between crawls
+    std::string name_;                  // a numbered outlet's names, written here at every crawl
     bool heat_port_ = false;
     bool has_Xi_ = false;
 };

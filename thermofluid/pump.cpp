@@ -29,8 +29,8 @@ void Pump::evalState() {
 
 void Pump::metainfo(Meta& meta) {
     declare_machine(meta);
-    meta.choice(parametrizeByDesignPoint, "parametrizeByDesignPoint",
-                ChoiceSpec{{"false", "true"}, "true: V_r, k_p, k_fric from the design point dp_D, V_flow_D, omega_D, slip_D, eta_D"});
+    static const ChoiceSpec kParametrizeByDesignPointChoice{{"false", "true"}, "true: V_r, k_p, k_fric from the design point dp_D, V_flow_D, omega_D, slip_D, eta_D"};
+    meta.choice(parametrizeByDesignPoint, "parametrizeByDesignPoint", kParametrizeByDesignPointChoice);
     meta.parameter(dp_D, "dp_D", ParameterSpec::positive("Pa", "design pressure rise"));
     meta.parameter(V_flow_D, "V_flow_D", ParameterSpec::positive("m3/s", "design volume flow"));
     meta.parameter(omega_D, "omega_D", ParameterSpec::positive("rad/s", "design speed"));

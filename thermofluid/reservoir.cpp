@@ -47,7 +47,7 @@ void Reservoir::metainfo(Meta& meta) {
         }
     }
     medium_reads_ = {&pEnv_input};
-    declare_volume(meta, {&inlet}, {"inlet"}, {&outflow_}, {"outlet"});
+    declare_volume(meta, inlet, outflow_);
     meta.variable(height_, "height", "m");
     meta.variable(p_env_, "p_env", "Pa");
     // Checked on the state after every step (variables are checked at recorded samples only): the mass at height_min

@@ -36,10 +36,11 @@ void SingleSensorSelect::evalState() {
 
 void SingleSensorSelect::metainfo(Meta& meta) {
     declare_flow(meta);
-    meta.choice(quantity, "quantity", ChoiceSpec{kStateQuantities, "what `value` is, in the unit its name says"});
+    static const ChoiceSpec kQuantityChoice{kStateQuantities, "what `value` is, in the unit its name says"};
+    meta.choice(quantity, "quantity", kQuantityChoice);
     which_ = index_of(kStateQuantities, quantity);
     meta.require(which_ != 7 || !medium.medium || medium.medium->two_phase(),
-                 "quantity x_kgpkg (vapour quality) needs a medium with two phases, not " + medium.name, "vapour quality only for a two-phase medium");
+                 [&] { return std::string("quantity x_kgpkg (vapour quality) needs a medium with two phases, not " + medium.name); }, "vapour quality only for a two-phase medium");
     meta.signal(value, "value");
     meta.block<&SingleSensorSelect::evalState>(this, "evalState", {&inlet.state}, {&outlet.state, &dp_, &dr_corr_, &value});
     meta.variable(value.value, "value", kStateUnits[which_]);
@@ -63,7 +64,8 @@ void SingleFlowSensor::evalMeasure() {
 
 void SingleFlowSensor::metainfo(Meta& meta) {
     declare_flow(meta);
-    meta.choice(quantity, "quantity", ChoiceSpec{kFlowQuantities, "what `value` is, in the unit its name says"});
+    static const ChoiceSpec kQuantityChoice{kFlowQuantities, "what `value` is, in the unit its name says"};
+    meta.choice(quantity, "quantity", kQuantityChoice);
     which_ = index_of(kFlowQuantities, quantity);
     meta.signal(value, "value");
     meta.block<&SingleFlowSensor::evalState>(this, "evalState", {&inlet.state}, {&outlet.state, &dp_, &dr_corr_});

@@ -41,7 +41,7 @@ void SplitterN::evalInertial() {
 
 void SplitterN::metainfo(Meta& meta) {
     meta.parameter(N, "N", ParameterSpec::positive_up_to(PlugArray<FluidOutlet>::kMaxSize, "", "number of outlets (structural: applied at the next build)"));
-    outlets.resize_from(N, meta.path_of("N"));
+    outlets.resize_from(N, meta, "N");
     n_ = outlets.size();
     while (static_cast<int>(m_flow_.size()) < n_ - 1) {
         m_flow_.emplace_back(0.0);

@@ -48,7 +48,8 @@ void TurboComponent::metainfo(Meta& meta) {
     meta.parameter(eta, "eta", ParameterSpec{"1", "isentropic efficiency", 0.0, 1.0, true});
     meta.parameter(V_ref, "V_ref", ParameterSpec::non_negative("m3", "reference volume of the torque off the nominal quadrant"));
     meta.parameter(k, "k", ParameterSpec{"1", "exponent base that keeps the pressure ratio positive where pr < 1", 1.0, std::numeric_limits<double>::infinity(), true});
-    meta.choice(kappaFromMedia, "kappaFromMedia", ChoiceSpec{{"true", "false"}, "true: κ = c_p/(c_p − R) of the inlet (ideal gas); false: kappa_fixed"});
+    static const ChoiceSpec kKappaFromMediaChoice{{"true", "false"}, "true: κ = c_p/(c_p − R) of the inlet (ideal gas); false: kappa_fixed"};
+    meta.choice(kappaFromMedia, "kappaFromMedia", kKappaFromMediaChoice);
     kappa_from_medium_ = kappaFromMedia == "true";
     meta.parameter(kappa_fixed, "kappa_fixed", ParameterSpec{"1", "isentropic exponent when kappaFromMedia = false", 1.0, std::numeric_limits<double>::infinity(), true});
     meta.block<&TurboComponent::evalState>(this, "evalState", {&inlet.state, &inlet.m_flow, &omega_input}, {&outlet.state, &dp_, &dr_corr_});

@@ -8,7 +8,7 @@ namespace lied::thermofluid {
 void Volume::metainfo(Meta& meta) {
     medium.declare(meta, {&inlet}, {&outlet});
     meta.parameter(V_par, "V_par", ParameterSpec::positive("m3", "volume"));
-    declare_volume(meta, {&inlet}, {"inlet"}, {&outflow_}, {"outlet"});
+    declare_volume(meta, inlet, outflow_);
 }
 
 LIED_REGISTER_COMPONENT(Volume, "rigid volume with mass and internal energy as states, optional heat port (TFS Volume)");

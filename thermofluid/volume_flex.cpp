@@ -46,7 +46,7 @@ void VolumeFlex::metainfo(Meta& meta) {
     meta.parameter(p_ref, "p_ref", ParameterSpec::positive("Pa", "pressure at which the volume is V_ref"));
     meta.parameter(V_ref, "V_ref", ParameterSpec::positive("m3", "volume at p_ref"));
     meta.parameter(K, "K", ParameterSpec::positive("Pa", "bulk modulus of the walls"));
-    declare_volume(meta, {&inlet}, {"inlet"}, {&outflow_}, {"outlet"});
+    declare_volume(meta, inlet, outflow_);
     meta.valid_range("V", ValidRange::above(0.0, "an elastic volume stays positive"));
 }
 

@@ -33,6 +33,12 @@ private:
     bool medium_state(double M, double U, MediumProperties& props, double& volume) override { return rigid_state(V_par, M, U, props, volume); }
     double start_mass(const Meta& meta, const MediumProperties& s) override { return rigid_start_mass(meta, s, V_par); }
     std::vector<std::unique_ptr<Outflow>> outflows_;   // grows only, so a connected outlet never dangles
+    // What declare_volume() gets, kept between crawls.
+    std::vector<FluidInlet*> in_;
+    std::vector<Outflow*> out_;
+    std::vector<std::string> in_names_, out_names_;
+    std::vector<std::string_view> in_views_, out_views_;
+    static void name_plugs(std::vector<std::string>& names, std::vector<std::string_view>& views, const char* array, std::size_t n);
 };
 
 }  // namespace lied::thermofluid

@@ -36,7 +36,7 @@ public:
         meta.parameter(s.start, "s_start", ParameterSpec::any(D::position_unit, std::string("initial ") + D::position_word));
         meta.parameter(w.start, "w_start", ParameterSpec::any(D::velocity_unit, "initial velocity"));
         meta.parameter(T_D, "T_D", defaults::kTD, ParameterSpec::positive("s", "dialectic time constant"));
-        meta.require(m > 0, "m = " + std::to_string(m) + " " + D::inertia_unit, "every chain contains at least one mass (m > 0)");
+        meta.require(m > 0, [&] { return std::string("m = " + std::to_string(m) + " " + D::inertia_unit); }, "every chain contains at least one mass (m > 0)");
         meta.block<&MassOf::evalPosition>(this, "evalPosition", {&s.value, &w.value}, {&flange.s, &flange.w});
         meta.pass_through(v_, flange.v, "evalVelocity");
         std::vector<const SignalBase*> reads = flange.force_signals();

@@ -24,7 +24,7 @@ public:
         meta.parameter(I, "I", ParameterSpec::non_negative("kg.m2", "moment of inertia about the centre of mass"));
         meta.parameter(r_cm_x, "r_cm_x", ParameterSpec::any("m", "centre of mass along the frame's x axis"));
         meta.parameter(r_cm_y, "r_cm_y", ParameterSpec::any("m", "centre of mass along the frame's y axis"));
-        meta.require(m >= 0 && I >= 0, "m = " + std::to_string(m) + " kg, I = " + std::to_string(I) + " kg.m2", "mass and inertia are not negative");
+        meta.require(m >= 0 && I >= 0, [&] { return std::string("m = " + std::to_string(m) + " kg, I = " + std::to_string(I) + " kg.m2"); }, "mass and inertia are not negative");
         meta.require(m > 0 || I > 0, "m = 0 and I = 0", "every chain contains at least one mass (a body has m > 0 or I > 0)");
         meta.block<&Body::evalWrench>(this, "evalWrench", {&frame_a.r, &frame_a.w, &frame_a.a}, {&frame_a.f});
         meta.variable(cm_.r.x, "x_cm", "m");

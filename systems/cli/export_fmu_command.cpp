@@ -112,7 +112,7 @@ int export_fmu_command(const std::string& system, const RunOptions& run_options,
         const fs::path folder = fs::weakly_canonical(fs::path(system)).parent_path();
         std::vector<std::string> files = inputs;
         for (auto& c : sim->model().choices)
-            if (c.spec.file_path && !c.value->empty()) files.push_back(fs::weakly_canonical(*c.value).string());
+            if (c.spec->file_path && !c.value->empty()) files.push_back(fs::weakly_canonical(*c.value).string());
         for (auto& f : files) {
             if (fs::path(f).extension() == ".so")
                 throw UsageError("export-fmu: '" + f + "' is a plugin; an FMU cannot load plugins yet (its engine exports no symbols to them)");

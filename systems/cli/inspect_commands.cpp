@@ -125,7 +125,7 @@ int describe_type(const std::string& name, std::ostream& out) {
         out << "\nchoices (name, default, options, meaning):\n";
         for (auto& c : m.choices)
             out << "  " << std::left << name_column(c.path) << ' ' << std::setw(17) << (c.value->empty() ? "(unset)" : *c.value)
-                << c.spec.options_text() << "  (" << c.spec.description << ")\n";
+                << c.spec->options_text() << "  (" << c.spec->description << ")\n";
     }
     auto direction = [](const SignalBase& s) {
         if (!s.is_in()) return std::string("out");

@@ -106,7 +106,7 @@ int run(const std::string& system, const RunOptions& run_options, const OutputOp
     // Files the components read (a time table's CSV) are inputs as much as the system files.
     std::vector<std::string> inputs = entry.files;
     for (auto& c : sim->model().choices)
-        if (c.spec.file_path && !c.value->empty()) inputs.push_back(*c.value);
+        if (c.spec->file_path && !c.value->empty()) inputs.push_back(*c.value);
     if (!output_options.plot_vars.empty()) {   // names checked now, not after the run
         std::vector<PlotColumn> columns;
         for (auto& n : recorder.names()) columns.push_back({n, ""});

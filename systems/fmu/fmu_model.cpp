@@ -163,8 +163,8 @@ std::vector<FmuVariable> fmu_variables(const Simulator& sim, const std::vector<s
     for (auto& p : m.parameters) {
         if (!taken.insert(p.path).second) continue;
         const bool fixed = start_parameters.count(p.value) > 0;
-        v.push_back({p.path, vr++, FmuVariable::Kind::Parameter, "parameter", fixed ? "fixed" : "tunable", "exact", true, *p.value, p.spec.unit,
-                     p.spec.description, -1});
+        v.push_back({p.path, vr++, FmuVariable::Kind::Parameter, "parameter", fixed ? "fixed" : "tunable", "exact", true, *p.value, p.spec.unit.str(),
+                     p.spec.description.str(), -1});
     }
     if (fmi_version == 3) {   // FMI 3 names the independent variable and makes event indicators variables
         v.push_back({"time", vr++, FmuVariable::Kind::Time, "independent", "continuous", "", false, 0, "s", "simulation time", -1});

@@ -29,7 +29,7 @@ std::string describe_value(const Model& m, const std::string& name) {
     for (auto& v : m.variables)
         if (v.path == name) return "variable of " + owner(m, v.component);
     for (auto& p : m.parameters)
-        if (p.path == name) return p.spec.description.empty() ? "parameter of " + owner(m, p.component) : p.spec.description;
+        if (p.path == name) return p.spec.description.empty() ? "parameter of " + owner(m, p.component) : p.spec.description.str();
     return "exists in some structure segments only";
 }
 
@@ -56,7 +56,7 @@ std::size_t ResultTable::series_index(const std::string& name) const {
 std::vector<ParameterSnapshot> snapshot_parameters(const Simulator& sim) {
     std::vector<ParameterSnapshot> out;
     for (auto& p : sim.model().parameters)
-        out.push_back({{p.path, p.spec.description, p.spec.unit}, *p.value});
+        out.push_back({{p.path, p.spec.description.str(), p.spec.unit.str()}, *p.value});
     return out;
 }
 

@@ -78,7 +78,7 @@ void check_same(const Model& refilled, const Model& fresh) {
     same(refilled.parameters, fresh.parameters,
          [](auto& p) { return std::tuple(p.path, p.value, p.spec.unit, p.spec.description, p.component, p.system_default); });
     same(refilled.variables, fresh.variables, [](auto& v) { return std::tuple(v.path, v.value, v.unit, v.component); });
-    same(refilled.choices, fresh.choices, [](auto& c) { return std::tuple(c.path, c.value, c.spec.options, c.component); });
+    same(refilled.choices, fresh.choices, [](auto& c) { return std::tuple(c.path, c.value, c.spec->options, c.component); });
     same(refilled.states, fresh.states, [](auto& st) { return std::tuple(st.path, st.state, st.nominal, st.unit, st.component); });
     same(refilled.tearing, fresh.tearing, [](auto& t) { return std::tuple(t.path, t.variable, t.component); });
     same(refilled.residuals, fresh.residuals, [](auto& r) { return std::tuple(r.path, r.residual, r.component); });

@@ -88,7 +88,7 @@ TEST_CASE("a DropOfCommons sets L for every follower — a component's own value
         for (auto& p : sim.model().parameters)
             if (p.path == "source.L") {
                 found = true;
-                CHECK(p.spec.description.find("system default thermofluid.L") != std::string::npos);
+                CHECK(p.spec.description.view().find("system default thermofluid.L") != std::string::npos);
             }
         CHECK(found);
     }

@@ -17,7 +17,7 @@ void HeatCapacitor::evalDerivative() {
 
 void HeatCapacitor::metainfo(Meta& meta) {
     meta.parameter(N, "N", ParameterSpec::positive_up_to(PlugArray<HeatPort>::kMaxSize, "", "number of heat ports (an integer; structural: applied at the next build)"));
-    ports.resize_from(N, meta.path_of("N"));
+    ports.resize_from(N, meta, "N");
     std::vector<const OutBase*> temperatures;
     std::vector<const SignalBase*> heat_flows{};
     for (int k = 1; k <= ports.size(); ++k) {

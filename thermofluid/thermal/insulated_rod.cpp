@@ -41,7 +41,7 @@ void InsulatedRod::evalDerivatives() {
 
 void InsulatedRod::metainfo(Meta& meta) {
     meta.parameter(n, "n", ParameterSpec::positive_up_to(kMaxVolumes, "", "number of volumes (an integer; structural: applied at the next build)"));
-    meta.require(n >= 1 && n == std::floor(n), "n = " + std::to_string(n), "the number of volumes is a whole number from 1");
+    meta.require(n >= 1 && n == std::floor(n), [&] { return std::string("n = " + std::to_string(n)); }, "the number of volumes is a whole number from 1");
     m_ = static_cast<std::size_t>(std::clamp(n, 1.0, static_cast<double>(kMaxVolumes)));
     // States are objects with an identity that a built simulator points at: they are only ever added, never
     // destroyed, so a crawl with a new n (a change being prepared) leaves the running structure intact.

@@ -13,7 +13,7 @@ LIED_PLUGIN(registrar) { registrar.add<CoolingBody>("OldBody", "built against an
 #include "core/plugin.h"
 #include "cooling_body.h"
 #undef LIED_PLUGIN_ABI_VERSION
-#define LIED_PLUGIN_ABI_VERSION 1
+#define LIED_PLUGIN_ABI_VERSION 2
 LIED_PLUGIN(registrar) { registrar.add<CoolingBody>("StaleBody", "built before the plugin ABI changed"); }
 #else   // needs a function the program does not have
 #include "core/plugin.h"
