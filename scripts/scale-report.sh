@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Measures how Lied scales (bench/bench_scale.cpp: chain, tree, comb and ladder from 10 to 10⁵ elements, next to
+# Measures how Lied scales (bench/bench_scale.cpp: chain, tree, comb, ladder and grid from 10 to 10⁵ elements, next to
 # the hand-written chain), fits the growth exponent of each curve (least squares of log time over log N),
 # writes docs/scale.csv and docs/scale.png, and replaces the table between the scale-table markers in
 # README.md. Takes about fifteen minutes on a 2-core machine and 5 GB of memory (the ladder of 10⁵ rungs). Usage: bash scripts/scale-report.sh
@@ -12,7 +12,7 @@ raw=$(mktemp)
 trap 'rm -f "$raw"' EXIT
 # Two runs: Google Benchmark's CSV needs the same counters in every row (builds report memory, the others
 # elements per second).
-for filter in '^Build/' '^(Rebuild|Evaluate|Rk4Step)/(chain|tree|comb|ladder)/|^HandChain'; do
+for filter in '^Build/' '^(Rebuild|Evaluate|Rk4Step)/(chain|tree|comb|ladder|grid)/|^HandChain'; do
   ./build/bench/lied_bench --benchmark_filter="$filter" --benchmark_min_time=0.2 --benchmark_format=csv >>"$raw"
 done
 
@@ -37,15 +37,15 @@ table=$(awk -F, -v fit="$fit" '
   function show(s) { return s >= 1 ? sprintf("%.2f s", s) : s >= 1e-3 ? sprintf("%.2f ms", s * 1e3) : s >= 1e-6 ? sprintf("%.1f µs", s * 1e6) : sprintf("%.0f ns", s * 1e9) }
   END {
     printf "| measurement | N = 10 | 10² | 10³ | 10⁴ | 10⁵ | growth exponent |\n|---|---|---|---|---|---|---|\n"
-    split("Build/chain Build/tree Build/comb Build/ladder Rebuild/chain Rebuild/tree Rebuild/comb Rebuild/ladder Evaluate/chain HandChainEvaluate Evaluate/tree Evaluate/comb Evaluate/ladder Rk4Step/chain HandChainRk4Step Rk4Step/tree Rk4Step/comb Rk4Step/ladder", order, " ")
-    for (k = 1; k <= 18; ++k) {
+    split("Build/chain Build/tree Build/comb Build/ladder Build/grid Rebuild/chain Rebuild/tree Rebuild/comb Rebuild/ladder Rebuild/grid Evaluate/chain HandChainEvaluate Evaluate/tree Evaluate/comb Evaluate/ladder Evaluate/grid Rk4Step/chain HandChainRk4Step Rk4Step/tree Rk4Step/comb Rk4Step/ladder Rk4Step/grid", order, " ")
+    for (k = 1; k <= 22; ++k) {
       s = order[k]; if (!(s in series)) continue
       printf "| %s |", s
       for (n = 10; n <= 100000; n *= 10) printf " %s |", ((s, n) in t) ? show(t[s, n]) : "–"
       printf " %s |\n", exponent[s]
     }
-    split("tree ladder", held, " ")
-    for (k = 1; k <= 2; ++k) {
+    split("tree ladder grid", held, " ")
+    for (k = 1; k <= 3; ++k) {
       printf "| memory held by a built %s simulator |", held[k]
       for (n = 10; n <= 100000; n *= 10) printf " %s |", (("Build/" held[k], n) in mem && mem["Build/" held[k], n] > 0) ? sprintf("%.1f MB", mem["Build/" held[k], n] / 1e6) : "–"
       printf " |\n"
@@ -73,6 +73,7 @@ plot 'docs/scale.csv' using (strcol(1) eq 'Evaluate/chain' ? $2 : 1/0):($3 / $2 
      ''               using (strcol(1) eq 'Evaluate/tree' ? $2 : 1/0):($3 / $2 * 1e9) with linespoints title 'engine, tree', \
      ''               using (strcol(1) eq 'Evaluate/comb' ? $2 : 1/0):($3 / $2 * 1e9) with linespoints title 'engine, comb (cut)', \
      ''               using (strcol(1) eq 'Evaluate/ladder' ? $2 : 1/0):($3 / $2 * 1e9) with linespoints title 'engine, ladder (cut)', \
+     ''               using (strcol(1) eq 'Evaluate/grid' ? $2 : 1/0):($3 / $2 * 1e9) with linespoints title 'engine, grid of volumes', \
      ''               using (strcol(1) eq 'HandChainEvaluate' ? $2 : 1/0):($3 / $2 * 1e9) with linespoints title 'hand-written C++, chain'
 EOF
 echo "scale-report: wrote docs/scale.csv, docs/scale.png and the table in README.md"
