@@ -49,6 +49,8 @@ struct Schedule {
     std::vector<std::size_t> probe_block_start;
     std::vector<int> probe_block_list;
     std::vector<Block> by_order;                 // all blocks in schedule order
+    std::vector<Block> crawl_order_blocks;       // the same in crawl order, and their skip flags (fill_blocks' scratch)
+    std::vector<char> crawl_order_skipped;
     // Positions (in `order`) of the blocks in dependent_on_point and finish.
     std::vector<int> on_point_positions, finish_positions;
 
