@@ -7,6 +7,10 @@
 #include "support/called_object.h"
 #include "support/networks.h"
 #include "systems/com_vessels.h"
+#include "thermofluid/control_valve.h"
+#include "thermofluid/in_tank.h"
+#include "thermofluid/out_tank.h"
+#include "thermofluid/pressure_drop.h"
 
 #include <tuple>
 
@@ -102,6 +106,52 @@ TEST_CASE("a crawl that refills the previous model's entries gives the model a f
     model = crawl(*big, time, std::move(model));   // and growing again
     const Model fresh_big = crawl(*big, time);
     check_same(model, fresh_big);
+}
+
+namespace {
+// Two valves and a tank whose names (and the valves' types) the test chooses: the same positions under other names.
+std::unique_ptr<Composite> named_line(const char* first, const char* second, const char* tank, bool control_valve = false) {
+    auto net = std::make_unique<Composite>("Line");
+    auto& source = static_cast<thermofluid::OutTank&>(net->add("source", std::make_unique<thermofluid::OutTank>()));
+    std::unique_ptr<Component> a;
+    if (control_valve) a = std::make_unique<thermofluid::BasicControlValve>();
+    else a = std::make_unique<thermofluid::PressureDrop>();
+    auto& va = static_cast<thermofluid::SISOFlow&>(net->add(first, std::move(a)));
+    auto& vb = static_cast<thermofluid::PressureDrop&>(net->add(second, std::make_unique<thermofluid::PressureDrop>()));
+    auto& t = static_cast<thermofluid::InTank&>(net->add(tank, std::make_unique<thermofluid::InTank>()));
+    connect(source.outlet, va.inlet);
+    connect(va.outlet, vb.inlet);
+    connect(vb.outlet, t.inlet);
+    return net;
+}
+}  // namespace
+
+TEST_CASE("refilled entries equal a fresh crawl through renames, swaps and changes of type") {
+    // Every way a refilled entry could keep a stale name: an owner renamed with the same member names, owners
+    // swapped, a change of type that shifts every later entry onto other owners, and back; each refilled model must
+    // equal a fresh crawl.
+    Out<double> time;
+    auto first = named_line("a", "b", "tank");
+    Model model = crawl(*first, time);
+    const std::vector<std::unique_ptr<Composite>> steps = [] {
+        std::vector<std::unique_ptr<Composite>> v;
+        v.push_back(named_line("c", "b", "tank"));        // one valve renamed: same members, another prefix
+        v.push_back(named_line("b", "c", "tank"));        // two swapped
+        v.push_back(named_line("b", "c", "tank", true));  // another type first: later entries move to other owners
+        v.push_back(named_line("b", "c", "tank"));        // and back
+        v.push_back(named_line("b", "c", "t"));           // the last one renamed
+        v.push_back(named_line("a", "b", "tank"));
+        return v;
+    }();
+    for (std::size_t k = 0; k < steps.size(); ++k) {
+        CAPTURE(k);
+        model = crawl(*steps[k], time, std::move(model));
+        const Model fresh = crawl(*steps[k], time);
+        check_same(model, fresh);
+    }
+    // A crawl of the same tree again leaves every path in place (no name changed).
+    model = crawl(*steps.back(), time, std::move(model));
+    CHECK_FALSE(model.names_changed);
 }
 
 TEST_CASE("each block's reads and writes as model indices: reads resolved to their Out, fallbacks marked") {
