@@ -7,8 +7,8 @@
 #include <initializer_list>
 #include <span>
 #include <string>
-#include <type_traits>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 namespace lied {

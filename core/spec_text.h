@@ -26,6 +26,8 @@ public:
     // Copies keep the other's literal by address; owned text goes into this one's buffer (its capacity stays, so
     // an entry refilled at every crawl allocates only when a text outgrows it).
     SpecText(const SpecText&) = default;
+    SpecText(SpecText&&) noexcept = default;
+    SpecText& operator=(SpecText&&) noexcept = default;
     SpecText& operator=(const SpecText& other) {
         literal_ = other.literal_;
         size_ = other.size_;
