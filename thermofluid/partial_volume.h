@@ -9,7 +9,9 @@
 // A medium with mass fractions (MoistAir) adds their masses M_Xi as states: dM_Xi/dt = Σ Xi_in,k·ṁ_in,k − Xi·Σṁ_out,
 // Xi = M_Xi/M (perfect mixing; TFS: mXi).
 // Reverse-flow guard (TFS): fluid that leaves through an inlet (ṁ_in < 0) carries the volume's own h, and fluid
-// that enters through an outlet (ṁ_out < 0) is counted with h too, so reverse flow conserves mass and energy.
+// that enters through an outlet (ṁ_out < 0) is counted with h too. Mass stays balanced; energy only against
+// boundaries: a stream reversed between two volumes leaves one with its h and enters the other with that one's h,
+// since a directed stream carries no state upstream (README, reverse-flow table; tests/thermofluid/test_grid_network.cpp).
 // Q_flow = U·A·(T_heatPort − T) when useHeatport. How (p, h) follow from M and U_med is the subclass's: a rigid
 // volume (Volume, VolumeMix) or an elastic one (VolumeFlex).
 #include "core/block_lists.h"

@@ -1,5 +1,6 @@
 #pragma once
-// The derivative of one state, by name, at t = 0 and the simulator's current states (start-up ramps in tests).
+// The derivative of one state, by name, at time t (0 unless given) and the simulator's current states (start-up
+// ramps, balances in tests).
 #include "core/simulator.h"
 
 #include <doctest/doctest.h>
@@ -9,9 +10,9 @@
 
 namespace lied::test {
 
-inline double derivative_of(Simulator& sim, const std::string& state) {
+inline double derivative_of(Simulator& sim, const std::string& state, double t = 0.0) {
     Eigen::VectorXd xdot(sim.states().size());
-    REQUIRE(sim.derivatives(0.0, sim.states().data(), xdot.data()));
+    REQUIRE(sim.derivatives(t, sim.states().data(), xdot.data()));
     for (std::size_t i = 0; i < sim.model().states.size(); ++i)
         if (sim.model().states[i].path == state) return xdot[static_cast<Eigen::Index>(i)];
     FAIL("no state " << state);
