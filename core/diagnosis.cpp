@@ -54,9 +54,15 @@ std::optional<std::string> first_non_finite_value(const Model& model, const Sche
     // Run everything, then look at every block-written signal in one pass: at 10⁴ components that is a third of
     // the cost of checking block by block, which is needed only to name the origin of a value found non-finite.
     for (const Block& block : schedule.by_order) block();
+    // Real values through the addresses the model keeps, other types through their Out (no entry touched: each
+    // carries a path, and at 10⁴ components walking them cost more than the test).
     bool all_finite = true;
-    for (std::size_t i = 0; i < model.signals.size() && all_finite; ++i)
-        if (model.signal_writer[i] >= 0) all_finite = static_cast<const OutBase*>(model.signals[i].signal)->finite();
+    const auto& objects = model.signal_objects();
+    for (std::size_t i = 0; i < objects.size() && all_finite; ++i) {
+        if (model.signal_writer[i] < 0) continue;
+        const double* real = model.links[i].real;
+        all_finite = real ? std::isfinite(*real) : static_cast<const OutBase*>(objects[i])->finite();
+    }
     if (all_finite) return std::nullopt;
     // Schedule order: the first block with a non-finite output is the origin; later ones inherit it.
     for (int b : schedule.order) {

@@ -43,6 +43,13 @@ bool Evaluator::evaluate(double t, const double* x) {
     return solved || fail(t, x);
 }
 
+bool Evaluator::evaluate_after_checks(double t, const double* x) {
+    ++evaluations_;
+    const bool solved = linear_.solve_after_checks();
+    for (const Block& b : schedule_->passed_through) b();
+    return solved || fail(t, x);
+}
+
 bool Evaluator::derivatives(double t, const double* x, double* xdot) {
     ++evaluations_;
     prepare(t, x);

@@ -17,6 +17,9 @@ public:
     bool derivatives(double t, const double* x, double* xdot) override;
     // Runs every block at (t, x) so that all signals and variables are consistent with that point.
     bool evaluate(double t, const double* x);
+    // The same at the start of a structure, after every block ran at (t, x) with z = 0 and
+    // LinearSystem::check_after_full_pass probed L from that pass: solves and runs only the dependent blocks.
+    bool evaluate_after_checks(double t, const double* x);
     // Writes t and x and runs only the blocks independent of the tearing variables (for build-time checks).
     void prepare(double t, const double* x);
     // Writes t and x into the time signal and the states, and runs nothing (for diagnosis block by block).

@@ -277,6 +277,10 @@ void LinearSystem::check_regular(const Model& model) {
     run_dependent();
     read_residuals(r0_);
     read_outputs();
+    probe_and_factor(model);
+}
+
+void LinearSystem::probe_and_factor(const Model& model) {
     probe_columns();
     if (factorize()) {   // the next solve at this structure may use it (re-probed anyway if L depends on the point)
         singular_ = false;
@@ -284,6 +288,28 @@ void LinearSystem::check_regular(const Model& model) {
         return;
     }
     explain_singular(model);
+}
+
+void LinearSystem::check_after_full_pass(const Model& model, bool affine) {
+    if (z_.empty()) return;
+    read_residuals(r0_);
+    read_outputs();
+    if (affine) {
+        collect_affine_outputs(model);
+        read_affine_sample(0);   // f(0), before the probes move the dependent blocks off z = 0
+    }
+    probe_and_factor(model);
+    if (affine) sample_and_compare_affine(model);
+}
+
+bool LinearSystem::solve_after_checks() {
+    if (z_.empty()) {
+        run_dependent();
+        return true;
+    }
+    if (singular_ || !solve_factored()) return false;   // r0_ is still the z = 0 pass's: the checks leave it
+    run_dependent();
+    return true;
 }
 
 namespace {
@@ -341,32 +367,48 @@ void LinearSystem::explain_singular(const Model& model) {
 
 void LinearSystem::check_affine(const Model& model) {
     if (z_.empty()) return;
-    // Every double-valued Out written by a dependent block, with its block's schedule position.
+    collect_affine_outputs(model);
+    for (double* z : z_) *z = 0.0;
+    run_dependent();
+    read_affine_sample(0);
+    sample_and_compare_affine(model);
+}
+
+void LinearSystem::collect_affine_outputs(const Model& model) {
+    // Every double-valued Out written by a dependent block, with its block's schedule position. Not a skipped
+    // pass-through's: run_dependent leaves its copy as whatever ran it last (a probe), and its source is checked.
     std::vector<AffineProbe>& outs = affine_probes_;
     outs.clear();
     for (int b : schedule_->order) {
-        if (!schedule_->is_dependent[static_cast<std::size_t>(b)]) continue;
+        if (!schedule_->is_dependent[static_cast<std::size_t>(b)] || model.blocks[static_cast<std::size_t>(b)].skipped) continue;
         for (int w : model.write_indices(static_cast<std::size_t>(b)))
             if (const double* value = model.links[static_cast<std::size_t>(w)].real) outs.push_back({value, b});
     }
-    const auto n = static_cast<Eigen::Index>(z_.size());
     affine_samples_.resize(static_cast<Eigen::Index>(outs.size()), 4);   // the same size again: no new memory
+}
+
+void LinearSystem::read_affine_sample(Eigen::Index column) {
+    for (std::size_t k = 0; k < affine_probes_.size(); ++k) affine_samples_(static_cast<Eigen::Index>(k), column) = *affine_probes_[k].value;
+}
+
+void LinearSystem::sample_and_compare_affine(const Model& model) {
+    const std::vector<AffineProbe>& outs = affine_probes_;
+    const auto n = static_cast<Eigen::Index>(z_.size());
     auto sample = [&](const Eigen::VectorXd& z, Eigen::Index column) {
         set_tearing(z);
         run_dependent();
-        for (std::size_t k = 0; k < outs.size(); ++k) affine_samples_(static_cast<Eigen::Index>(k), column) = *outs[k].value;
-        return affine_samples_.col(column);
+        read_affine_sample(column);
     };
     // An affine f has f(z) + f(−z) = 2·f(0) (no even part: squares, products, |z|) and f(2z) − f(0) =
     // 2·(f(z) − f(0)) (no odd nonlinear part: cubes, sines). A point off the axes with unequal components
-    // exposes products of tearing variables. Four passes, linear in the size of the system.
+    // exposes products of tearing variables. Four passes (f(0) read by the caller), linear in the size of the system.
     Eigen::VectorXd zt(n);
     for (Eigen::Index j = 0; j < n; ++j) zt[j] = (j % 2 ? -1.0 : 1.0) * (2.0 + 0.37 * static_cast<double>(j % 17));
-    const auto v0 = sample(Eigen::VectorXd::Zero(n), 0);
-    const auto vp = sample(zt, 1);
-    const auto vm = sample(-zt, 2);
-    const auto v2 = sample(2.0 * zt, 3);
+    sample(zt, 1);
+    sample(-zt, 2);
+    sample(2.0 * zt, 3);
     for (double* z : z_) *z = 0.0;
+    const auto v0 = affine_samples_.col(0), vp = affine_samples_.col(1), vm = affine_samples_.col(2), v2 = affine_samples_.col(3);
 
     // Schedule order: the first non-affine output is the culprit, later ones inherit it.
     for (std::size_t k = 0; k < outs.size(); ++k) {

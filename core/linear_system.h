@@ -38,6 +38,13 @@ public:
     // cost time linear in the blocks probed; only a failed check pays for a dense diagnosis.
     void check_regular(const Model& model);     // names the tearing variables L cannot resolve; leaves L factored
     void check_affine(const Model& model);      // names the first block that is not affine in z
+    // Both checks (the second if `affine`) right after a pass that ran every block at the current point with z = 0,
+    // as the finiteness check at the start does: r0, y(0) and f(0) of the affinity check are read from that pass
+    // instead of running the dependent blocks at z = 0 twice more.
+    void check_after_full_pass(const Model& model, bool affine);
+    // After check_after_full_pass: z from the L and r0 it left, then every dependent block at the solution (what
+    // solve() does, without another z = 0 pass). False if L is singular or z not finite.
+    bool solve_after_checks();
 
     std::size_t size() const { return z_.size(); }
     LinearPolicy policy() const { return policy_; }
@@ -68,6 +75,10 @@ private:
     void read_outputs();               // y0_ from the outputs D acts on
     void write_outputs() const;        // outputs = y0_ + D·z
     [[noreturn]] void explain_singular(const Model& model);
+    void probe_and_factor(const Model& model);   // r0_ and y0_ current; throws if L is singular
+    void collect_affine_outputs(const Model& model);
+    void read_affine_sample(Eigen::Index column);
+    void sample_and_compare_affine(const Model& model);   // column 0 (z = 0) read already; throws on the first non-affine output
 
     const Schedule* schedule_ = nullptr;
     std::vector<double*> z_;

@@ -25,7 +25,7 @@ void Model::index_signals() {
     signal_index_built_ = false;
     links.resize(signals.size());
     for (std::size_t i = 0; i < signals.size(); ++i) {
-        const SignalBase* s = signals[i].signal;
+        const SignalBase* s = signal_objects_[i];   // the dense copy: the entries are large
         SignalLinks& l = links[i];
         l.is_in = s->is_in();
         if (l.is_in) {

@@ -242,11 +242,11 @@ void Simulator::check_and_start() {
         throw BuildError(s.str(), "finite values");
     }
     integrator_->reset();
-    evaluator_.prepare(t_, x_.data());
-    evaluator_.linear_system().check_regular(model_);
-    if (options_.check_linearity) evaluator_.linear_system().check_affine(model_);
-    // check_regular left L probed and factored at this point: the evaluation below solves with it.
-    evaluator_.evaluate(t_, x_.data());
+    // The finiteness check ran every block at this point with z = 0: L's checks read r0 from that pass, probe and
+    // factor L, and the evaluation below solves with it and runs the dependent blocks once more. (Running the
+    // independent blocks again would change nothing but the last bits of a warm-started Newton.)
+    evaluator_.linear_system().check_after_full_pass(model_, options_.check_linearity);
+    evaluator_.evaluate_after_checks(t_, x_.data());
     crossings_.arm();
     std::fill(crossing_due_.begin(), crossing_due_.end(), 0);
     root_.built_by_ = this;
