@@ -11,8 +11,12 @@ std::string Model::signal_name(const SignalBase* s) const {
 }
 
 void Model::index_signals() {
+    // One visit to each signal object (they are scattered through the components): its hint, and what its links
+    // need. An In's source is resolved to an index afterwards, when every registered signal's hint is set.
     // A signal registered twice keeps its first index (as the index by address does).
     signal_objects_.resize(signals.size());
+    links.resize(signals.size());
+    in_sources_.resize(signals.size());
     signal_registered_twice_ = false;
     for (std::size_t i = 0; i < signals.size(); ++i) {
         const SignalBase* s = signals[i].signal;
@@ -21,25 +25,26 @@ void Model::index_signals() {
         const bool registered_before = hint >= 0 && static_cast<std::size_t>(hint) < i && signal_objects_[static_cast<std::size_t>(hint)] == s;
         if (!registered_before) s->index_hint_ = static_cast<int>(i);
         signal_registered_twice_ |= registered_before;
-    }
-    signal_index_built_ = false;
-    links.resize(signals.size());
-    for (std::size_t i = 0; i < signals.size(); ++i) {
-        const SignalBase* s = signal_objects_[i];   // the dense copy: the entries are large
         SignalLinks& l = links[i];
         l.is_in = s->is_in();
+        l.source = kNoSource;
         if (l.is_in) {
             auto* in = static_cast<const InBase*>(s);
-            const OutBase* source = in->source();
-            const int index = source ? signal_index(source) : -1;
-            l.source = !source ? kNoSource : index >= 0 ? index : kUnregistered;
+            in_sources_[i] = in->source();
             l.conflicting = in->conflicting_source() != nullptr;
             l.optional = in->optional();
             l.real = nullptr;
         } else {
-            l.source = kNoSource;
+            in_sources_[i] = nullptr;
             l.conflicting = l.optional = false;
             l.real = static_cast<const OutBase*>(s)->real_value();
+        }
+    }
+    signal_index_built_ = false;
+    for (std::size_t i = 0; i < signals.size(); ++i) {
+        if (const OutBase* source = in_sources_[i]) {
+            const int index = signal_index(source);
+            links[i].source = index >= 0 ? index : kUnregistered;
         }
     }
 }

@@ -359,6 +359,8 @@ private:
     // signals[i].signal, densely (set by index_signals): a hint is confirmed in this array, not in the
     // path-carrying entries, which a pass over a large model's block reads would miss in the cache.
     std::vector<const SignalBase*> signal_objects_;
+    // index_signals' scratch: each In's source, asked in the one visit to the In and resolved once every hint is set.
+    std::vector<const OutBase*> in_sources_;
     mutable bool signal_index_built_ = false;
 };
 
