@@ -365,15 +365,6 @@ void LinearSystem::explain_singular(const Model& model) {
     throw BuildError(s.str(), rule);
 }
 
-void LinearSystem::check_affine(const Model& model) {
-    if (z_.empty()) return;
-    collect_affine_outputs(model);
-    for (double* z : z_) *z = 0.0;
-    run_dependent();
-    read_affine_sample(0);
-    sample_and_compare_affine(model);
-}
-
 void LinearSystem::collect_affine_outputs(const Model& model) {
     // Every double-valued Out written by a dependent block, with its block, in crawl order: the flat per-block
     // lists in the order they lie in memory (in schedule order every block was a cache miss at 10⁴ components).
@@ -404,7 +395,7 @@ void LinearSystem::sample_and_compare_affine(const Model& model) {
     };
     // An affine f has f(z) + f(−z) = 2·f(0) (no even part: squares, products, |z|) and f(2z) − f(0) =
     // 2·(f(z) − f(0)) (no odd nonlinear part: cubes, sines). A point off the axes with unequal components
-    // exposes products of tearing variables. Four passes (f(0) read by the caller), linear in the size of the system.
+    // exposes products of tearing variables. Three passes here (f(0) is the caller's), linear in the size of the system.
     Eigen::VectorXd zt(n);
     for (Eigen::Index j = 0; j < n; ++j) zt[j] = (j % 2 ? -1.0 : 1.0) * (2.0 + 0.37 * static_cast<double>(j % 17));
     sample(zt, 1);

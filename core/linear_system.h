@@ -34,13 +34,14 @@ public:
         at_zero_ = false;
     }
 
-    // Build-time checks at the current point (independent blocks must have run). Both throw BuildError and
-    // cost time linear in the blocks probed; only a failed check pays for a dense diagnosis.
-    void check_regular(const Model& model);     // names the tearing variables L cannot resolve; leaves L factored
-    void check_affine(const Model& model);      // names the first block that is not affine in z
-    // Both checks (the second if `affine`) right after a pass that ran every block at the current point with z = 0,
-    // as the finiteness check at the start does: r0, y(0) and f(0) of the affinity check are read from that pass
-    // instead of running the dependent blocks at z = 0 twice more.
+    // Build-time checks at the current point. Both throw BuildError and cost time linear in the blocks probed;
+    // only a failed check pays for a dense diagnosis.
+    // That L is regular (independent blocks must have run): names the tearing variables L cannot resolve; leaves
+    // L factored.
+    void check_regular(const Model& model);
+    // That check, and (if `affine`) that every output of a dependent block is affine in z, naming the first block
+    // that is not, right after a pass that ran every block at the current point with z = 0 (the finiteness check's
+    // at the start): r0, y(0) and the affinity check's f(0) are read from that pass, not computed again.
     void check_after_full_pass(const Model& model, bool affine);
     // After check_after_full_pass: z from the L and r0 it left, then every dependent block at the solution (what
     // solve() does, without another z = 0 pass). False if L is singular or z not finite.
