@@ -161,34 +161,10 @@ TEST_CASE("a residual that is not affine in the tearing variables is reported by
     CHECK(build_error_of(h, unchecked) == "<no error>");
 }
 
-namespace {
-// q = z² + z feeds the residual: both are nonlinear in z, and the block that makes q so is the culprit. Its residual
-// block is registered first, so crawl order and schedule order disagree about which comes first.
-class InheritedNonAffinity : public Component {
-public:
-    State x{1.0};
-    void metainfo(Meta& meta) override {
-        meta.state(x, "x", 1.0, "");
-        meta.tearing(z_, "z");
-        meta.residual(res_, "residual");
-        meta.signal(q_, "q");
-        meta.block<&InheritedNonAffinity::evalResidual>(this, "evalResidual", {&x.value, &q_}, {&res_});
-        meta.block<&InheritedNonAffinity::evalSquare>(this, "evalSquare", {&z_}, {&q_});
-        meta.block<&InheritedNonAffinity::evalX>(this, "evalX", {&z_}, {&x.der});
-    }
-    const char* type_name() const override { return "InheritedNonAffinity"; }
-
-private:
-    void evalX() { x.der.value = z_.value; }
-    void evalSquare() { q_.value = z_.value * z_.value + z_.value; }
-    void evalResidual() { res_.value = q_.value - x(); }
-    Out<double> z_, q_, res_;
-};
-}  // namespace
-
 TEST_CASE("of several outputs that are not affine, the one computed first in schedule order is named") {
-    testing::Holder<InheritedNonAffinity> h("c");
-    CHECK(build_error_of(h) == "c: block c.evalSquare computes c.q as a nonlinear function of the tearing variables (rule: residuals "
+    testing::Holder<testing::NonAffineResidual> h("c");
+    h.child.through_q = true;
+    CHECK(build_error_of(h) == "c: block c.evalQ computes c.q as a nonlinear function of the tearing variables (rule: residuals "
                                "are affine in the tearing variables (LIED: all nonlinearity stays explicit))");
 }
 

@@ -35,23 +35,33 @@ private:
     Out<double> a_, res_;
 };
 
-// Breaks the LIED promise: its residual is quadratic in the tearing variable.
+// Breaks the LIED promise: its residual is quadratic in the tearing variable. With `through_q` a block computes
+// q = z² + z and the residual reads q; the residual's block is registered first, so crawl order and schedule order
+// disagree about which non-affine output comes first (q's block, which runs first, is the culprit).
 class NonAffineResidual : public Component {
 public:
     State x{1.0};
+    bool through_q = false;
     void metainfo(Meta& meta) override {
         meta.state(x, "x", 1.0, "");
         meta.tearing(z_, "z");
         meta.residual(res_, "residual");
+        if (through_q) {
+            meta.signal(q_, "q");
+            meta.block<&NonAffineResidual::evalResidualFromQ>(this, "evalResidual", {&x.value, &q_}, {&res_});
+            meta.block<&NonAffineResidual::evalQ>(this, "evalQ", {&z_}, {&q_});
+        }
         meta.block<&NonAffineResidual::evalX>(this, "evalX", {&z_}, {&x.der});
-        meta.block<&NonAffineResidual::evalResidual>(this, "evalResidual", {&x.value, &z_}, {&res_});
+        if (!through_q) meta.block<&NonAffineResidual::evalResidual>(this, "evalResidual", {&x.value, &z_}, {&res_});
     }
     const char* type_name() const override { return "NonAffineResidual"; }
 
 private:
     void evalX() { x.der.value = z_.value; }
     void evalResidual() { res_.value = z_.value * z_.value + z_.value - x(); }
-    Out<double> z_, res_;
+    void evalQ() { q_.value = z_.value * z_.value + z_.value; }
+    void evalResidualFromQ() { res_.value = q_.value - x(); }
+    Out<double> z_, q_, res_;
 };
 
 // Registers a tearing variable but no residual (or, with `residual_only`, the reverse).
