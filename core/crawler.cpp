@@ -98,8 +98,8 @@ void check_blocks(Model& m, const Out<double>& time) {
     engine_written.assign(m.signals.size(), 0);
     auto index = [&](const SignalBase* s) { return static_cast<std::size_t>(m.signal_index(s)); };
     engine_written[index(&time)] = 1;
-    for (auto& st : m.states) engine_written[index(&st.state->value)] = 1;
-    for (auto& t : m.tearing) engine_written[index(t.variable)] = 1;
+    for (std::size_t k = 0; k < m.states.size(); ++k) engine_written[static_cast<std::size_t>(m.state_value_signal(k))] = 1;
+    for (std::size_t j = 0; j < m.tearing.size(); ++j) engine_written[static_cast<std::size_t>(m.tearing_signal(j))] = 1;
     for (auto* d : m.discrete_signals)
         if (m.signal_index(d) >= 0) engine_written[index(d)] = 1;
 

@@ -56,8 +56,8 @@ SparsityPattern state_jacobian_pattern(const Model& m, const Schedule& s) {
     const int n = static_cast<int>(m.states.size());
     const std::size_t nt = m.tearing.size(), nr = m.residuals.size();
     std::vector<int> derivative_of(m.signals.size(), -1), residual_of(m.signals.size(), -1);
-    for (int i = 0; i < n; ++i) derivative_of[static_cast<std::size_t>(m.signal_index(&m.states[static_cast<std::size_t>(i)].state->der))] = i;
-    for (std::size_t r = 0; r < nr; ++r) residual_of[static_cast<std::size_t>(m.signal_index(m.residuals[r].residual))] = static_cast<int>(r);
+    for (int i = 0; i < n; ++i) derivative_of[static_cast<std::size_t>(m.state_derivative_signal(static_cast<std::size_t>(i)))] = i;
+    for (std::size_t r = 0; r < nr; ++r) residual_of[static_cast<std::size_t>(m.residual_signal(r))] = static_cast<int>(r);
 
     // Connected parts of L: residuals joined through the columns they share.
     std::vector<int> part(nr);
@@ -73,7 +73,7 @@ SparsityPattern state_jacobian_pattern(const Model& m, const Schedule& s) {
         const auto rows = s.column_rows(j);
         if (rows.empty()) continue;   // L is singular then; the build refuses it elsewhere
         auto& out = part_rows[static_cast<std::size_t>(find_root(part, rows[0]))];
-        graph.walk(m.signal_index(m.tearing[j].variable), [&](int sig) {
+        graph.walk(m.tearing_signal(j), [&](int sig) {
             if (derivative_of[static_cast<std::size_t>(sig)] >= 0) out.push_back(derivative_of[static_cast<std::size_t>(sig)]);
         });
     }
@@ -88,7 +88,7 @@ SparsityPattern state_jacobian_pattern(const Model& m, const Schedule& s) {
     for (int j = 0; j < n; ++j) {
         const std::size_t first = p.row_index.size();
         parts_hit.clear();
-        graph.walk(m.signal_index(&m.states[static_cast<std::size_t>(j)].state->value), [&](int sig) {
+        graph.walk(m.state_value_signal(static_cast<std::size_t>(j)), [&](int sig) {
             if (derivative_of[static_cast<std::size_t>(sig)] >= 0) p.row_index.push_back(derivative_of[static_cast<std::size_t>(sig)]);
             if (residual_of[static_cast<std::size_t>(sig)] >= 0) parts_hit.push_back(find_root(part, residual_of[static_cast<std::size_t>(sig)]));
         });

@@ -110,9 +110,11 @@ void Meta::state(State& state, std::string_view name, double nominal, std::strin
     info.nominal = nominal;
     info.unit.assign(unit);
     info.component = component_;
+    info.value_signal = static_cast<int>(model_.filled_signals());
     signal(state.value, name);
     std::string& der_name = model_.name_scratch;   // "der(<name>)", in a buffer the model keeps between crawls
     der_name.assign("der(").append(name).append(")");
+    info.derivative_signal = static_cast<int>(model_.filled_signals());
     signal(state.der, der_name);
 }
 
@@ -121,6 +123,7 @@ void Meta::tearing(Out<double>& variable, std::string_view name) {
     join_into(info.path, name);
     info.variable = &variable;
     info.component = component_;
+    info.signal = static_cast<int>(model_.filled_signals());
     signal(variable, name);
 }
 
@@ -129,6 +132,7 @@ void Meta::residual(Out<double>& residual, std::string_view name) {
     join_into(info.path, name);
     info.residual = &residual;
     info.component = component_;
+    info.signal = static_cast<int>(model_.filled_signals());
     signal(residual, name);
 }
 

@@ -79,24 +79,29 @@ struct PassThroughInfo {
     int block;                 // index into Model::blocks
 };
 
+// The `signal` indices below are where Meta registered the signal; read them through Model::state_value_signal and
+// its siblings, which know when a signal registered twice counts elsewhere.
 struct StateInfo {
     std::string path;
     State* state;
     double nominal;
     std::string unit;
     int component;
+    int value_signal = -1, derivative_signal = -1;
 };
 
 struct TearingInfo {           // a tearing variable, set by the engine while probing and solving
     std::string path;
     Out<double>* variable;
     int component;
+    int signal = -1;
 };
 
 struct ResidualInfo {
     std::string path;
     Out<double>* residual;
     int component;
+    int signal = -1;
 };
 
 struct ParameterInfo {
@@ -244,6 +249,18 @@ struct Model {
         return hint >= 0 && static_cast<std::size_t>(hint) < signal_objects_.size() && signal_objects_[static_cast<std::size_t>(hint)] == s ? hint : -1;
     }
     std::string signal_name(const SignalBase* s) const;
+    // The signal indices of the engine's own signals (after index_signals()), taken from where Meta registered them:
+    // asking the objects, scattered through the components, cost a rebuild a cache miss per state, tearing variable
+    // and residual in every pass that needs them. A signal registered twice counts at its first registration, which
+    // only the index by object knows.
+    int state_value_signal(std::size_t k) const {
+        return signal_registered_twice_ ? signal_index(&states[k].state->value) : states[k].value_signal;
+    }
+    int state_derivative_signal(std::size_t k) const {
+        return signal_registered_twice_ ? signal_index(&states[k].state->der) : states[k].derivative_signal;
+    }
+    int tearing_signal(std::size_t j) const { return signal_registered_twice_ ? signal_index(tearing[j].variable) : tearing[j].signal; }
+    int residual_signal(std::size_t i) const { return signal_registered_twice_ ? signal_index(residuals[i].residual) : residuals[i].signal; }
     // Gives every system-default parameter the value in force (own, provider's or fallback); allocation-free.
     void apply_system_defaults() const {
         for (auto& d : system_defaults) d.parameter->resolve(d.provider < 0 ? nullptr : default_providers[d.provider].value);
@@ -273,6 +290,13 @@ struct Model {
     std::span<const int> write_indices(std::size_t block) const {
         return {block_writes_.data() + block_write_start_[block], block_write_start_[block + 1] - block_write_start_[block]};
     }
+    // The same for every block at once: where each block's part starts (one more entry than blocks) and the lists.
+    std::span<const std::size_t> read_starts() const { return block_read_start_; }
+    std::span<const int> all_read_indices() const { return block_reads_; }
+    std::span<const std::size_t> write_starts() const { return block_write_start_; }
+    std::span<const int> all_write_indices() const { return block_writes_; }
+    // The object a block's read `i` names (what BlockInfo::reads views, from the flat list: no visit to the entry).
+    const SignalBase* read_signal(std::size_t block, std::size_t i) const { return block_read_signals_[block_read_start_[block] + i]; }
     // The registered signals' objects in index order (set by index_signals).
     const std::vector<const SignalBase*>& signal_objects() const { return signal_objects_; }
     // Per registered signal: the block that writes it, or -1. Set by the crawl's block check, which also proves
@@ -322,6 +346,7 @@ struct Model {
     FlatIndex<std::string_view, int> variable_by_path;
 
     std::size_t filled_components() const { return filled_[0]; }
+    std::size_t filled_signals() const { return filled_[1]; }
     std::size_t filled_plugs() const { return filled_[2]; }
     // After `component`'s metainfo: its plugs among those filled from `first_plug` on learn their shared property.
     void note_shared_properties(int component, std::size_t first_plug);

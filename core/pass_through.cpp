@@ -24,15 +24,14 @@ void skip_pass_throughs(Model& m) {
     const auto& objects = m.signal_objects();
     for (std::size_t k = 0; k < m.blocks.size(); ++k) {
         const auto reads = m.read_indices(k);
-        const auto& signals = m.blocks[k].reads;
         for (std::size_t i = 0; i < reads.size(); ++i) {
             const int p = reads[i] >= 0 ? of[static_cast<std::size_t>(reads[i])] : -1;
-            if (p >= 0 && signals[i] == m.pass_throughs[static_cast<std::size_t>(p)].out) keep(reads[i]);
+            if (p >= 0 && m.read_signal(k, i) == m.pass_throughs[static_cast<std::size_t>(p)].out) keep(reads[i]);
         }
     }
     // What the engine reads by address.
-    for (auto& r : m.residuals) keep(m.signal_index(r.residual));
-    for (auto& st : m.states) keep(m.signal_index(&st.state->der));
+    for (std::size_t i = 0; i < m.residuals.size(); ++i) keep(m.residual_signal(i));
+    for (std::size_t k = 0; k < m.states.size(); ++k) keep(m.state_derivative_signal(k));
     for (auto& z : m.zero_crossings) keep(m.signal_index(z.indicator));
 
     // The value a skipped pass-through's readers read: its source's, through skipped pass-throughs. Resolved once

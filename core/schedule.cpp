@@ -146,21 +146,20 @@ void Schedule::forget_blocks() {
 namespace {
 
 // Everything make_schedule reads from a model except the blocks' functions and objects, as one list of numbers:
-// the sizes, the signal indices of the tearing variables, residuals, state derivatives and indicators, and each
-// block's reads and writes. Two models with equal lists get equal schedules up to the Block entries.
+// the sizes, the signal indices of the tearing variables, residuals, state derivatives and indicators, and the
+// blocks' reads and writes (where each block's part starts, then the flat lists, copied whole). Two models with
+// equal lists get equal schedules up to the Block entries.
 void structure_of(const Model& m, std::vector<int>& key) {
     key.clear();
     for (std::size_t n : {m.blocks.size(), m.signals.size(), m.tearing.size(), m.residuals.size(), m.states.size(), m.zero_crossings.size()})
         key.push_back(static_cast<int>(n));
-    for (auto& t : m.tearing) key.push_back(m.signal_index(t.variable));
-    for (auto& r : m.residuals) key.push_back(m.signal_index(r.residual));
-    for (auto& st : m.states) key.push_back(m.signal_index(&st.state->der));
+    for (std::size_t j = 0; j < m.tearing.size(); ++j) key.push_back(m.tearing_signal(j));
+    for (std::size_t i = 0; i < m.residuals.size(); ++i) key.push_back(m.residual_signal(i));
+    for (std::size_t k = 0; k < m.states.size(); ++k) key.push_back(m.state_derivative_signal(k));
     for (auto& z : m.zero_crossings) key.push_back(m.signal_index(z.indicator));
-    for (std::size_t b = 0; b < m.blocks.size(); ++b) {
-        for (std::span<const int> list : {m.read_indices(b), m.write_indices(b)}) {
-            key.push_back(static_cast<int>(list.size()));
-            key.insert(key.end(), list.begin(), list.end());
-        }
+    for (auto [starts, lists] : {std::pair{m.read_starts(), m.all_read_indices()}, std::pair{m.write_starts(), m.all_write_indices()}}) {
+        for (std::size_t start : starts) key.push_back(static_cast<int>(start));
+        key.insert(key.end(), lists.begin(), lists.end());
     }
 }
 
@@ -207,9 +206,9 @@ bool make_schedule(const Model& m, Schedule& s, ScheduleWorkspace& w, std::size_
     // Per registered signal: the tearing variable, residual or output it is (or -1); its writer the crawl found.
     const std::vector<int>& writer = m.signal_writer;
     for (auto* v : {&w.tearing_of, &w.residual_of, &w.output_of}) v->assign(ns, -1);
-    for (std::size_t j = 0; j < m.tearing.size(); ++j) w.tearing_of[static_cast<std::size_t>(m.signal_index(m.tearing[j].variable))] = static_cast<int>(j);
-    for (std::size_t i = 0; i < m.residuals.size(); ++i) w.residual_of[static_cast<std::size_t>(m.signal_index(m.residuals[i].residual))] = static_cast<int>(i);
-    for (std::size_t k = 0; k < m.states.size(); ++k) w.output_of[static_cast<std::size_t>(m.signal_index(&m.states[k].state->der))] = static_cast<int>(k);
+    for (std::size_t j = 0; j < m.tearing.size(); ++j) w.tearing_of[static_cast<std::size_t>(m.tearing_signal(j))] = static_cast<int>(j);
+    for (std::size_t i = 0; i < m.residuals.size(); ++i) w.residual_of[static_cast<std::size_t>(m.residual_signal(i))] = static_cast<int>(i);
+    for (std::size_t k = 0; k < m.states.size(); ++k) w.output_of[static_cast<std::size_t>(m.state_derivative_signal(k))] = static_cast<int>(k);
     for (std::size_t k = 0; k < m.zero_crossings.size(); ++k)
         w.output_of[static_cast<std::size_t>(m.signal_index(m.zero_crossings[k].indicator))] = static_cast<int>(m.states.size() + k);
 
@@ -319,8 +318,8 @@ bool make_schedule(const Model& m, Schedule& s, ScheduleWorkspace& w, std::size_
     // the event locator need both), walking back along the graph's edges.
     std::vector<char>& needed = w.needed;
     needed.assign(nb, 0);
-    for (auto& st : m.states) {
-        const int wr = writer[static_cast<std::size_t>(m.signal_index(&st.state->der))];
+    for (std::size_t k = 0; k < m.states.size(); ++k) {
+        const int wr = writer[static_cast<std::size_t>(m.state_derivative_signal(k))];
         if (wr >= 0) stack.push_back(wr);
     }
     for (auto& z : m.zero_crossings) {

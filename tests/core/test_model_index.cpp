@@ -512,3 +512,54 @@ TEST_CASE("a refilled model's block indices equal a fresh crawl's, after a chang
     CHECK(n.write_indices(1)[0] == 1);
     same_indices(n, crawl(c, time));
 }
+
+namespace {
+// A state, a tearing variable and a residual whose signals may be registered once before, under other names.
+struct EngineSignalsTwice final : Component {
+    bool twice = false;
+    State s{0.0};
+    Out<double> z, r;
+    void metainfo(Meta& meta) override {
+        if (twice) {
+            meta.signal(s.der, "early_der");
+            meta.signal(z, "early_z");
+            meta.signal(r, "early_r");
+        }
+        meta.state(s, "s", 1.0, "");
+        meta.tearing(z, "z");
+        meta.residual(r, "r");
+        meta.block<&EngineSignalsTwice::derivative>(this, "derivative", {&z}, {&s.der});
+        meta.block<&EngineSignalsTwice::residual>(this, "residual", {&s.value, &z}, {&r});
+    }
+    void derivative() { s.der.value = z.value; }
+    void residual() { r.value = z.value + s(); }
+    const char* type_name() const override { return "EngineSignalsTwice"; }
+};
+}  // namespace
+
+TEST_CASE("states, tearing variables and residuals are found where Meta registered them, or at their first registration") {
+    auto same_as_by_object = [](const Model& m) {
+        for (std::size_t k = 0; k < m.states.size(); ++k) {
+            CHECK(m.state_value_signal(k) == m.signal_index(&m.states[k].state->value));
+            CHECK(m.state_derivative_signal(k) == m.signal_index(&m.states[k].state->der));
+        }
+        for (std::size_t j = 0; j < m.tearing.size(); ++j) CHECK(m.tearing_signal(j) == m.signal_index(m.tearing[j].variable));
+        for (std::size_t i = 0; i < m.residuals.size(); ++i) CHECK(m.residual_signal(i) == m.signal_index(m.residuals[i].residual));
+    };
+    Out<double> time;
+    auto tree = testing::make_tree(8);
+    Model m = crawl(*tree, time);
+    same_as_by_object(m);
+    restore_time_inputs(m);
+
+    EngineSignalsTwice c;
+    Model n = crawl(c, time);
+    same_as_by_object(n);
+    c.twice = true;   // time, early_der, early_z, early_r, s, der(s), z, r
+    n = crawl(c, time, std::move(n));
+    same_as_by_object(n);
+    CHECK(n.state_derivative_signal(0) == 1);
+    CHECK(n.tearing_signal(0) == 2);
+    CHECK(n.residual_signal(0) == 3);
+    CHECK(n.states[0].derivative_signal == 5);   // where Meta::state registered it: the second registration
+}
