@@ -13,7 +13,7 @@
 using namespace lied;
 
 TEST_CASE("a literal is viewed where it is, and copies keep viewing it") {
-    static const char kLiteral[] = "cross-section area of the pipe";
+    static constexpr char kLiteral[] = "cross-section area of the pipe";
     const SpecText t = kLiteral;
     CHECK(t.is_literal());
     CHECK(t.view().data() == kLiteral);
@@ -91,4 +91,46 @@ TEST_CASE("a model keeps the texts a component composed in metainfo, across rebu
     CHECK(p[1].spec.description.view() == "damping");
     CHECK(p[1].spec.description.is_literal());
     CHECK(sim.unit("c") == "N/m");
+}
+
+TEST_CASE("an owned text keeps its buffer: a literal assigned in between views the literal, the next owned text reuses it") {
+    SpecText entry = std::string("a description composed at crawl time");
+    const char* buffer = entry.view().data();
+    entry = SpecText("a literal");   // moved from a literal: the buffer stays
+    CHECK(entry.is_literal());
+    const SpecText declared = std::string("a shorter owned description");
+    entry = declared;   // copied, as a crawl refills an entry
+    CHECK_FALSE(entry.is_literal());
+    CHECK(entry.view() == "a shorter owned description");
+    CHECK(entry.view().data() == buffer);   // refilled at every crawl without allocating
+    entry.append("; ", "system default ", "thermofluid.L");
+    CHECK(entry.view() == "a shorter owned description; system default thermofluid.L");
+    entry = entry;   // self-assignment keeps the text
+    CHECK(entry.view() == "a shorter owned description; system default thermofluid.L");
+}
+
+TEST_CASE("copies of an owned text are independent, and a moved-from text is empty") {
+    SpecText a = std::string("owned text of a parameter");
+    SpecText b = a;
+    CHECK(b.view() == a.view());
+    CHECK(b.view().data() != a.view().data());
+    b.append(", ", "changed");
+    CHECK(a.view() == "owned text of a parameter");
+    SpecText c = std::move(b);
+    CHECK(c.view() == "owned text of a parameter, changed");
+    CHECK(b.empty());   // NOLINT(bugprone-use-after-move): the moved-from state is part of the contract
+    CHECK(b.view().empty());
+    SpecText literal_copy = SpecText("unit");
+    SpecText d = std::move(literal_copy);
+    CHECK(d.is_literal());
+    CHECK(d.view() == "unit");
+}
+
+TEST_CASE("append may take parts that view the text itself") {
+    SpecText t = std::string("ab");
+    t.append("-", t.view());   // the buffer grows: the part is copied before the old buffer is freed
+    CHECK(t.view() == "ab-ab");
+    SpecText lit = SpecText("xy");
+    lit.append("+", lit.view());
+    CHECK(lit.view() == "xy+xy");
 }
