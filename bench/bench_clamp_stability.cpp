@@ -1,10 +1,10 @@
-// The clamp (systems/clamp.h: a 10 g object between two 1e6 N/m elasto-gap claws, pressed with 50 N): the largest
+// The clamp (systems/examples/clamp.h: a 10 g object between two 1e6 N/m elasto-gap claws, pressed with 50 N): the largest
 // fixed step each of Lied's fixed-step integrators takes on the dialectic model (T_D = 1 ms and 0.1 ms) and on the
 // classic formulation of the same physics (T_D = 0, tests/support/classic_clamp.h). Not a timing: each row runs a
 // bisection once and reports the step as a counter.
-#include "core/simulator.h"
+#include "core/simulation/simulator.h"
 #include "support/classic_clamp.h"
-#include "systems/clamp.h"
+#include "systems/examples/clamp.h"
 
 #include <benchmark/benchmark.h>
 

@@ -1,9 +1,9 @@
 // ComVessels in the engine against the same ODE written by hand (tests/support/vessels_ode.h uses the same
 // physics). The ratio of the two is the engine's overhead: crawled blocks, probing, the LU solve.
-#include "core/simulator.h"
+#include "core/simulation/simulator.h"
 #include "support/vessels_ode.h"
-#include "systems/com_vessels.h"
-#include "thermofluid/pressure_drop.h"
+#include "systems/examples/com_vessels.h"
+#include "thermofluid/processes/pressure_drop.h"
 
 #include <benchmark/benchmark.h>
 

@@ -1,9 +1,9 @@
 // The CoolingLoop example in the engine against the same equations written by hand (tests/support/cooling_loop_ode.h,
-// checked against the engine's derivatives in tests/systems/test_cooling_loop.cpp), side by side: one derivative
+// checked against the engine's derivatives in tests/systems/examples/test_cooling_loop.cpp), side by side: one derivative
 // evaluation at a state in the controlled phase (t = 400 s) and one RK4 step; and a whole run with CVODE.
-#include "core/simulator.h"
+#include "core/simulation/simulator.h"
 #include "support/cooling_loop_ode.h"
-#include "systems/cooling_loop.h"
+#include "systems/examples/cooling_loop.h"
 
 #include <benchmark/benchmark.h>
 

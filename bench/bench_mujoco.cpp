@@ -3,11 +3,11 @@
 // from the classic rigid-body solution written independently (tests/support/: Lagrange's equations integrated
 // by RK4 at 10 µs). MuJoCo closes the slider-crank's loop with a soft `connect` equality constraint, Lied with a
 // stiff LoopClosure.
-#include "core/simulator.h"
+#include "core/simulation/simulator.h"
 #include "support/double_pendulum_ode.h"
 #include "support/slider_crank_reduced.h"
-#include "systems/double_pendulum.h"
-#include "systems/slider_crank.h"
+#include "systems/examples/double_pendulum.h"
+#include "systems/examples/slider_crank.h"
 
 #include <benchmark/benchmark.h>
 #include <mujoco/mujoco.h>

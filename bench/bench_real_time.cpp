@@ -2,11 +2,11 @@
 // released by the clock at 1 kHz (absolute-time sleep), and the time of each step recorded. Next to it the
 // same loop with an engine-free busy wait of the engine's median length: whatever its tail shows is the
 // machine (scheduler, interrupts, other tenants), not the engine.
-#include "core/realtime_swap.h"
-#include "core/simulator.h"
-#include "systems/com_vessels.h"
-#include "systems/system_file.h"
-#include "thermofluid/pressure_drop.h"
+#include "core/simulation/realtime_swap.h"
+#include "core/simulation/simulator.h"
+#include "systems/examples/com_vessels.h"
+#include "systems/io/system_file.h"
+#include "thermofluid/processes/pressure_drop.h"
 
 #include <benchmark/benchmark.h>
 
@@ -91,7 +91,7 @@ BENCHMARK(RealTimeBusyLoop1kHz)->Iterations(1)->Unit(benchmark::kMillisecond);
 // time, and the time from the request to the end of the first step on the new structure (at 1 kHz up to a period
 // waiting for the snapshot plus up to one waiting for the swap).
 void RealTimeSwap1kHz(benchmark::State& state) {
-    const auto file = (std::filesystem::path(LIED_SOURCE_DIR) / "systems/files/com_vessels.yaml").string();
+    const auto file = (std::filesystem::path(LIED_SOURCE_DIR) / "systems/examples/files/com_vessels.yaml").string();
     auto vessels = [&] { return std::unique_ptr<lied::Component>(std::move(lied::systems::load_system_file(file).root)); };
     for (auto _ : state) {
         lied::SimulatorOptions o;

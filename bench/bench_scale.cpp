@@ -2,12 +2,12 @@
 // grid (volumes joined by pipes, loops closed through volumes, a source per row) of tests/support/networks.h from 10
 // to 10⁵ elements (the grid to 10⁴ nodes, 3·10⁴ components) — build, rebuild, one derivative evaluation, one RK4 step and
 // the memory a built simulator holds — next to the same chain written by hand. The comb and the ladder are cut at
-// every split and junction (README "Long networks"); BuildUncut shows them without. scripts/scale-report.sh runs
+// every split and junction (docs/user-guide/thermofluid.md, "Long networks"); BuildUncut shows them without. scripts/scale-report.sh runs
 // these and fits the growth exponents.
-#include "core/simulator.h"
-#include "core/structural_change.h"
-#include "thermofluid/control_valve.h"
-#include "thermofluid/pressure_drop.h"
+#include "core/simulation/simulator.h"
+#include "core/simulation/structural_change.h"
+#include "thermofluid/flow_control/control_valve.h"
+#include "thermofluid/processes/pressure_drop.h"
 #include "hand_written_chain.h"
 #include "support/networks.h"
 

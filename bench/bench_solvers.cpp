@@ -2,8 +2,8 @@
 // diagonal), one real-time step of the linearly implicit methods on a stiff support next to the same ROS2
 // step written by hand with the analytic 2×2 Jacobian, and CVODE-BDF against dopri5 on Robertson's stiff
 // kinetics.
-#include "core/coloured_jacobian.h"
-#include "core/simulator.h"
+#include "core/solve/coloured_jacobian.h"
+#include "core/simulation/simulator.h"
 #include "support/event_components.h"
 #include "support/networks.h"
 

@@ -1,7 +1,7 @@
 // Loading a system file: a chain of N pressure drops between two tanks as text (components with parameters,
 // N + 1 connections, every element's flow recorded), parsed, composed and checked — the loader alone, without
 // building a simulator. Reports the time per component.
-#include "systems/system_file.h"
+#include "systems/io/system_file.h"
 
 #include <benchmark/benchmark.h>
 

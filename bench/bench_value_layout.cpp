@@ -1,4 +1,4 @@
-// Where should signal values live (issue 11, DESIGN.md §3.3)? A prototype to measure before the libraries move:
+// Where should signal values live (docs/notes/scale-decisions.md)? A prototype to measure before the libraries move:
 // the chain's equations (bench/hand_written_chain.h, without the fluid property call) evaluated with the engine's
 // calling convention — one indirect call per block, three blocks per element in the order the engine schedules
 // them (all flow copies downstream, all pressure drops downstream, all inertial pressures upstream) — varying

@@ -1,8 +1,8 @@
 #pragma once
 // A first-order lag (Modelica.Blocks.Continuous.FirstOrder): T·dy/dt = k·u − y, with y as state.
-#include "core/component.h"
-#include "core/signal.h"
-#include "core/state.h"
+#include "core/model/component.h"
+#include "core/model/signal.h"
+#include "core/model/state.h"
 
 namespace lied::components {
 

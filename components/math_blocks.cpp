@@ -1,7 +1,7 @@
 #include "components/math_blocks.h"
 
-#include "core/component_registry.h"
-#include "core/meta.h"
+#include "core/model/component_registry.h"
+#include "core/model/meta.h"
 
 #include <algorithm>
 

@@ -1,7 +1,7 @@
 #pragma once
 // Static signal blocks (Modelica.Blocks.Math and Nonlinear): Gain, Add and Limiter.
-#include "core/component.h"
-#include "core/signal.h"
+#include "core/model/component.h"
+#include "core/model/signal.h"
 
 namespace lied::components {
 

@@ -6,9 +6,9 @@
 //   D = Nd·(wd·u_s − u_m − x_D),   dx_D/dt = (wd·u_s − u_m − x_D)·Nd/Td   (Td·s/(1 + s·Td/Nd), no pure derivative)
 // controllerType P, PI, PD or PID selects the parts; only the selected ones have states. A negative k gives a
 // reverse-acting controller (e.g. more cooling when the measurement rises above the set point).
-#include "core/component.h"
-#include "core/signal.h"
-#include "core/state.h"
+#include "core/model/component.h"
+#include "core/model/signal.h"
+#include "core/model/state.h"
 
 #include <string>
 

@@ -1,8 +1,8 @@
 #pragma once
 // Signal sources that are functions of time (Modelica.Blocks.Sources): Constant, Ramp and Sine. Their kinks and
 // starts are time events, so step-size control never has to find them.
-#include "core/component.h"
-#include "core/signal.h"
+#include "core/model/component.h"
+#include "core/model/signal.h"
 
 namespace lied::components {
 

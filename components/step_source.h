@@ -1,8 +1,8 @@
 #pragma once
 // A step: y = offset for t < start_time, offset + height from start_time on. The switch is a time event,
 // so integrators stop exactly there and never integrate across the jump.
-#include "core/component.h"
-#include "core/signal.h"
+#include "core/model/component.h"
+#include "core/model/signal.h"
 
 namespace lied::components {
 

@@ -1,8 +1,8 @@
 #include "components/time_table.h"
 
-#include "core/build_error.h"
-#include "core/component_registry.h"
-#include "core/meta.h"
+#include "core/model/build_error.h"
+#include "core/model/component_registry.h"
+#include "core/model/meta.h"
 
 #include <cerrno>
 #include <cmath>

@@ -4,8 +4,8 @@
 // before the first and after the last row the end values hold. Two rows with the same time give a jump.
 // The file is read when the system is built (errors name the file, the line and the rule); stepping only
 // interpolates, from the row found last, without allocating.
-#include "core/component.h"
-#include "core/signal.h"
+#include "core/model/component.h"
+#include "core/model/signal.h"
 
 #include <string>
 #include <vector>

@@ -2,8 +2,8 @@
 // A state event on a signal: fires (event "<name>.crossed") when the input u crosses `threshold` in `direction`
 // ("up", "down" or "both"). It changes nothing by itself; a system file's action `when:` uses one to start a
 // structural change, and C++ code can do the same with Simulator::schedule_on_event.
-#include "core/component.h"
-#include "core/signal.h"
+#include "core/model/component.h"
+#include "core/model/signal.h"
 
 #include <string>
 

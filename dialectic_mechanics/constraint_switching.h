@@ -8,7 +8,7 @@
 //     σ·d·(ė + η·e) − (1 − σ)·λ = 0,
 // so λ = 0 while open, ė = −η·e while closed (the error e decays at the rate η), and during a ramp the constraint
 // acts as a spring-damper λ = σ·d/(1 − σ)·(ė + η·e) whose coefficient grows without bound: a grip that closes without a force jump.
-#include "core/meta.h"
+#include "core/model/meta.h"
 
 #include <algorithm>
 #include <cmath>

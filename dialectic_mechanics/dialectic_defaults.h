@@ -2,7 +2,7 @@
 // The dialectic time constant T_D shared by every mass of a (sub)system: the kinetic velocity w follows the
 // elastic velocity v = q̇ as T_D·ẇ = v − w. A MechanicsDefaults component sets it for its subtree (the nearest one
 // up the tree wins, as DropOfCommons does for thermofluid); a component's own T_D overrides it.
-#include "core/component.h"
+#include "core/model/component.h"
 
 namespace lied::mechanics {
 
@@ -10,7 +10,7 @@ namespace defaults {
 inline constexpr const char* kTD = "mechanics.T_D";
 // s. Small enough that the replacement dynamics of a stiff contact (eigenvalues −1/T_D and −T_D·c/m) stay far
 // above the motion of interest, large enough that −T_D·c/m does not force steps below what an implicit
-// real-time integrator affords. See README "Dialectic mechanics" for the trade-off.
+// real-time integrator affords. See docs/user-guide/dialectic-mechanics.md for the trade-off.
 inline constexpr double T_D = 1e-3;
 }  // namespace defaults
 

@@ -2,7 +2,7 @@
 # Measures how Lied scales (bench/bench_scale.cpp: chain, tree, comb, ladder and grid from 10 to 10⁵ elements, next to
 # the hand-written chain), fits the growth exponent of each curve (least squares of log time over log N),
 # writes docs/scale.csv and docs/scale.png, and replaces the table between the scale-table markers in
-# README.md. Takes about fifteen minutes on a 2-core machine and 5 GB of memory (the ladder of 10⁵ rungs). Usage: bash scripts/scale-report.sh
+# docs/notes/scale.md. Takes about fifteen minutes on a 2-core machine and 5 GB of memory (the ladder of 10⁵ rungs). Usage: bash scripts/scale-report.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -52,11 +52,11 @@ table=$(awk -F, -v fit="$fit" '
     }
   }' docs/scale.csv)
 
-# Replace the table in the README between its markers.
+# Replace the table in docs/notes/scale.md between its markers.
 awk -v table="$table" '
   /<!-- scale-table:begin -->/ { print; print table; skip = 1; next }
   /<!-- scale-table:end -->/ { skip = 0 }
-  !skip { print }' README.md >README.md.new && mv README.md.new README.md
+  !skip { print }' docs/notes/scale.md >docs/notes/scale.md.new && mv docs/notes/scale.md.new docs/notes/scale.md
 
 # Time per element against N: the engine's chain and tree next to the hand-written chain.
 gnuplot <<'EOF'
@@ -76,4 +76,4 @@ plot 'docs/scale.csv' using (strcol(1) eq 'Evaluate/chain' ? $2 : 1/0):($3 / $2 
      ''               using (strcol(1) eq 'Evaluate/grid' ? $2 : 1/0):($3 / $2 * 1e9) with linespoints title 'engine, grid of volumes', \
      ''               using (strcol(1) eq 'HandChainEvaluate' ? $2 : 1/0):($3 / $2 * 1e9) with linespoints title 'hand-written C++, chain'
 EOF
-echo "scale-report: wrote docs/scale.csv, docs/scale.png and the table in README.md"
+echo "scale-report: wrote docs/scale.csv, docs/scale.png and the table in docs/notes/scale.md"

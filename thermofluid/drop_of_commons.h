@@ -1,7 +1,7 @@
 #pragma once
 // ThermofluidStream's DropOfCommons: the defaults every thermofluid component of a system (or subsystem) shares,
 // set once. A component's own value overrides them; without a DropOfCommons the values below hold.
-#include "core/component.h"
+#include "core/model/component.h"
 
 namespace lied::thermofluid {
 

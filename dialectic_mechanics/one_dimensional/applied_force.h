@@ -1,6 +1,6 @@
 #pragma once
 // A force (torque) given by an input signal, acting on the driving flange it is attached to, along +s.
-#include "core/meta.h"
+#include "core/model/meta.h"
 #include "dialectic_mechanics/one_dimensional/flanges.h"
 
 namespace lied::mechanics {

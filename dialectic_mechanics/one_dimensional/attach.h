@@ -5,9 +5,9 @@
 //    perfectly inelastic joining dissipates); every element attached to either flange moves to the assembly's;
 //  - release: the assembly becomes two masses again, each where it sat and with the assembly's velocity (momentum
 //    kept, no energy made); the caller says which elements go with which part.
-// Paths are those of a Composite tree (see core/structural_change.h).
-#include "core/simulator.h"
-#include "core/structural_change.h"
+// Paths are those of a Composite tree (see core/simulation/structural_change.h).
+#include "core/simulation/simulator.h"
+#include "core/simulation/structural_change.h"
 
 #include <string>
 #include <vector>

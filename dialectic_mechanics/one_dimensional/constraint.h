@@ -6,7 +6,7 @@
 // The forces are internal, so the bodies' total momentum is conserved at every instant, closed, open or switching.
 // Δ is s_rel0, or (capture = 1 and t_close > 0) the distance s_b − s_a at the closing instant, so that the bodies
 // are held where they met.
-#include "core/meta.h"
+#include "core/model/meta.h"
 #include "dialectic_mechanics/constraint_switching.h"
 #include "dialectic_mechanics/one_dimensional/flanges.h"
 

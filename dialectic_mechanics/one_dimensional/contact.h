@@ -4,7 +4,7 @@
 // so the nonlinear law stays explicit, as LIED requires),
 //     F = c·δⁿ + clamp(d·δⁿ·δ̇, −c·δⁿ, c·δⁿ)    (0 ≤ F ≤ 2·c·δⁿ)
 // F is zero at touch-down (no force jump: both terms carry δⁿ) and never pulls (the damping part is clamped).
-#include "core/meta.h"
+#include "core/model/meta.h"
 #include "dialectic_mechanics/one_dimensional/flanges.h"
 
 #include <algorithm>

@@ -1,7 +1,7 @@
 #pragma once
 // A fixed point (housing): the root of a chain whose position never changes. Records the reaction, the force
 // the attached elements exert on the housing.
-#include "core/meta.h"
+#include "core/model/meta.h"
 #include "dialectic_mechanics/one_dimensional/flanges.h"
 
 #include <string>

@@ -1,5 +1,5 @@
 #pragma once
-// The 1D dialectic flange pair (DESIGN.md §4.2). Positions travel from the root of a chain outwards, forces
+// The 1D dialectic flange pair (docs/user-guide/dialectic-mechanics.md). Positions travel from the root of a chain outwards, forces
 // travel back:
 //  - DrivingFlange belongs to what determines a position (a mass with its own degree of freedom, a fixed point,
 //    a prescribed motion, a gear's output). It sends the position s, the elastic velocity v = ds/dt (a tearing
@@ -10,8 +10,8 @@
 //    positive in the direction of increasing s.
 // A connection joins one of each. Two driving flanges cannot be joined: a chain has one root (a position comes
 // from one place); a compliant element goes between two roots.
-#include "core/plug.h"
-#include "core/summed_inputs.h"
+#include "core/model/plug.h"
+#include "core/model/summed_inputs.h"
 #include "dialectic_mechanics/kinematic_rules.h"
 
 #include <memory>

@@ -3,7 +3,7 @@
 //     f_a = F_c·tanh((w_b − w_a)/v_reg),   f_b = −f_a
 // It uses the kinetic velocities: the law is nonlinear, so it stays explicit. Below v_reg it acts as a viscous
 // damper of F_c/v_reg; a smaller v_reg is closer to Coulomb's law and stiffer (an implicit solver then pays off).
-#include "core/meta.h"
+#include "core/model/meta.h"
 #include "dialectic_mechanics/one_dimensional/flanges.h"
 
 #include <cmath>

@@ -2,7 +2,7 @@
 // An ideal gear (Modelica's IdealGear): φ_a = ratio·φ_b, rigid and lossless. flange_a is driven by the input
 // side's root (a motor inertia); flange_b drives the output side with the scaled motion, and the output torque
 // returns scaled: τ_a = τ_b/ratio (power in = power out).
-#include "core/meta.h"
+#include "core/model/meta.h"
 #include "dialectic_mechanics/one_dimensional/flanges.h"
 
 #include <string>

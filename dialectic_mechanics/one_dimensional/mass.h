@@ -5,9 +5,9 @@
 //     m·(v − w)/T_D − Σ f = 0,        ds/dt = v,   dw/dt = (v − w)/T_D
 // where Σ f adds the forces of every element attached to the flange. The contribution to L is m/T_D. For
 // T_D → 0, dw/dt = Σ f/m: Newton's law for w, with s leading it by T_D·dw/dt.
-#include "core/meta.h"
-#include "core/state.h"
-#include "core/system_default.h"
+#include "core/model/meta.h"
+#include "core/model/state.h"
+#include "core/model/system_default.h"
 #include "dialectic_mechanics/dialectic_defaults.h"
 #include "dialectic_mechanics/one_dimensional/flanges.h"
 

@@ -5,9 +5,9 @@
 //  - Velocity (Speed for rotation): ds/dt = v_ref.
 // In both, the kinetic velocity follows v as every mass's does: dw/dt = (v − w)/T_D. The reaction (what the
 // attached elements exert on the drive) is recorded.
-#include "core/meta.h"
-#include "core/state.h"
-#include "core/system_default.h"
+#include "core/model/meta.h"
+#include "core/model/state.h"
+#include "core/model/system_default.h"
 #include "dialectic_mechanics/dialectic_defaults.h"
 #include "dialectic_mechanics/one_dimensional/flanges.h"
 

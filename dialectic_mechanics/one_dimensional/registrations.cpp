@@ -1,5 +1,5 @@
 // Every 1D component type by name, for system files and `lied describe`.
-#include "core/component_registry.h"
+#include "core/model/component_registry.h"
 #include "dialectic_mechanics/one_dimensional/constraint.h"
 #include "dialectic_mechanics/one_dimensional/rotational.h"
 #include "dialectic_mechanics/one_dimensional/translational.h"

@@ -2,7 +2,7 @@
 // Sensors. PositionSensor and VelocitySensor attach to a driving flange and exert no force; ForceSensor sits in a
 // chain (driven flange_a, driving flange_b) and measures the force the elements on flange_b exert on it, which
 // it passes on to flange_a unchanged.
-#include "core/meta.h"
+#include "core/model/meta.h"
 #include "dialectic_mechanics/one_dimensional/flanges.h"
 
 namespace lied::mechanics {

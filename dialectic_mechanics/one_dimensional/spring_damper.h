@@ -3,7 +3,7 @@
 // roots). With Δs = s_b − s_a − s_rel0 and the elastic velocities v (so the damper acts implicitly, through L):
 //     f_a = c·Δs + d·(v_b − v_a),   f_b = −f_a          (f_a > 0: the element pulls a towards +s)
 // Spring (d = 0) and Damper (c = 0) are the same element with one parameter.
-#include "core/meta.h"
+#include "core/model/meta.h"
 #include "dialectic_mechanics/one_dimensional/flanges.h"
 
 #include <string>

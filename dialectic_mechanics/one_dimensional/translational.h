@@ -1,6 +1,6 @@
 #pragma once
-// The 1D translational library: positions in m, forces in N. See flanges.h for the causality and the README
-// section "Dialectic mechanics" for the formulation and sign conventions.
+// The 1D translational library: positions in m, forces in N. See flanges.h for the causality and
+// docs/user-guide/dialectic-mechanics.md for the formulation and sign conventions.
 #include "dialectic_mechanics/named.h"
 #include "dialectic_mechanics/one_dimensional/applied_force.h"
 #include "dialectic_mechanics/one_dimensional/contact.h"

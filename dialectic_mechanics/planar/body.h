@@ -3,8 +3,8 @@
 // frame's coordinates. It needs the wrench m·a_cm, I·α from its frame (a from the frame's acceleration, which
 // carries the joints' dialectic accelerations and gravity) and exerts the opposite on the frame's owner:
 //     a_cm = a + α×d − ω_k²·d,   f = −(m·a_cm, I·α + d×(m·a_cm))     (d: frame origin → centre of mass)
-#include "core/component.h"
-#include "core/meta.h"
+#include "core/model/component.h"
+#include "core/model/meta.h"
 #include "dialectic_mechanics/planar/frames.h"
 
 #include <string>

@@ -1,8 +1,8 @@
 #pragma once
 // A rigid, massless rod: frame_b sits at (r_x, r_y) in frame_a's coordinates, with frame_a's orientation. Motion
 // goes out (offset_point), the wrench of everything on frame_b comes back moved to frame_a's origin.
-#include "core/component.h"
-#include "core/meta.h"
+#include "core/model/component.h"
+#include "core/model/meta.h"
 #include "dialectic_mechanics/planar/frames.h"
 
 namespace lied::mechanics {

@@ -7,8 +7,8 @@
 //    elements attach to one FrameOut; it adds up their wrenches.
 //  - FrameIn (driven) reads them and sends f, the wrench its element exerts on the FrameOut's owner (torque about
 //    the frame origin).
-#include "core/plug.h"
-#include "core/summed_inputs.h"
+#include "core/model/plug.h"
+#include "core/model/summed_inputs.h"
 #include "dialectic_mechanics/kinematic_rules.h"
 #include "dialectic_mechanics/planar/planar.h"
 

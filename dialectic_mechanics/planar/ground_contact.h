@@ -9,9 +9,9 @@
 // Force N·n + F_t·t acts on the body at the touching point. Everything reads the kinetic velocities w, so the
 // nonlinear laws stay explicit (as ElastoGap and Friction do); a stiff contact or a small v_reg wants an implicit
 // solver (ros2).
-#include "core/component.h"
-#include "core/meta.h"
-#include "core/valid_range.h"
+#include "core/model/component.h"
+#include "core/model/meta.h"
+#include "core/model/valid_range.h"
 #include "dialectic_mechanics/one_dimensional/contact.h"
 #include "dialectic_mechanics/planar/frames.h"
 

@@ -7,10 +7,10 @@
 // matrix over T_D), which changes with the configuration. u is the optional drive input, c and d the joint's own
 // spring and damper. Outwards, frame_b moves with frame_a plus the joint's motion and its dialectic acceleration
 // (v − w)/T_D; inwards, frame_a passes on the whole wrench of frame_b's elements.
-#include "core/component.h"
-#include "core/meta.h"
-#include "core/state.h"
-#include "core/system_default.h"
+#include "core/model/component.h"
+#include "core/model/meta.h"
+#include "core/model/state.h"
+#include "core/model/system_default.h"
 #include "dialectic_mechanics/dialectic_defaults.h"
 #include "dialectic_mechanics/planar/frames.h"
 

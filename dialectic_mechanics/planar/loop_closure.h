@@ -5,8 +5,8 @@
 //     f_a = c·(r_b − r_a) + d·(v_b − v_a),   f_b = −f_a
 // With the elastic velocities the damping is implicit (through L), so a stiff closure stays stable at the steps
 // an implicit solver takes. The gap between the frames is about |f|/c: the closure error.
-#include "core/component.h"
-#include "core/meta.h"
+#include "core/model/component.h"
+#include "core/model/meta.h"
 #include "dialectic_mechanics/planar/frames.h"
 
 #include <cmath>

@@ -1,7 +1,7 @@
 #pragma once
 // A planar vector with two translational components and one rotational: a pose (x, y, φ), a velocity (vx, vy, ω),
 // an acceleration (ax, ay, α) or a wrench (fx, fy, τ), always in world coordinates, torques about the frame origin.
-#include "core/signal.h"
+#include "core/model/signal.h"
 #include "dialectic_mechanics/kinematic_rules.h"
 
 #include <cmath>

@@ -8,7 +8,7 @@
 // λ acts on frame_a's owner at frame_b's origin (about frame_a's origin: λ_φ + p × λ), −λ on frame_b's owner:
 // internal, so momentum and angular momentum are conserved. Δ is (r_rel0_x, r_rel0_y, phi_rel0), or the pose
 // found at the closing instant (capture = 1, t_close > 0): a gripper holds the object where it took it.
-#include "core/meta.h"
+#include "core/model/meta.h"
 #include "dialectic_mechanics/constraint_switching.h"
 #include "dialectic_mechanics/planar/frames.h"
 

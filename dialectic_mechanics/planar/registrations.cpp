@@ -1,5 +1,5 @@
 // Every planar component type by name, for system files and `lied describe`.
-#include "core/component_registry.h"
+#include "core/model/component_registry.h"
 #include "dialectic_mechanics/planar/planar_constraint.h"
 #include "dialectic_mechanics/planar/body.h"
 #include "dialectic_mechanics/planar/fixed_translation.h"

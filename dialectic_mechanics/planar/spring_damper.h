@@ -3,9 +3,9 @@
 // ℓ = |r_b − r_a| and unit vector e from a to b, the tension
 //     F = c·(ℓ − ℓ0) + d·e·(v_b − v_a)        (elastic velocities: the damper acts through L)
 // pulls a towards b and b towards a. The line must have a direction: ℓ > 0 is its valid range.
-#include "core/component.h"
-#include "core/meta.h"
-#include "core/valid_range.h"
+#include "core/model/component.h"
+#include "core/model/meta.h"
+#include "core/model/valid_range.h"
 #include "dialectic_mechanics/planar/frames.h"
 
 #include <cmath>

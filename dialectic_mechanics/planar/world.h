@@ -2,8 +2,8 @@
 // The inertial frame, root of every planar tree. Gravity g acts along −y; it enters as the world frame's
 // acceleration +g along y (as in Featherstone's recursive Newton–Euler): every body then needs the force that holds
 // it against gravity, and no body has to know g. Records the reaction wrench on the world.
-#include "core/component.h"
-#include "core/meta.h"
+#include "core/model/component.h"
+#include "core/model/meta.h"
 #include "dialectic_mechanics/planar/frames.h"
 
 namespace lied::mechanics {

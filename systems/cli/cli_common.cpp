@@ -1,12 +1,10 @@
 #include "systems/cli/cli_common.h"
 
-#include "core/closest_name.h"
-#include "core/integrator.h"
-#include "systems/system_file.h"
+#include "core/integrators/integrator.h"
+#include "systems/io/system_file.h"
 
 #include <CLI/CLI.hpp>
 
-#include <charconv>
 #include <cmath>
 #include <cerrno>
 #include <cstring>
@@ -15,21 +13,6 @@
 #include <sstream>
 
 namespace lied::systems {
-namespace {
-
-const SystemEntry& find_system(const std::string& name) {
-    const auto& registry = SystemRegistry::instance();
-    if (const SystemEntry* e = registry.find(name)) return *e;
-    throw UsageError("unknown system '" + name + "'" + did_you_mean(name, registry.names()) + "; `lied list` shows them");
-}
-
-bool is_choice(const Model& m, const std::string& name) {
-    for (auto& c : m.choices)
-        if (c.path == name) return true;
-    return false;
-}
-
-}  // namespace
 
 // Two paths name the same file (existing or not): the same canonical path, or hard links of one file.
 bool same_file(const std::string& a, const std::string& b) {
@@ -57,46 +40,6 @@ void check_writable(const std::string& path) {
 
 std::string name_column(const std::string& name, std::size_t width) {
     return name.size() < width ? name + std::string(width - name.size(), ' ') : name + ' ';
-}
-
-// A finite number: inf and nan are never valid settings.
-double parse_number(const std::string& option, const std::string& text) {
-    double v = 0;
-    const char* end = text.data() + text.size();
-    auto [ptr, ec] = std::from_chars(text.data(), end, v);
-    if (ec != std::errc() || ptr != end || text.empty())
-        throw UsageError(option + " expects a number, got '" + text + "'");
-    if (!std::isfinite(v)) throw UsageError(option + " expects a finite number, got '" + text + "'");
-    return v;
-}
-
-ResolvedSystem resolve_system(const std::string& argument) {
-    if (is_system_file_name(argument)) {
-        try {
-            LoadedSystem loaded = load_system_file(argument);
-            if (!loaded.exposed.empty()) {
-                std::string names;
-                for (auto& n : loaded.exposed) names += (names.empty() ? "" : ", ") + n;
-                throw UsageError(argument + " is a subsystem (it exposes " + names +
-                                 " for another file to connect); use it as a component of a system file: {file: " +
-                                 std::filesystem::path(argument).filename().string() + "}");
-            }
-            // The file's actions are scheduled on the simulator that runs it (once: they own their components).
-            auto actions = std::make_shared<std::vector<std::pair<double, StructuralChange>>>(std::move(loaded.actions));
-            auto on_event = std::make_shared<std::vector<std::pair<std::string, StructuralChange>>>(std::move(loaded.event_actions));
-            auto prepare = [actions, on_event](Simulator& sim) {
-                for (auto& [at, change] : *actions) sim.schedule(at, std::move(change));
-                for (auto& [event, change] : *on_event) sim.schedule_on_event(event, std::move(change));
-                actions->clear();
-                on_event->clear();
-            };
-            return {loaded.name, loaded.description, std::move(loaded.root), loaded.settings, loaded.files, prepare};
-        } catch (const SystemFileError& e) {
-            throw UsageError(e.what());
-        }
-    }
-    const SystemEntry& e = find_system(argument);
-    return {e.name, e.description, e.make(), e.defaults, {}, e.prepare};
 }
 
 void add_run_options(CLI::App& c, RunOptions& o) {
@@ -173,44 +116,6 @@ RunSettings run_settings(const RunSettings& defaults, const RunOptions& o) {
         throw UsageError(s.str());
     }
     return settings;
-}
-
-std::unique_ptr<Simulator> make_simulation(ResolvedSystem& system, const RunSettings& settings,
-                                           const std::vector<std::pair<std::string, std::string>>& sets) {
-    SimulatorOptions options;
-    options.solver = settings.solver;
-    options.dt = settings.dt;
-    options.tolerances = {settings.rtol, settings.atol, settings.max_step};
-    options.jacobian_interval = settings.jacobian_interval;
-    auto sim = std::make_unique<Simulator>(*system.root, options);
-    if (system.prepare) system.prepare(*sim);
-    // Choices (a medium, a loss law) first: each rebuilds, and the numbers then go to the final structure.
-    for (auto& [name, value] : sets) {
-        if (!is_choice(sim->model(), name)) continue;
-        try {
-            sim->set_choice(name, value);
-        } catch (const std::invalid_argument& e) {
-            throw UsageError(e.what());
-        }
-    }
-    for (auto& [name, text] : sets) {
-        if (is_choice(sim->model(), name)) continue;
-        const double value = parse_number("--set " + name, text);
-        try {
-            sim->set_parameter(name, value);
-        } catch (const std::invalid_argument& e) {
-            throw UsageError(e.what());
-        }
-    }
-    sim->reset();   // start values may depend on the parameters just set
-    if (settings.steady_state) {
-        try {
-            sim->initialize_steady_state(settings.steady_states);
-        } catch (const std::invalid_argument& e) {   // a name that is not a state
-            throw UsageError(e.what());
-        }
-    }
-    return sim;
 }
 
 }  // namespace lied::systems

@@ -1,8 +1,8 @@
 #include "systems/cli/export_fmu_command.h"
 
-#include "core/simulator.h"
+#include "core/simulation/simulator.h"
 #include "systems/fmu/fmu_model.h"
-#include "systems/system_file.h"
+#include "systems/io/system_file.h"
 
 #include <zip.h>
 

@@ -1,14 +1,16 @@
 #include "systems/cli/inspect_commands.h"
 
-#include "core/build_error.h"
-#include "core/closest_name.h"
-#include "core/component_registry.h"
-#include "core/introspection.h"
-#include "core/linear_system.h"
-#include "core/meta.h"
-#include "core/simulator.h"
+#include "core/diagnostics/dependency_check.h"
+
+#include "core/model/build_error.h"
+#include "core/support/closest_name.h"
+#include "core/model/component_registry.h"
+#include "core/model/introspection.h"
+#include "core/solve/linear_system.h"
+#include "core/model/meta.h"
+#include "core/simulation/simulator.h"
 #include "systems/cli/cli_common.h"
-#include "systems/system_file.h"
+#include "systems/io/system_file.h"
 #include "thermofluid/media/media_registry.h"
 
 #include <algorithm>
@@ -81,7 +83,7 @@ int list(bool components, bool media, std::ostream& out) {
     }
     for (auto& e : SystemRegistry::instance().entries()) out << name_column(e.name, 16) << e.description << '\n';
     // The example system files, when run from the source tree.
-    const std::filesystem::path files = "systems/files";
+    const std::filesystem::path files = "systems/examples/files";
     std::error_code ec;
     if (!std::filesystem::is_directory(files, ec)) return 0;
     std::vector<std::filesystem::path> paths;
@@ -108,58 +110,136 @@ int list(bool components, bool media, std::ostream& out) {
     return 0;
 }
 
-int describe_type(const std::string& name, std::ostream& out) {
+int check_types(const std::vector<std::string>& names, std::ostream& out) {
+    const auto& registry = ComponentRegistry::instance();
+    std::vector<std::string> chosen = names.empty() ? registry.names() : names;
+    for (auto& n : chosen)
+        if (!registry.find(n))
+            throw UsageError("unknown component type '" + n + "'" + did_you_mean(n, registry.names()) + "; `lied list --components` lists them");
+    int broken = 0;
+    for (auto& n : chosen) {
+        auto component = registry.find(n)->make();
+        const DependencyReport report = check_dependencies(*component, n);
+        out << name_column(n, 26) << (report.ok() ? "ok" : "BROKEN") << " (" << report.blocks_checked << " blocks, "
+            << report.signals_perturbed << " perturbations)\n";
+        for (auto& f : report.findings) out << "  " << f.message << '\n';
+        for (auto& u : report.unchecked) out << "  " << u << '\n';
+        if (!report.ok()) ++broken;
+    }
+    if (chosen.size() > 1) out << chosen.size() - broken << " of " << chosen.size() << " component types keep their declarations\n";
+    return broken ? 1 : 0;
+}
+
+namespace {
+
+using Row = std::vector<std::string>;
+
+// A table with a header: aligned columns (two spaces apart) for the terminal, or a Markdown table.
+void print_table(std::ostream& out, const Row& header, const std::vector<Row>& rows, bool markdown) {
+    if (rows.empty()) {
+        out << (markdown ? "(none)\n" : "  (none)\n");
+        return;
+    }
+    if (markdown) {
+        auto cell = [](const std::string& text) {
+            std::string c;
+            for (char ch : text) c += ch == '|' ? std::string("\\|") : std::string(1, ch);
+            return c;
+        };
+        auto line = [&](const Row& r) {
+            out << '|';
+            for (auto& c : r) out << ' ' << cell(c) << " |";
+            out << '\n';
+        };
+        line(header);
+        out << '|';
+        for (std::size_t k = 0; k < header.size(); ++k) out << "---|";
+        out << '\n';
+        for (auto& r : rows) line(r);
+        return;
+    }
+    std::vector<std::size_t> width(header.size(), 0);
+    for (auto& r : rows)
+        for (std::size_t k = 0; k + 1 < r.size(); ++k) width[k] = std::max(width[k], r[k].size());
+    for (auto& r : rows) {
+        out << "  ";
+        for (std::size_t k = 0; k < r.size(); ++k) {
+            out << r[k];
+            if (k + 1 < r.size()) out << std::string(width[k] - r[k].size() + 2, ' ');
+        }
+        out << '\n';
+    }
+}
+
+std::string number_text(double v) {
+    std::ostringstream s;
+    s << v;
+    return s.str();
+}
+
+}  // namespace
+
+int describe_type(const std::string& name, std::ostream& out, bool markdown) {
     const ComponentType* type = ComponentRegistry::instance().find(name);
     if (!type)
         throw UsageError("unknown component type '" + name + "'" + did_you_mean(name, ComponentRegistry::instance().names()) +
                          "; `lied list --components` lists them");
     auto component = type->make();
     const Model m = describe(*component);
-    out << type->name << ": " << type->description << "\n";
-    out << "\nparameters (name, default, unit, valid range, meaning):\n";
+    // In Markdown each part is a paragraph with its table; in text, a heading line with the columns' names.
+    auto heading = [&](const std::string& title, const std::string& columns) {
+        if (markdown) out << "\n" << title << ":\n\n";
+        else out << "\n" << title << " (" << columns << "):\n";
+    };
+    if (markdown) out << type->description << "\n";
+    else out << type->name << ": " << type->description << "\n";
+
+    std::vector<Row> rows;
     for (auto& p : m.parameters)
-        out << "  " << std::left << name_column(p.path) << std::setw(10) << *p.value << std::setw(8) << p.spec.unit
-            << std::setw(14) << p.spec.range_text() << p.spec.description << '\n';
-    if (m.parameters.empty()) out << "  (none)\n";
+        rows.push_back({p.path, number_text(*p.value), std::string(p.spec.unit.view()), p.spec.range_text(), std::string(p.spec.description.view())});
+    heading("parameters", "name, default, unit, valid range, meaning");
+    print_table(out, {"parameter", "default", "unit", "valid range", "meaning"}, rows, markdown);
     if (!m.choices.empty()) {
-        out << "\nchoices (name, default, options, meaning):\n";
+        rows.clear();
         for (auto& c : m.choices)
-            out << "  " << std::left << name_column(c.path) << ' ' << std::setw(17) << (c.value->empty() ? "(unset)" : *c.value)
-                << c.spec->options_text() << "  (" << c.spec->description << ")\n";
+            rows.push_back({c.path, c.value->empty() ? "(unset)" : *c.value, c.spec->options_text(), std::string(c.spec->description.view())});
+        heading("choices", "name, default, options, meaning");
+        print_table(out, {"choice", "default", "options", "meaning"}, rows, markdown);
     }
     auto direction = [](const SignalBase& s) {
         if (!s.is_in()) return std::string("out");
         return std::string(static_cast<const InBase&>(s).optional() ? "in, optional" : "in");
     };
-    out << "\nplugs (connect outlet → inlet):\n";
+    rows.clear();
     for (auto& plug : m.plugs) {
-        out << "  " << std::left << name_column(plug.path) << plug.plug->kind() << ":";
+        std::string members;
         const std::string prefix = plug.path + ".";
         for (auto& s : m.signals)
             if (s.path.rfind(prefix, 0) == 0)
-                out << ' ' << s.path.substr(prefix.size()) << " (" << direction(*s.signal) << ", " << s.signal->type_name() << ")";
-        out << '\n';
+                members += (members.empty() ? "" : ", ") + s.path.substr(prefix.size()) + " (" + direction(*s.signal) + ", " + s.signal->type_name() + ")";
+        rows.push_back({plug.path, plug.plug->kind(), members});
     }
-    if (m.plugs.empty()) out << "  (none)\n";
-    out << "\nsignals (connect output → input):\n";
-    bool any = false;
+    heading("plugs", "name, kind, signals; connect outlet → inlet");
+    print_table(out, {"plug", "kind", "signals"}, rows, markdown);
+    rows.clear();
     for (auto& s : m.signals) {
         if (s.path.find('.') != std::string::npos || s.path.find('(') != std::string::npos) continue;
-        any = true;
         const bool time = std::find(m.time_inputs.begin(), m.time_inputs.end(), s.signal) != m.time_inputs.end();
-        out << "  " << std::left << name_column(s.path)
-            << (time ? std::string("simulation time (bound by the engine)") : direction(*s.signal) + ", " + s.signal->type_name()) << '\n';
+        rows.push_back({s.path, time ? std::string("simulation time (bound by the engine)") : direction(*s.signal) + ", " + s.signal->type_name()});
     }
-    if (!any) out << "  (none)\n";
-    out << "\nstates (name, start, unit):\n";
-    for (auto& st : m.states) out << "  " << std::left << name_column(st.path) << std::setw(10) << st.state->start << st.unit << '\n';
-    if (m.states.empty()) out << "  (none)\n";
+    heading("signals", "name, direction and type; connect output → input");
+    print_table(out, {"signal", "direction, type"}, rows, markdown);
+    rows.clear();
+    for (auto& st : m.states) rows.push_back({st.path, number_text(st.state->start), st.unit});
+    heading("states", "name, start, unit");
+    print_table(out, {"state", "start", "unit"}, rows, markdown);
     if (!m.tearing.empty()) {
-        out << "\ntearing pairs:\n";
-        for (std::size_t j = 0; j < m.tearing.size() && j < m.residuals.size(); ++j)
-            out << "  " << std::left << name_column(m.tearing[j].path) << "-> " << m.residuals[j].path << '\n';
+        rows.clear();
+        for (std::size_t j = 0; j < m.tearing.size() && j < m.residuals.size(); ++j) rows.push_back({m.tearing[j].path, m.residuals[j].path});
+        heading("tearing pairs", "tearing variable, residual");
+        print_table(out, {"tearing variable", "residual"}, rows, markdown);
     }
-    out << "\nrecordable variables: the states";
+    out << (markdown ? "\nRecordable variables: the states" : "\nrecordable variables: the states");
     for (auto& v : m.variables) out << ", " << v.path;
     out << '\n';
     return 0;

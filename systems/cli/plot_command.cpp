@@ -1,7 +1,7 @@
 #include "systems/cli/plot_command.h"
 
 #include "systems/cli/cli_common.h"
-#include "systems/plot.h"
+#include "systems/results/plot.h"
 #include "systems/results/mat_results.h"
 
 #include <filesystem>

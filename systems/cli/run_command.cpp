@@ -1,11 +1,11 @@
 #include "systems/cli/run_command.h"
 
-#include "core/build_error.h"
-#include "core/recorder.h"
-#include "core/simulator.h"
+#include "core/model/build_error.h"
+#include "core/simulation/recorder.h"
+#include "core/simulation/simulator.h"
 #include "systems/cli/cli_common.h"
 #include "systems/cli/progress_bar.h"
-#include "systems/plot.h"
+#include "systems/results/plot.h"
 #include "systems/results/mat_results.h"
 #include "systems/results/result_table.h"
 

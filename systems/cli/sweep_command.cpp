@@ -1,8 +1,8 @@
 #include "systems/cli/sweep_command.h"
 
-#include "core/build_error.h"
-#include "core/recorder.h"
-#include "core/simulator.h"
+#include "core/model/build_error.h"
+#include "core/simulation/recorder.h"
+#include "core/simulation/simulator.h"
 #include "systems/cli/mpi_world.h"
 #include "systems/cli/progress_bar.h"
 #include "systems/results/mat_results.h"

@@ -1,8 +1,8 @@
 #include "systems/fmu/fmu_instance.h"
 
-#include "core/build_error.h"
-#include "core/simulator.h"
-#include "systems/cli/cli_common.h"
+#include "core/model/build_error.h"
+#include "core/simulation/simulator.h"
+#include "systems/io/system_loading.h"
 
 #include <cmath>
 #include <cstring>

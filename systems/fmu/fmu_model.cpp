@@ -1,6 +1,6 @@
 #include "systems/fmu/fmu_model.h"
 
-#include "core/simulator.h"
+#include "core/simulation/simulator.h"
 
 #include <algorithm>
 #include <cctype>

@@ -4,7 +4,7 @@
 //  - the configuration in resources/lied_fmu.txt: which system (built in, or a system file in resources/), the
 //    solver settings of Co-Simulation, parameter values set at export, the outputs, the GUID;
 //  - the model variables with their value references, causality, variability and units.
-#include "systems/system_registry.h"
+#include "systems/io/system_registry.h"
 
 #include <string>
 #include <utility>

@@ -1,8 +1,8 @@
 #include "systems/results/result_table.h"
 
-#include "core/closest_name.h"
-#include "core/recorder.h"
-#include "core/simulator.h"
+#include "core/support/closest_name.h"
+#include "core/simulation/recorder.h"
+#include "core/simulation/simulator.h"
 
 #include <cmath>
 #include <charconv>

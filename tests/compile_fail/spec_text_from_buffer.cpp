@@ -3,7 +3,7 @@
 // metainfo returns; its consteval constructor refuses any array without a constant address. Compiled with
 // -DLIED_LITERAL_INSTEAD, the same file passes a literal and compiles (core.spec_text_takes_a_literal), so that the
 // refusal is the buffer's and not a broken include path.
-#include "core/parameter_spec.h"
+#include "core/model/parameter_spec.h"
 
 lied::ParameterSpec length_spec() {
 #ifdef LIED_LITERAL_INSTEAD

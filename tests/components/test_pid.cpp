@@ -2,10 +2,10 @@
 // filtered derivative of a ramp, and the build rules.
 #include "components/pid.h"
 #include "components/sources.h"
-#include "core/build_error.h"
-#include "core/meta.h"
-#include "core/simulator.h"
-#include "core/state.h"
+#include "core/model/build_error.h"
+#include "core/model/meta.h"
+#include "core/simulation/simulator.h"
+#include "core/model/state.h"
 
 #include <doctest/doctest.h>
 

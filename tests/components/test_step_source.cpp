@@ -1,7 +1,7 @@
 #include "components/step_source.h"
-#include "core/meta.h"
-#include "core/simulator.h"
-#include "core/state.h"
+#include "core/model/meta.h"
+#include "core/simulation/simulator.h"
+#include "core/model/state.h"
 #include "support/integral_of.h"
 
 #include <doctest/doctest.h>

@@ -1,10 +1,10 @@
 // TimeTable: interpolation, holding the end values, jumps, the rules on the file (named with file and line), and
 // a system file that names its CSV relative to itself.
 #include "components/time_table.h"
-#include "core/build_error.h"
-#include "core/meta.h"
-#include "core/simulator.h"
-#include "systems/system_file.h"
+#include "core/model/build_error.h"
+#include "core/model/meta.h"
+#include "core/simulation/simulator.h"
+#include "systems/io/system_file.h"
 
 #include <doctest/doctest.h>
 

@@ -1,8 +1,8 @@
 // Attach as a structural change: two masses become one rigid body; momentum is kept, the energy of their relative
 // motion is what a perfectly inelastic joining dissipates, and the force on one of them acts on the assembly.
 #include "components/sources.h"
-#include "core/composite.h"
-#include "core/simulator.h"
+#include "core/model/composite.h"
+#include "core/simulation/simulator.h"
 #include "dialectic_mechanics/one_dimensional/attach.h"
 #include "dialectic_mechanics/one_dimensional/translational.h"
 #include "support/pushed_pair.h"

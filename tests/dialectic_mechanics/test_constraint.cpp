@@ -2,9 +2,9 @@
 // momentum is conserved at every instant, once closed the bodies move as the attached assembly does, once open each
 // is free again, and the two-stage rocket flies the same with either formulation.
 #include "components/sources.h"
-#include "core/build_error.h"
-#include "core/composite.h"
-#include "core/simulator.h"
+#include "core/model/build_error.h"
+#include "core/model/composite.h"
+#include "core/simulation/simulator.h"
 #include "dialectic_mechanics/one_dimensional/attach.h"
 #include "dialectic_mechanics/one_dimensional/constraint.h"
 #include "dialectic_mechanics/one_dimensional/translational.h"
@@ -14,7 +14,7 @@
 #include "dialectic_mechanics/planar/revolute.h"
 #include "dialectic_mechanics/planar/world.h"
 #include "support/pushed_pair.h"
-#include "systems/two_stage_rocket.h"
+#include "systems/examples/two_stage_rocket.h"
 
 #include <doctest/doctest.h>
 

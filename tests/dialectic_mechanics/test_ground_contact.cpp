@@ -1,14 +1,14 @@
 // GroundContact against hand calculations: a disc's static penetration under its weight, a sliding disc that
 // spins up and ends rolling at the speed angular momentum about the ground predicts, and a box on a slope that
 // slides with g·(sin α − μ·cos α) or, below the friction angle, creeps at the regularised law's speed.
-#include "core/meta.h"
-#include "core/simulator.h"
+#include "core/model/meta.h"
+#include "core/simulation/simulator.h"
 #include "dialectic_mechanics/planar/body.h"
 #include "dialectic_mechanics/planar/ground_contact.h"
 #include "dialectic_mechanics/planar/prismatic.h"
 #include "dialectic_mechanics/planar/revolute.h"
 #include "dialectic_mechanics/planar/world.h"
-#include "systems/system_file.h"
+#include "systems/io/system_file.h"
 
 #include <doctest/doctest.h>
 

@@ -1,10 +1,10 @@
 // Conservation and passivity of 1D dialectic systems, and the build-time rules with the component path and the
 // rule in the message.
-#include "core/build_error.h"
-#include "core/meta.h"
-#include "core/simulator.h"
+#include "core/model/build_error.h"
+#include "core/model/meta.h"
+#include "core/simulation/simulator.h"
 #include "dialectic_mechanics/one_dimensional/translational.h"
-#include "systems/system_file.h"
+#include "systems/io/system_file.h"
 #include "support/file_error.h"
 
 #include <doctest/doctest.h>
@@ -46,7 +46,7 @@ TEST_CASE("two free masses joined by a spring-damper conserve momentum") {
 }
 
 TEST_CASE("a passive system never gains energy: springs, dampers on the elastic velocity and a stiff gap") {
-    // dE/dt = −wᵀ(D − T_D·D·A⁻¹·D)·w − T_D·F_elᵀ·A⁻¹·F_el ≤ 0 with A = M + T_D·D (README, "Passivity"), where
+    // dE/dt = −wᵀ(D − T_D·D·A⁻¹·D)·w − T_D·F_elᵀ·A⁻¹·F_el ≤ 0 with A = M + T_D·D (docs/user-guide/dialectic-mechanics.md, "Passivity"), where
     // E = Σ ½·m·w² + the springs' and the gap's elastic energy. Checked sample by sample along a run with bounces.
     struct Rattle : Component {
         Fixed ground, wall{0.24};

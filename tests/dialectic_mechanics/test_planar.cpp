@@ -1,13 +1,13 @@
 // Planar dialectic mechanics against the classic rigid-body equations (tests/support/double_pendulum_ode.h): the probed L is
 // the joint-space mass matrix over T_D at several configurations, and for small T_D the double pendulum follows the
 // classic ODE with an error proportional to T_D.
-#include "core/build_error.h"
-#include "core/meta.h"
+#include "core/model/build_error.h"
+#include "core/model/meta.h"
 #include "dialectic_mechanics/planar/body.h"
 #include "dialectic_mechanics/planar/prismatic.h"
-#include "core/simulator.h"
-#include "systems/double_pendulum.h"
-#include "systems/system_file.h"
+#include "core/simulation/simulator.h"
+#include "systems/examples/double_pendulum.h"
+#include "systems/io/system_file.h"
 #include "support/double_pendulum_ode.h"
 #include "support/file_error.h"
 #include "support/file_twin.h"
@@ -171,7 +171,7 @@ TEST_CASE("prismatic joint: L = m/T_D, free sliding down a 30 degree axis, and t
 
 TEST_CASE("prismatic on a spinning revolute: the velocity-product terms keep angular momentum to O(T_D)") {
     // No gravity, no springs: a 1 kg bead slides out along a spinning rod. Classically (I + m·q²)·ω stays constant;
-    // the dialectic model changes it by 2·m·q·ω·(v − w) = O(T_D) (README: the positions lead by T_D·acceleration).
+    // the dialectic model changes it by 2·m·q·ω·(v − w) = O(T_D) (docs/user-guide/dialectic-mechanics.md: the positions lead by T_D·acceleration).
     struct Spinner : Component {
         World world;
         Revolute hub{0.0, 5.0};

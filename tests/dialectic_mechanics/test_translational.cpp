@@ -1,8 +1,8 @@
 // The dialectic formulation on 1D translational systems, against the equations worked out by hand in each test:
 // L = m/T_D, the classic oscillator for T_D → 0 with an O(T_D) error, the replacement dynamics of a stiff
 // spring (eigenvalues −1/T_D and −T_D·c/m), passivity and momentum conservation.
-#include "core/meta.h"
-#include "core/simulator.h"
+#include "core/model/meta.h"
+#include "core/simulation/simulator.h"
 #include "dialectic_mechanics/one_dimensional/translational.h"
 
 #include <doctest/doctest.h>

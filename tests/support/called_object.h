@@ -1,7 +1,7 @@
 #pragma once
 // What a schedule or model Block entry calls, comparable across two models of one tree: its object, or for a
 // pass-through (whose object is the entry its own model keeps, see Meta::pass_through) the Out it writes.
-#include "core/model.h"
+#include "core/model/model.h"
 
 namespace lied::testing {
 

@@ -1,11 +1,11 @@
 #pragma once
-// The Clamp (systems/clamp.h) in the classic formulation, T_D = 0: positions and velocities as states,
+// The Clamp (systems/examples/clamp.h) in the classic formulation, T_D = 0: positions and velocities as states,
 // m·s̈ = Σ forces, the same elasto-gap law (contact_force) on the same velocities, the same press force. Written as a
 // component so that every integrator Lied offers runs on it exactly as on the dialectic Clamp.
 #include "components/sources.h"
-#include "core/component.h"
-#include "core/meta.h"
-#include "core/state.h"
+#include "core/model/component.h"
+#include "core/model/meta.h"
+#include "core/model/state.h"
 #include "dialectic_mechanics/one_dimensional/contact.h"
 
 namespace lied::testing {

@@ -1,6 +1,6 @@
 #pragma once
 // Runs the `lied` command line in-process and captures what it prints; a private temporary folder per test.
-#include "systems/cli.h"
+#include "systems/cli/cli.h"
 
 #include <filesystem>
 #include <fstream>

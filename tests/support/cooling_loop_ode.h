@@ -13,7 +13,7 @@
 // (zero unless an outlet would fall below p_min), L = 0.01 1/m for every element but the pipes (l/(π·r²)).
 #include "components/sources.h"
 #include "thermofluid/media/media_registry.h"
-#include "thermofluid/pressure_loss.h"
+#include "thermofluid/processes/pressure_loss.h"
 
 #include <algorithm>
 #include <array>
@@ -29,7 +29,7 @@ struct CoolingLoopOde {
 
     const thermofluid::Medium& glycol = thermofluid::medium("Glycol47");
     const thermofluid::Medium& air = thermofluid::medium("SimpleAir");
-    // Parameters (as systems/cooling_loop.cpp sets them; the rest are the components' defaults).
+    // Parameters (as systems/examples/cooling_loop.cpp sets them; the rest are the components' defaults).
     static constexpr double L = 0.01, m_flow_reg = 1e-3, p_min = 100, rho_min = 1e-10, omega_reg = 1;
     static constexpr double p_ref = 1.5e5, V_ref = 2e-3, K = 5e5;
     static constexpr double omega = 300, dp_D = 1e5, V_flow_D = 2.5e-4, omega_D = 300, slip_D = 0.3, eta_D = 0.6;

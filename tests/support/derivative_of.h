@@ -1,7 +1,7 @@
 #pragma once
 // The derivative of one state, by name, at time t (0 unless given) and the simulator's current states (start-up
 // ramps, balances in tests).
-#include "core/simulator.h"
+#include "core/simulation/simulator.h"
 
 #include <doctest/doctest.h>
 

@@ -10,7 +10,7 @@
 
 namespace lied::testing::double_pendulum {
 
-// Link lengths, masses, centre-of-mass distances, inertias about the centres (systems/double_pendulum.h).
+// Link lengths, masses, centre-of-mass distances, inertias about the centres (systems/examples/double_pendulum.h).
 constexpr double l1 = 1.0, m1 = 1.0, a1 = 0.5, I1 = 1.0 / 12.0, m2 = 0.5, a2 = 0.4, I2 = 0.5 * 0.64 / 12.0, g = 9.81;
 constexpr double q1_start = 0.0, q2_start = -0.7853981633974483;
 

@@ -2,9 +2,9 @@
 // Test-only components for solvers and events: a bouncing ball (state event with re-initialisation), an
 // ideal relay (chattering without hysteresis), a first-order plant with a sampled PI controller, a stiff
 // contact, and Robertson's stiff kinetics.
-#include "core/component.h"
-#include "core/meta.h"
-#include "core/state.h"
+#include "core/model/component.h"
+#include "core/model/meta.h"
+#include "core/model/state.h"
 
 #include <cmath>
 

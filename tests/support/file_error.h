@@ -1,7 +1,7 @@
 #pragma once
 // The message a system file gets, from loading or from building a simulator on it ("no error" if neither fails).
-#include "core/simulator.h"
-#include "systems/system_file.h"
+#include "core/simulation/simulator.h"
+#include "systems/io/system_file.h"
 
 #include <exception>
 #include <string>

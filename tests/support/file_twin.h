@@ -1,8 +1,8 @@
 #pragma once
 // An example's system file against its C++ class: both run with the same options to each of the times, where each
 // named value must agree within its relative epsilon.
-#include "core/simulator.h"
-#include "systems/system_file.h"
+#include "core/simulation/simulator.h"
+#include "systems/io/system_file.h"
 
 #include <doctest/doctest.h>
 
@@ -18,7 +18,7 @@ struct Agreement {
 
 inline void check_file_twin(Component& cpp, const char* file, const SimulatorOptions& options, std::initializer_list<double> times,
                             std::initializer_list<Agreement> values) {
-    systems::LoadedSystem loaded = systems::load_system_file((std::filesystem::path(LIED_SOURCE_DIR) / "systems/files" / file).string());
+    systems::LoadedSystem loaded = systems::load_system_file((std::filesystem::path(LIED_SOURCE_DIR) / "systems/examples/files" / file).string());
     Simulator a(cpp, options), b(*loaded.root, options);
     for (double t : times) {
         a.simulate(t);

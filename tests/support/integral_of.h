@@ -1,9 +1,9 @@
 #pragma once
 // x' = u with u a signal source's output y: the integral of a source under the solver, so tests see the source as
 // the integrator does (time events included). The source is the child "source", the state "x".
-#include "core/component.h"
-#include "core/meta.h"
-#include "core/state.h"
+#include "core/model/component.h"
+#include "core/model/meta.h"
+#include "core/model/state.h"
 
 namespace lied::test {
 

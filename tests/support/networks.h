@@ -7,15 +7,15 @@
 //           independent blocks of L (a meshed network needs a junction; the thermofluid library brings it).
 //  - comb, ladder, collector: manifolds and meshed networks of splitters and junctions (cut or not);
 //  - grid: volumes joined by pipes, loops closed through volumes, a source per row.
-#include "core/composite.h"
-#include "thermofluid/boundaries.h"
-#include "thermofluid/flow_resistance.h"
-#include "thermofluid/in_tank.h"
-#include "thermofluid/junction_n.h"
-#include "thermofluid/out_tank.h"
-#include "thermofluid/pressure_drop.h"
-#include "thermofluid/splitter.h"
-#include "thermofluid/volume_mix.h"
+#include "core/model/composite.h"
+#include "thermofluid/boundaries/boundaries.h"
+#include "thermofluid/processes/flow_resistance.h"
+#include "thermofluid/boundaries/in_tank.h"
+#include "thermofluid/topology/junction_n.h"
+#include "thermofluid/boundaries/out_tank.h"
+#include "thermofluid/processes/pressure_drop.h"
+#include "thermofluid/topology/splitter.h"
+#include "thermofluid/boundaries/volume_mix.h"
 
 #include <memory>
 #include <string>

@@ -2,7 +2,7 @@
 // Two free masses for the attach/release and constraint tests: a (2 kg) from s = 0 at 2 m/s pushed by a constant
 // 6 N (`push`, from `six`), and b (3 kg) from s = 1 m at −1 m/s.
 #include "components/sources.h"
-#include "core/composite.h"
+#include "core/model/composite.h"
 #include "dialectic_mechanics/one_dimensional/translational.h"
 
 #include <memory>

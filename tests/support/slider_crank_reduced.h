@@ -11,7 +11,7 @@
 
 namespace lied::testing::slider_crank {
 
-// systems/slider_crank.h: crank r, rod l (uniform rods), piston; motor torque and bearing damping.
+// systems/examples/slider_crank.h: crank r, rod l (uniform rods), piston; motor torque and bearing damping.
 constexpr double r = 0.1, l = 0.3, m1 = 0.5, m2 = 0.8, m3 = 1.0, I1 = m1 * r * r / 12.0, I2 = m2 * l * l / 12.0, g = 9.81;
 constexpr double torque = 2.0, damping = 0.1;
 

@@ -1,7 +1,7 @@
 #pragma once
 // A real-time loop for tests: steps a RealtimeSwap on its own thread (about every 50 µs) until it is stopped,
 // or until `extra_steps` steps after the swap count reaches `after_swaps`.
-#include "core/realtime_swap.h"
+#include "core/simulation/realtime_swap.h"
 
 #include <atomic>
 #include <chrono>

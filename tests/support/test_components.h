@@ -1,9 +1,9 @@
 #pragma once
 // Small components used only by tests: a LIED oscillator whose linear coefficient depends on its state,
 // and deliberately broken components for the diagnostics.
-#include "core/component.h"
-#include "core/meta.h"
-#include "core/state.h"
+#include "core/model/component.h"
+#include "core/model/meta.h"
+#include "core/model/state.h"
 
 namespace lied::testing {
 

@@ -1,7 +1,7 @@
 // A test-only component with a plug of another domain, so the loader's "different domains" rule is exercised
 // before a second domain library exists. Registered in the test binary only.
-#include "core/component_registry.h"
-#include "core/meta.h"
+#include "core/model/component_registry.h"
+#include "core/model/meta.h"
 
 namespace lied::testing {
 

@@ -1,9 +1,9 @@
 // Physically impossible or numerically meaningless results never end as a normal result: each reproducer of
 // the vessels' trust issue stops with a message naming the value, the time, the rule and the likely cause.
-#include "core/build_error.h"
-#include "core/recorder.h"
-#include "core/simulator.h"
-#include "systems/com_vessels.h"
+#include "core/model/build_error.h"
+#include "core/simulation/recorder.h"
+#include "core/simulation/simulator.h"
+#include "systems/examples/com_vessels.h"
 
 #include <doctest/doctest.h>
 

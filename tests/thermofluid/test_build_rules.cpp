@@ -1,8 +1,8 @@
 // Build-time rules of thermofluid networks, with the component path and the rule in the message: a flow loop
 // without a volume, an unconnected outlet, two media on one connection.
-#include "core/build_error.h"
-#include "core/simulator.h"
-#include "systems/system_file.h"
+#include "core/model/build_error.h"
+#include "core/simulation/simulator.h"
+#include "systems/io/system_file.h"
 #include "support/file_error.h"
 
 #include <doctest/doctest.h>

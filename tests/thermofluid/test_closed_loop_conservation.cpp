@@ -4,19 +4,19 @@
 // so E − W with E = U_tank + Σ M·h + C·T_plate is a linear combination of states with constant coefficients
 // (constant density): explicit Runge–Kutta methods keep such invariants to rounding, whatever their step error.
 #include "components/sources.h"
-#include "core/meta.h"
-#include "core/simulator.h"
-#include "core/state.h"
-#include "thermofluid/conduction_element.h"
-#include "thermofluid/control_valve.h"
+#include "core/model/meta.h"
+#include "core/simulation/simulator.h"
+#include "core/model/state.h"
+#include "thermofluid/processes/conduction_element.h"
+#include "thermofluid/flow_control/control_valve.h"
 #include "thermofluid/drop_of_commons.h"
-#include "thermofluid/flow_resistance.h"
-#include "thermofluid/junction_n.h"
-#include "thermofluid/pump.h"
-#include "thermofluid/splitter_n.h"
+#include "thermofluid/processes/flow_resistance.h"
+#include "thermofluid/topology/junction_n.h"
+#include "thermofluid/processes/pump.h"
+#include "thermofluid/topology/splitter_n.h"
 #include "thermofluid/thermal/heat_capacitor.h"
 #include "thermofluid/thermal/thermal_boundaries.h"
-#include "thermofluid/volume_flex.h"
+#include "thermofluid/boundaries/volume_flex.h"
 
 #include <doctest/doctest.h>
 

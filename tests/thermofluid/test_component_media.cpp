@@ -1,10 +1,10 @@
 // Components with a medium: chosen by name in C++, in files and with --set; the vessels with IF97 water;
 // connecting two media is a build error naming both ends.
-#include "core/build_error.h"
-#include "core/simulator.h"
-#include "systems/cli.h"
-#include "systems/com_vessels.h"
-#include "systems/system_file.h"
+#include "core/model/build_error.h"
+#include "core/simulation/simulator.h"
+#include "systems/cli/cli.h"
+#include "systems/examples/com_vessels.h"
+#include "systems/io/system_file.h"
 #include "thermofluid/media/media_registry.h"
 
 #include <doctest/doctest.h>
@@ -92,5 +92,5 @@ run: {t_end: 200}
     CHECK(err2.str().find("t1.medium = 'Water' is not one of its options") != std::string::npos);
     std::ostringstream out3, err3;
     CHECK(systems::run_cli({"describe", "OutTank"}, out3, err3) == 0);
-    CHECK(out3.str().find("  medium         IdealizedWater   IdealizedWater, ConstantPropertyLiquidWater") != std::string::npos);
+    CHECK(out3.str().find("  medium  IdealizedWater  IdealizedWater, ConstantPropertyLiquidWater") != std::string::npos);
 }

@@ -1,13 +1,13 @@
 // System-wide defaults (TFS's DropOfCommons): followers take the provider's value, a value set on the component
 // overrides it, the nearest provider up the tree wins, two providers in one scope are a build error, and the
 // physics uses the value in force (the start-up ramp dṁ/dt = Δp / ΣL).
-#include "core/build_error.h"
-#include "core/meta.h"
-#include "core/simulator.h"
-#include "systems/system_file.h"
-#include "thermofluid/boundaries.h"
+#include "core/model/build_error.h"
+#include "core/model/meta.h"
+#include "core/simulation/simulator.h"
+#include "systems/io/system_file.h"
+#include "thermofluid/boundaries/boundaries.h"
 #include "thermofluid/drop_of_commons.h"
-#include "thermofluid/flow_resistance.h"
+#include "thermofluid/processes/flow_resistance.h"
 #include "support/derivative_of.h"
 
 #include <doctest/doctest.h>

@@ -2,7 +2,7 @@
 // row. Checked here: the steady state against the linear network solved in this file (Kirchhoff at every node,
 // ṁ = Δp/k on every pipe), mass and energy balance of the whole grid at every evaluation of a transient, and L
 // staying sparse with a fixed number of probe passes however large the grid.
-#include "core/simulator.h"
+#include "core/simulation/simulator.h"
 #include "support/derivative_of.h"
 #include "support/networks.h"
 
@@ -122,7 +122,7 @@ TEST_CASE("a grid of volumes conserves mass, and energy up to TFS's reverse-flow
     CHECK(checked == 10);
     CHECK(sim.value("in0.m_flow") > 1e-3);   // the transient did start
     // Row 1's source is 2 kPa above row 0's, so the vertical pipes between them run backwards: the term above was
-    // exercised, and it is what the README's reverse-flow table states for volumes joined by a pipe.
+    // exercised, and it is what docs/user-guide/thermofluid.md states for volumes joined by a pipe.
     CHECK(reversed > 0.0);
 }
 

@@ -4,15 +4,15 @@
 // same solution comes from a sparse L. Checked here: cut and uncut give the same trajectory, the ladder's steady
 // state equals a hand calculation written in this file, mass is conserved at every split, and the cut L stays
 // sparse with a fixed number of probe passes however long the network.
-#include "core/build_error.h"
-#include "core/introspection.h"
-#include "core/meta.h"
-#include "core/simulator.h"
+#include "core/model/build_error.h"
+#include "core/model/introspection.h"
+#include "core/model/meta.h"
+#include "core/simulation/simulator.h"
 #include "support/networks.h"
-#include "systems/system_file.h"
-#include "thermofluid/boundaries.h"
-#include "thermofluid/pressure_drop.h"
-#include "thermofluid/splitter_n.h"
+#include "systems/io/system_file.h"
+#include "thermofluid/boundaries/boundaries.h"
+#include "thermofluid/processes/pressure_drop.h"
+#include "thermofluid/topology/splitter_n.h"
 
 #include <doctest/doctest.h>
 #include <spdlog/sinks/ostream_sink.h>
@@ -218,7 +218,7 @@ TEST_CASE("a cut that is not auto, true or false is refused with the component a
 }
 
 TEST_CASE("cut set in a system file: the vessels with a cut splitter keep their volume and their trajectory") {
-    std::ifstream in(LIED_SOURCE_DIR "/systems/files/com_vessels.yaml");
+    std::ifstream in(LIED_SOURCE_DIR "/systems/examples/files/com_vessels.yaml");
     std::stringstream text;
     text << in.rdbuf();
     std::string cut_text = text.str();

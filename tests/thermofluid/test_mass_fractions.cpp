@@ -2,17 +2,17 @@
 // volume. The volume's water mass is a state; a meter integrates the water that crosses the boundary, so
 // M_Xi − W is a linear invariant that explicit Runge–Kutta keeps to rounding. The steady state is checked against
 // the flow-weighted mixing written in the test, and a mass fraction on a pure medium is refused at build.
-#include "core/build_error.h"
-#include "core/meta.h"
-#include "core/simulator.h"
-#include "core/state.h"
-#include "thermofluid/boundaries.h"
+#include "core/model/build_error.h"
+#include "core/model/meta.h"
+#include "core/simulation/simulator.h"
+#include "core/model/state.h"
+#include "thermofluid/boundaries/boundaries.h"
 #include "thermofluid/drop_of_commons.h"
-#include "thermofluid/flow_resistance.h"
-#include "thermofluid/junction_n.h"
+#include "thermofluid/processes/flow_resistance.h"
+#include "thermofluid/topology/junction_n.h"
 #include "thermofluid/media/media_registry.h"
-#include "thermofluid/single_sensors.h"
-#include "thermofluid/volume.h"
+#include "thermofluid/sensors/single_sensors.h"
+#include "thermofluid/boundaries/volume.h"
 
 #include <doctest/doctest.h>
 

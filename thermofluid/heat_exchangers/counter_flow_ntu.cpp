@@ -1,8 +1,8 @@
 #include "thermofluid/heat_exchangers/counter_flow_ntu.h"
 
-#include "core/build_error.h"
-#include "core/component_registry.h"
-#include "core/meta.h"
+#include "core/model/build_error.h"
+#include "core/model/component_registry.h"
+#include "core/model/meta.h"
 
 #include <cmath>
 #include <limits>

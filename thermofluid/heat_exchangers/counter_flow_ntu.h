@@ -9,9 +9,9 @@
 // enthalpies follow with the time constant TC: TC·dh_out/dt = h_in − Δh − h_out (they are the states).
 // Reverse flow: the ε-NTU relation holds for forward flow; a flow below −m_flow_reg stops the run with a range
 // error naming the side (TFS asserts the same).
-#include "core/component.h"
-#include "core/state.h"
-#include "core/system_default.h"
+#include "core/model/component.h"
+#include "core/model/state.h"
+#include "core/model/system_default.h"
 #include "thermofluid/drop_of_commons.h"
 #include "thermofluid/heat_exchangers/two_stream_exchanger.h"
 

@@ -1,9 +1,9 @@
 #include "thermofluid/heat_exchangers/discretized_counter_flow_hex.h"
 
-#include "core/build_error.h"
-#include "core/component_registry.h"
-#include "core/meta.h"
-#include "core/plug_array.h"
+#include "core/model/build_error.h"
+#include "core/model/component_registry.h"
+#include "core/model/meta.h"
+#include "core/model/plug_array.h"
 
 #include <cmath>
 

@@ -7,9 +7,9 @@
 // with M = (V_Hex/nCells)·ρ quasi-stationary. U_A and U_B are the two sides' heat transfer coefficients; the wall's
 // own conduction resistance is taken as lumped into them (a thin metal wall). For reverse flow (ṁ < 0) each cell
 // takes the enthalpy of the cell downstream and the last one keeps its own (TFS's ConductionElement rule).
-#include "core/component.h"
-#include "core/state.h"
-#include "core/system_default.h"
+#include "core/model/component.h"
+#include "core/model/state.h"
+#include "core/model/system_default.h"
 #include "thermofluid/drop_of_commons.h"
 #include "thermofluid/heat_exchangers/two_stream_exchanger.h"
 

@@ -2,9 +2,9 @@
 // One side of a heat exchanger: a stream that passes through without owning its mass flow, like a SISOFlow:
 //   ṁ_out = ṁ_in,   r_in = r_out + L·dṁ/dt,   p̂_out = p̂_in (no pressure drop; put a FlowResistance in series)
 // The exchanger writes the outlet's enthalpy. Registers the plugs "inlet<A>"/"outlet<A>" and its blocks.
-#include "core/meta.h"
-#include "thermofluid/fluid_plugs.h"
-#include "thermofluid/medium_parameter.h"
+#include "core/model/meta.h"
+#include "thermofluid/interfaces/fluid_plugs.h"
+#include "thermofluid/interfaces/medium_parameter.h"
 
 #include <string>
 

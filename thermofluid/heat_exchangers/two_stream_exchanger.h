@@ -1,8 +1,8 @@
 #pragma once
 // What every two-stream heat exchanger has: side A (inletA → outletA, mediumA) and side B (inletB → outletB,
 // mediumB), each a StreamSide with the inertance L (a system default). The exchanger adds its heat transfer.
-#include "core/component.h"
-#include "core/system_default.h"
+#include "core/model/component.h"
+#include "core/model/system_default.h"
 #include "thermofluid/drop_of_commons.h"
 #include "thermofluid/heat_exchangers/stream_side.h"
 

@@ -1,6 +1,6 @@
 #include "thermofluid/media/media_registry.h"
 
-#include "core/closest_name.h"
+#include "core/support/closest_name.h"
 #include "thermofluid/media/constant_property_liquid.h"
 #include "thermofluid/media/ideal_gas_air.h"
 #include "thermofluid/media/moist_air.h"

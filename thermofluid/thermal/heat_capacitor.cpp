@@ -1,7 +1,7 @@
 #include "thermofluid/thermal/heat_capacitor.h"
 
-#include "core/component_registry.h"
-#include "core/meta.h"
+#include "core/model/component_registry.h"
+#include "core/model/meta.h"
 
 namespace lied::thermofluid {
 

@@ -1,9 +1,9 @@
 #pragma once
 // A lumped heat capacity with N heat ports (Modelica's HeatCapacitor): C·dT/dt = Σ Q_flow of the ports, T a state.
 // N (default 1) lets a cold plate take a load on one port and give heat to the coolant on another.
-#include "core/component.h"
-#include "core/plug_array.h"
-#include "core/state.h"
+#include "core/model/component.h"
+#include "core/model/plug_array.h"
+#include "core/model/state.h"
 #include "thermofluid/thermal/heat_ports.h"
 
 namespace lied::thermofluid {

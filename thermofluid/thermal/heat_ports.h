@@ -5,7 +5,7 @@
 //  - HeatFlowPort belongs to what computes a heat flow (a conductor, a heat source, a pipe wall's convection):
 //    it receives T and sends Q_flow, positive into the body on the other side.
 // A connection joins one of each, in either order; two capacitors are joined through a ThermalConductor.
-#include "core/plug.h"
+#include "core/model/plug.h"
 
 namespace lied::thermofluid {
 

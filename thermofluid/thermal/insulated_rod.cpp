@@ -1,9 +1,9 @@
 #include "thermofluid/thermal/insulated_rod.h"
 
-#include "core/component_registry.h"
-#include "core/meta.h"
-#include "core/simulator.h"
-#include "core/structural_change.h"
+#include "core/model/component_registry.h"
+#include "core/model/meta.h"
+#include "core/simulation/simulator.h"
+#include "core/simulation/structural_change.h"
 
 #include <algorithm>
 #include <cmath>

@@ -8,8 +8,8 @@
 // n is structural: a new n applies at the next build, and the rod then sets its new temperatures from the old
 // profile so that the stored energy ρ·c·A·Σ Δx·T stays what it was (each new volume takes the old temperatures it
 // overlaps, weighted by the overlap).
-#include "core/component.h"
-#include "core/state.h"
+#include "core/model/component.h"
+#include "core/model/state.h"
 #include "thermofluid/thermal/heat_ports.h"
 
 #include <memory>

@@ -2,8 +2,8 @@
 // Thermal boundaries (Modelica's names): a temperature the environment holds (FixedTemperature, or
 // PrescribedTemperature from an input signal), and a heat flow it imposes (FixedHeatFlow, PrescribedHeatFlow;
 // positive into the body they are connected to).
-#include "core/component.h"
-#include "core/signal.h"
+#include "core/model/component.h"
+#include "core/model/signal.h"
 #include "thermofluid/thermal/heat_ports.h"
 
 namespace lied::thermofluid {

@@ -1,6 +1,6 @@
 #pragma once
 // A thermal conductance G between two bodies (Modelica's ThermalConductor): Q = G·(T_a − T_b) flows from a to b.
-#include "core/component.h"
+#include "core/model/component.h"
 #include "thermofluid/thermal/heat_ports.h"
 
 namespace lied::thermofluid {

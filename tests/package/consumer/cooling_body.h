@@ -1,12 +1,12 @@
 #pragma once
 // A component type the consumer writes itself, against the installed Lied: a lumped body heated by a power
 // input and cooled by its surroundings, C·dT/dt = P − hA·(T − T_amb).
-#include "core/component.h"
-#include "core/meta.h"
-#include "core/parameter_spec.h"
-#include "core/signal.h"
-#include "core/state.h"
-#include "core/valid_range.h"
+#include "core/model/component.h"
+#include "core/model/meta.h"
+#include "core/model/parameter_spec.h"
+#include "core/model/signal.h"
+#include "core/model/state.h"
+#include "core/model/valid_range.h"
 
 class CoolingBody final : public lied::Component {
 public:

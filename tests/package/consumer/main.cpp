@@ -2,8 +2,8 @@
 // component and its own CoolingBody, simulates it, and compares with the closed form; then it runs a system
 // file of the installed gallery through lied::systems.
 #include "components/sources.h"
-#include "core/simulator.h"
-#include "systems/system_file.h"
+#include "core/simulation/simulator.h"
+#include "systems/io/system_file.h"
 #include "cooling_body.h"
 
 #include <cmath>

@@ -18,7 +18,7 @@ using lied::testing::TempFolder;
 using namespace lied::systems;
 
 namespace {
-const std::string kVessels = std::string(LIED_SOURCE_DIR) + "/systems/files/com_vessels.yaml";
+const std::string kVessels = std::string(LIED_SOURCE_DIR) + "/systems/examples/files/com_vessels.yaml";
 
 // The vessels with a Trigger on the flow into t2: a state event when it rises through 10 kg/s.
 const std::string kWatched = std::string(LIED_SOURCE_DIR) + "/tests/systems/fmu/watched_vessels.yaml";

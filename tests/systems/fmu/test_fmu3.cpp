@@ -15,7 +15,7 @@ using lied::testing::TempFolder;
 using namespace lied::systems;
 
 namespace {
-const std::string kVessels = std::string(LIED_SOURCE_DIR) + "/systems/files/com_vessels.yaml";
+const std::string kVessels = std::string(LIED_SOURCE_DIR) + "/systems/examples/files/com_vessels.yaml";
 
 double final_value(const ResultTable& t, const std::string& name) { return t.rows.back()[t.series_index(name)]; }
 

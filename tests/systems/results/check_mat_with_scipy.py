@@ -73,7 +73,7 @@ assert constants["t2.h0"][0] == 1.5 and constants["t2.h0"][1].endswith("[m]"), c
 assert tuple(data_1[0, :]) == (0.0, 3.0), data_1[0, :]   # the simulated interval
 
 # 2. The two-stage rocket: three segments; a variable is NaN exactly where it did not exist.
-rocket = str(source / "systems" / "files" / "two_stage_rocket.yaml")
+rocket = str(source / "systems" / "examples" / "files" / "two_stage_rocket.yaml")
 run(rocket, "--t-end", "12", "--out", str(scratch / "r.csv"))
 run(rocket, "--t-end", "12", "--out", str(scratch / "r.mat"))
 time, series, _, _, m = trajectories(scratch / "r.mat")

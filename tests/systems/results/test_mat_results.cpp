@@ -89,7 +89,7 @@ TEST_CASE("MAT results: lied run --out x.mat holds the CSV's numbers, the parame
 
 TEST_CASE("MAT results: variables of some segments only are NaN where they did not exist, and the segments are in the file") {
     TempFolder dir;
-    const std::string rocket = std::string(LIED_SOURCE_DIR) + "/systems/files/two_stage_rocket.yaml";
+    const std::string rocket = std::string(LIED_SOURCE_DIR) + "/systems/examples/files/two_stage_rocket.yaml";
     REQUIRE(run_lied({"run", rocket, "--t-end", "12", "--out", dir / "r.csv"}).code == 0);
     REQUIRE(run_lied({"run", rocket, "--t-end", "12", "--out", dir / "r.mat"}).code == 0);
     const ResultTable csv = read_csv_results(dir / "r.csv"), mat = read_mat_results(dir / "r.mat");

@@ -1,11 +1,11 @@
 // Heat exchangers: CounterFlowNTU against the ε-NTU closed form computed here, its energy balance, and the
 // discretised counter-flow exchanger against an independent linear solve of its cell equations, and against the
 // ε-NTU limit for many cells.
-#include "core/meta.h"
-#include "core/simulator.h"
-#include "thermofluid/boundaries.h"
+#include "core/model/meta.h"
+#include "core/simulation/simulator.h"
+#include "thermofluid/boundaries/boundaries.h"
 #include "thermofluid/drop_of_commons.h"
-#include "thermofluid/flow_resistance.h"
+#include "thermofluid/processes/flow_resistance.h"
 #include "thermofluid/heat_exchangers/counter_flow_ntu.h"
 #include "thermofluid/heat_exchangers/discretized_counter_flow_hex.h"
 

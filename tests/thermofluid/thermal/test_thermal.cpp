@@ -3,10 +3,10 @@
 // temperature decays exponentially; a fixed heat flow heats linearly; a capacitor with three ports sums them.
 // Tolerances: RK4 with dt = 1e-3·τ has a relative error ~ (dt/τ)⁴ ≈ 1e-12, so 1e-9 checks the physics and the
 // wiring, not the integrator; the energy sum is exact to rounding (each step moves +Q and −Q).
-#include "core/build_error.h"
-#include "core/meta.h"
-#include "core/simulator.h"
-#include "systems/system_file.h"
+#include "core/model/build_error.h"
+#include "core/model/meta.h"
+#include "core/simulation/simulator.h"
+#include "systems/io/system_file.h"
 #include "thermofluid/thermal/heat_capacitor.h"
 #include "thermofluid/thermal/thermal_boundaries.h"
 #include "thermofluid/thermal/thermal_conductor.h"

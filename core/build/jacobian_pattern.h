@@ -1,0 +1,16 @@
+#pragma once
+// The structure of ∂ẋ/∂x from the block graph alone, without differentiating anything: state j can change
+// the derivative of state i if a path of blocks leads from j's value to der(i), directly or through the
+// linear solve. Through the solve, a state that reaches a residual reaches every tearing variable of that
+// residual's connected part of L (L⁻¹ is, structurally, full inside it), and from there every derivative
+// those tearing variables reach. Conservative (a structural nonzero may be zero numerically), never missing
+// an entry that can be nonzero.
+#include "core/model/model.h"
+#include "core/build/schedule.h"
+#include "core/build/sparsity_pattern.h"
+
+namespace lied {
+
+SparsityPattern state_jacobian_pattern(const Model& model, const Schedule& schedule);
+
+}  // namespace lied

@@ -1,0 +1,161 @@
+#pragma once
+// The registration API a component uses in metainfo(). Each call records one fact about the component
+// into the Model under the component's path.
+#include "core/model/model.h"
+#include "core/model/plug.h"
+
+#include <initializer_list>
+#include <span>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <vector>
+
+namespace lied {
+
+using Reads = std::initializer_list<const SignalBase*>;
+using Writes = std::initializer_list<const OutBase*>;
+
+class Meta {
+public:
+    Meta(Model& model, std::string path, int component_index)
+        : model_(model), path_(std::move(path)), component_(component_index) {}
+
+    // A subcomponent; its metainfo() is crawled at once under "<path>.<name>".
+    void component(Component& child, std::string_view name, std::string_view description = {});
+    void plug(Plug& plug, std::string_view name);
+    void signal(SignalBase& signal, std::string_view name);
+
+    template <auto Method, class C>
+    void block(C* self, std::string_view name, Reads reads, Writes writes) {
+        add_block(make_block<Method>(self), name, std::span<const SignalBase* const>(reads.begin(), reads.size()),
+                  std::span<const OutBase* const>(writes.begin(), writes.size()));
+    }
+    // The same with lists built at crawl time (components with N plugs). The engine copies them: a component that
+    // keeps its lists from one crawl to the next (cleared, refilled) makes a rebuild allocate nothing for them.
+    template <auto Method, class C>
+    void block(C* self, std::string_view name, std::span<const SignalBase* const> reads, std::span<const OutBase* const> writes) {
+        add_block(make_block<Method>(self), name, reads, writes);
+    }
+    template <auto Method, class C>
+    void block(C* self, std::string_view name, std::span<const SignalBase* const> reads, Writes writes) {
+        add_block(make_block<Method>(self), name, reads, std::span<const OutBase* const>(writes.begin(), writes.size()));
+    }
+    // A block that only hands `source` on as `out` (a pipe's mass flow from inlet to outlet), named `name` like any
+    // block. The engine makes the copy, and skips it where it can: the blocks that read `out` through an In then
+    // read the value `source` reads, so a chain of pass-throughs costs no call and no copy per evaluation (alias
+    // elimination). A skipped pass-through's `out` is brought up to date by Simulator::evaluate() (before every
+    // recorded sample); a block that reads `out` itself, not through an In, keeps the copy in its schedule.
+    template <class T>
+    void pass_through(const In<T>& source, Out<T>& out, std::string_view name) {
+        add_pass_through(source, out, name, [](const SignalBase* s, OutBase* o) {
+            static_cast<Out<T>*>(o)->value = static_cast<const In<T>*>(s)->value();
+        });
+    }
+    template <class T>
+    void pass_through(const Out<T>& source, Out<T>& out, std::string_view name) {
+        add_pass_through(source, out, name, [](const SignalBase* s, OutBase* o) {
+            static_cast<Out<T>*>(o)->value = static_cast<const Out<T>*>(s)->value;
+        });
+    }
+    // Registers the value and derivative signals too ("level", "der(level)").
+    void state(State& state, std::string_view name, double nominal, std::string_view unit);
+    void tearing(Out<double>& variable, std::string_view name);
+    void residual(Out<double>& residual, std::string_view name);
+    // Declare that this component's linear coefficients (its part of L) change with the states, so L must be
+    // probed at every evaluation instead of once per structure or parameter change.
+    void coefficients_depend_on_state() { model_.state_dependent_coefficients = true; }
+    // The component can cut the network at one of its plugs: tear what travels through it (a stream's dṁ/dt and r)
+    // with residuals of its own, so that the reach of tearing variables elsewhere ends there. Same solution, more
+    // tearing variables. True if the engine asks for the cut: only after the uncut structure's reach sets outgrew
+    // their budget (a manifold or ladder, where L would be dense), then for every later build of that simulator.
+    // `asked` is the component's memory of an earlier request and stays set: a crawl by someone else (introspection,
+    // another simulator) must not take back a cut that a built simulator's schedule relies on.
+    bool offer_cut(bool& asked) {
+        ++model_.cut_offers;
+        asked = asked || model_.prefer_cuts;
+        return asked;
+    }
+    void parameter(double& value, std::string_view name, ParameterSpec spec);
+    // A parameter that follows the system default `key` unless set on this component.
+    void parameter(SystemDefault& value, std::string_view name, std::string_view key, ParameterSpec spec);
+    // An alias of a child's system-default parameter (a subsystem's exposed parameter): setting it overrides.
+    void alias_parameter(SystemDefault& value, std::string_view name, ParameterSpec spec);
+    // This component's parameter `value` sets the system default `key` for the subtree of this component's parent.
+    void provide_default(double& value, std::string_view name, std::string_view key, ParameterSpec spec);
+    // A parameter with named options (e.g. the medium); the crawler refuses a value that is not one of them.
+    void choice(std::string& value, std::string_view name, const ChoiceSpec& spec);
+    // The model keeps the spec's address: declare it static (a function-local `static const ChoiceSpec`), so that a
+    // rebuild neither builds nor copies its options. A temporary would dangle, hence:
+    void choice(std::string& value, std::string_view name, ChoiceSpec&& temporary) = delete;
+    void variable(const double& value, std::string_view name, std::string_view unit);
+    // The physically valid values of a state or variable registered under `name` (e.g. a level ≥ 0). The
+    // simulator checks states after every step and variables at every recorded sample; leaving the range
+    // stops the run with an error naming the value, the time and range.rule.
+    void valid_range(std::string_view name, ValidRange range);
+    template <auto Method, class C>
+    void time_event(C* self, const double& time, std::string_view name) {
+        model_.time_events.push_back({join(name), &time, make_block<Method>(self), component_});
+    }
+    // A state event on `indicator` (an Out written by a block, or a state's value). The handler runs at the
+    // located crossing; it may write discrete signals, parameters and the component's state values (a
+    // re-initialisation, e.g. a rebound velocity). Without a hysteresis, an event that fires again and again
+    // in an instant stops the run (chattering); with one, it cannot.
+    template <auto Method, class C>
+    void zero_crossing(C* self, Out<double>& indicator, std::string_view name, Crossing direction, double hysteresis = 0.0) {
+        model_.zero_crossings.push_back({join(name), &indicator, direction, hysteresis, make_block<Method>(self), component_});
+    }
+    // A periodic (sampled) event at offset + k·period for a discrete controller; its outputs are discrete
+    // signals, constant between samples. period and offset are read at build and reset.
+    template <auto Method, class C>
+    void sampled_event(C* self, const double& period, const double& offset, std::string_view name) {
+        model_.sampled_events.push_back({join(name), &period, &offset, make_block<Method>(self), component_});
+    }
+    // An Out written only by this component's event handlers (piecewise constant in time).
+    void discrete_signal(OutBase& out, std::string_view name) {
+        signal(out, name);
+        model_.discrete_signals.push_back(&out);
+    }
+    // Binds `in` to the simulation time.
+    void time(In<double>& in) { model_.time_inputs.push_back(&in); }
+
+    // A rule that must hold for a simulator to build, but not to describe the component (a time table without
+    // its file can still list its parameters). `message` follows "<path>: "; the crawler throws a BuildError.
+    void require(bool holds, std::string_view message, std::string_view rule) {
+        if (!holds) model_.unmet_requirements.push_back({path_ + (path_.empty() ? "" : ": ") + std::string(message), std::string(rule)});
+    }
+    // The same with a message composed only when the rule is broken (`[&] { return "m = " + std::to_string(m); }`):
+    // a rebuild crawls every component, and composing it every time cost allocations for nothing.
+    template <class Message>
+        requires std::is_invocable_r_v<std::string, Message>
+    void require(bool holds, Message&& message, std::string_view rule) {
+        if (!holds) require(false, std::string_view(std::forward<Message>(message)()), rule);
+    }
+
+    const std::string& path() const { return path_; }
+    // "<path>.<name>" (or "<name>" at the root): how the engine names this component's members in messages.
+    std::string path_of(std::string_view name) const { return join(name); }
+
+private:
+    void add_block(Block block, std::string_view name, std::span<const SignalBase* const> reads, std::span<const OutBase* const> writes);
+    void add_pass_through(const SignalBase& source, OutBase& out, std::string_view name, void (*copy)(const SignalBase*, OutBase*));
+    std::string join(std::string_view name) const;
+    void join_into(std::string& out, std::string_view name) const;
+    // An entry's path and its hash, computed while the name is in the cache. A refilled entry that already has
+    // this path keeps its hash, and the model learns of every path that changed (see Model::names_changed).
+    template <class Info>
+    void name_entry(Info& info, std::string_view name) const {
+        if (write_path(info.path, path_, name) || info.path_hash == 0) {
+            info.path_hash = hash_path(info.path);
+            model_.names_changed = true;
+        }
+    }
+    BlockInfo& next_block(Block block, std::string_view name);
+    ParameterInfo& next_parameter(std::string_view name, double* value, ParameterSpec&& spec, SystemDefault* follows);
+
+    Model& model_;
+    std::string path_;
+    int component_;
+};
+
+}  // namespace lied

@@ -1,0 +1,41 @@
+#include "core/model/parameter_spec.h"
+
+#include "core/model/valid_range.h"
+
+#include <cmath>
+#include <sstream>
+
+namespace lied {
+
+std::string interval_text(double min, double max, bool min_exclusive) {
+    std::ostringstream s;
+    s << (min_exclusive ? "(" : "[");
+    if (std::isinf(min)) s << "-inf"; else s << min;
+    s << ", ";
+    if (std::isinf(max)) s << "inf"; else s << max;
+    s << (std::isinf(max) ? ")" : "]");
+    return s.str();
+}
+
+std::string ParameterSpec::range_text() const { return interval_text(min, max, min_exclusive); }
+
+bool ChoiceSpec::admits(const std::string& v) const {
+    if (file_path) {
+        if (v.size() > 4096) return false;   // empty: not set (the component says whether it needs one)
+        for (unsigned char c : v)
+            if (c < 0x20 || c == 0x7f) return false;   // no control characters (newlines, NUL) in a path
+        return true;
+    }
+    for (auto& o : options)
+        if (o == v) return true;
+    return false;
+}
+
+std::string ChoiceSpec::options_text() const {
+    if (file_path) return "a file path: printable text, at most 4096 characters";
+    std::string t;
+    for (auto& o : options) t += (t.empty() ? "" : ", ") + o;
+    return t;
+}
+
+}  // namespace lied

@@ -1,0 +1,52 @@
+#pragma once
+// What a parameter means and which values are valid. Checked when a user sets it by name.
+#include "core/model/spec_text.h"
+
+#include <limits>
+#include <string>
+#include <vector>
+
+namespace lied {
+
+struct ParameterSpec {
+    SpecText unit;
+    SpecText description;
+    double min = -std::numeric_limits<double>::infinity();
+    double max = std::numeric_limits<double>::infinity();
+    bool min_exclusive = false;   // e.g. "> 0" for a reference flow that divides
+
+    static ParameterSpec positive(SpecText unit, SpecText description) {
+        return {std::move(unit), std::move(description), 0.0, std::numeric_limits<double>::infinity(), true};
+    }
+    static ParameterSpec positive_up_to(double max, SpecText unit, SpecText description) {
+        return {std::move(unit), std::move(description), 0.0, max, true};
+    }
+    static ParameterSpec non_negative(SpecText unit, SpecText description) {
+        return {std::move(unit), std::move(description), 0.0, std::numeric_limits<double>::infinity(), false};
+    }
+    static ParameterSpec any(SpecText unit, SpecText description) {
+        return {std::move(unit), std::move(description)};
+    }
+    bool admits(double v) const {
+        if (!(v - v == 0.0)) return false;  // NaN and ±Inf are never valid parameter values
+        if (min_exclusive ? !(v > min) : !(v >= min)) return false;
+        return v <= max;
+    }
+    std::string range_text() const;
+};
+
+// A parameter whose value is one of named options (a medium, a loss law, a valve characteristic). Changing it
+// may change the structure, so a built simulator applies it with a rebuild. A component declares its choices
+// with specs that outlive every model (static: Meta::choice keeps their address).
+struct ChoiceSpec {
+    std::vector<std::string> options;
+    SpecText description;
+    // A file path instead of named options (a time table's CSV file): any printable text up to 4096 characters.
+    // A system file resolves a relative path against its own folder.
+    bool file_path = false;
+    static ChoiceSpec path(SpecText description) { return {{}, std::move(description), true}; }
+    bool admits(const std::string& v) const;
+    std::string options_text() const;   // "a, b, c"
+};
+
+}  // namespace lied

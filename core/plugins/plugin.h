@@ -1,0 +1,62 @@
+#pragma once
+// Component plugins: a shared library of component types, compiled once against the installed Lied and loaded
+// by `lied` at run time (`--plugin libx.so`, or `plugins: [libx.so]` in a system file), so that a new
+// component type needs no rebuild of Lied. In the plugin, once:
+//
+//     #include "core/plugins/plugin.h"
+//     LIED_PLUGIN(registrar) {
+//         registrar.add<Heater>("Heater", "electric heater with a thermostat");
+//     }
+//
+// The loader (core/plugins/plugin_loader.h) checks the ABI stamp before it calls anything else, and registers the types
+// only if none of their names exists yet.
+#include "core/model/component.h"
+#include "core/model/component_registry.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+// Raised whenever a change to core/ breaks plugins built before it (class layouts, the registrar). 2: an In's read
+// address moved into InBase (pass-throughs), Model counts cut offers (Meta::offer_cut). 3: parameter and range
+// texts are SpecText, Meta::choice keeps the spec's address. 4: SpecText owns its text in a buffer of its own
+// (32 instead of 48 bytes; its literal constructor is consteval).
+#define LIED_PLUGIN_ABI_VERSION 4
+
+namespace lied {
+
+class PluginRegistrar {
+public:
+    template <class Type>
+    void add(std::string name, std::string description) {
+        types_.push_back({std::move(name), std::move(description), [] { return std::make_unique<Type>(); }});
+    }
+    const std::vector<ComponentType>& types() const { return types_; }
+
+private:
+    std::vector<ComponentType> types_;
+};
+
+// What a plugin was built against; compared with the loading program's own stamp.
+struct PluginAbi {
+    int abi_version;          // LIED_PLUGIN_ABI_VERSION
+    const char* lied_version; // LIED_VERSION of the headers
+    int compiler_abi;         // __GXX_ABI_VERSION: the C++ library's ABI
+};
+
+}  // namespace lied
+
+#ifndef LIED_VERSION
+#error "LIED_VERSION is not defined: link the plugin to lied::plugin (find_package(lied)), which defines it"
+#endif
+
+#define LIED_PLUGIN(registrar)                                                                                      \
+    extern "C" __attribute__((visibility("default"))) const ::lied::PluginAbi* lied_plugin_abi() {                 \
+        static const ::lied::PluginAbi abi{LIED_PLUGIN_ABI_VERSION, LIED_VERSION, __GXX_ABI_VERSION};              \
+        return &abi;                                                                                               \
+    }                                                                                                              \
+    static void lied_plugin_register_body(::lied::PluginRegistrar& registrar);                                     \
+    extern "C" __attribute__((visibility("default"))) void lied_plugin_register(::lied::PluginRegistrar& r) {     \
+        lied_plugin_register_body(r);                                                                              \
+    }                                                                                                              \
+    static void lied_plugin_register_body(::lied::PluginRegistrar& registrar)

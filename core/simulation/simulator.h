@@ -1,0 +1,256 @@
+#pragma once
+// The handle a user holds: builds a composed system, steps or simulates it, reads and sets values by name,
+// and rebuilds after a structural change while keeping the values of the states that survive.
+#include "core/solve/evaluator.h"
+#include "core/integrators/integrator.h"
+#include "core/solve/linear_policy.h"
+#include "core/model/model.h"
+#include "core/simulation/run_statistics.h"
+#include "core/build/schedule.h"
+#include "core/build/sparsity_pattern.h"
+#include "core/solve/steady_state.h"
+#include "core/simulation/structural_change.h"
+#include "core/simulation/zero_crossings.h"
+
+#include <functional>
+#include <limits>
+#include <map>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <utility>
+
+namespace lied {
+
+class Recorder;
+
+struct SimulatorOptions {
+    std::string solver = "rk4";
+    double dt = 1e-2;                     // step of the fixed-step solvers, independent of the output interval
+    Tolerances tolerances;                // for adaptive solvers (and their largest step)
+    int jacobian_interval = 1;            // implicit fixed-step solvers: a new Jacobian every k steps
+    // State events: a crossing is located to this width in time [s] (relative to |t| beyond 1 s); an event that
+    // fires chatter_events times within chatter_interval seconds stops the run unless it has a hysteresis.
+    double event_tolerance = 1e-10;
+    int chatter_events = 10;
+    double chatter_interval = 1e-6;
+    LinearPolicy policy = LinearPolicy::Automatic;
+    LinearSolverKind linear_solver = LinearSolverKind::Automatic;   // dense LU for small L, KLU for large
+    bool check_linearity = true;          // verify at build that residuals are affine in z
+    // Skip the pass-throughs nothing but Ins reads (alias elimination, Meta::pass_through); false runs each as a
+    // block, which gives the same values (tests compare the two) at the cost of a call and a copy each.
+    bool skip_pass_throughs = true;
+};
+
+class Simulator {
+public:
+    // Crawls, validates, orders and checks the system; throws BuildError naming what is wrong.
+    explicit Simulator(Component& root, SimulatorOptions options = {});
+    ~Simulator();
+    Simulator(const Simulator&) = delete;
+    Simulator& operator=(const Simulator&) = delete;
+
+    // After the user changed the component tree: crawl and order again. States are matched by name;
+    // surviving ones keep their values, new ones start from their start values. Time goes on.
+    // If it throws (the new composition is broken), the simulator refuses to step (StepStatus::NotBuilt)
+    // until a rebuild succeeds: the old components may no longer exist.
+    void rebuild();
+    // Variable structure (core/simulation/structural_change.h): makes the edits of `change` now (between steps), rebuilds,
+    // runs its initializers and starts a new segment. If an edit fails or the new structure does not build, the
+    // edits are undone, the previous structure runs on, and StructuralChangeError says why.
+    void apply(StructuralChange& change);
+    // A state by name: re-initialisation between steps (the solver restarts), or a new state in a change's
+    // initializer. Throws std::invalid_argument for a name that is no state.
+    void set_state(std::string_view name, double value);
+    // The structures of this run, one per segment: from when, after which change, with how many states.
+    struct Segment {
+        double start;
+        std::string change;
+        std::size_t states;
+    };
+    const std::vector<Segment>& segments() const { return segments_; }
+    // Applies `change` when the run reaches time t: step() and simulate() stop there as at a time event. The
+    // step that applies it allocates (a rebuild); a refused change returns StepStatus::StructureRefused (simulate
+    // throws), describe() says why, and the previous structure runs on.
+    void schedule(double t, StructuralChange change);
+    // Applies `change` once, right after the event `event` (e.g. "watch.crossed") fires, at its time.
+    void schedule_on_event(std::string event, StructuralChange change);
+    // Hands the changes scheduled at times back to the caller (e.g. to apply them one by one to describe each
+    // segment's structure without running); the simulator then has none.
+    std::vector<std::pair<double, StructuralChange>> take_scheduled_changes() { return std::exchange(scheduled_, {}); }
+    // The changes still to come at a time: their times and descriptions.
+    std::vector<std::pair<double, std::string>> scheduled_changes() const;
+    // The changes waiting for an event: the event's name and the change's description.
+    std::vector<std::pair<std::string, std::string>> event_changes() const;
+    // Names that the scheduled changes will bring (not yet values of this structure).
+    std::vector<std::string> scheduled_value_names() const;
+    // True if a scheduled change sets parameters: names may then appear that no one can list before it runs.
+    bool scheduled_changes_set_parameters() const;
+    // Back to t = 0 with all states at their start values; time events re-armed.
+    void reset();
+
+    // Real-time path: advances by dt (split at time events). Allocates, logs and throws nothing. Checks that
+    // every state is finite and inside its declared valid range; on failure t and x stay at the start of
+    // the failed step and describe(status) says what happened.
+    StepStatus step(double dt);
+    // Offline path: advances to t_end with steps of options.dt (fixed-step solvers; samples between steps are
+    // interpolated, so the step does not depend on the output interval) or error control (adaptive),
+    // sampling `recorder` at its interval and always at t_end. Checks states after every step and every
+    // variable at every sample. Throws SimulationError naming the value, the time and the likely cause; the
+    // samples taken so far stay in the recorder.
+    using Progress = std::function<void(double t, double t_end)>;
+    void simulate(double t_end, Recorder* recorder = nullptr, const Progress& progress = {});
+
+    void set_solver(std::string_view name);           // throws std::invalid_argument
+    void set_parameter(std::string_view name, double value);   // throws std::invalid_argument
+    double parameter(std::string_view name) const;
+    // A choice parameter by name ("p1.medium"). A new value is applied by a rebuild (states carried over by
+    // name); an unknown name or option throws std::invalid_argument, and if the new structure cannot be built
+    // the old value is restored and rebuilt before the BuildError is passed on.
+    void set_choice(std::string_view name, const std::string& value);
+    const std::string& choice(std::string_view name) const;
+    // Any state, variable or parameter by name; throws std::invalid_argument with a suggestion.
+    double value(std::string_view name) const;
+    const double* find_value(std::string_view name) const;     // nullptr if unknown
+    std::vector<std::string> value_names() const;
+    // The unit of a state, variable or parameter ("" if it has none or is unknown).
+    std::string unit(std::string_view name) const;
+
+    // Moves the states to a steady state at the current time (all derivatives zero, or only those of the named
+    // states, the others held) by pseudo-transient continuation; throws SimulationError naming the state
+    // with the largest derivative if it does not converge. Events due now have fired.
+    SteadyStateResult initialize_steady_state(const std::vector<std::string>& states = {}, SteadyStateSettings settings = {});
+
+    // Counters of the run since the last reset() or clear_statistics(): steps, evaluations, Jacobians,
+    // factorisations, and events by name. Allocates (not for the real-time loop; stats_counters() is).
+    RunStatistics statistics() const;
+    void clear_statistics();
+    // Called after every event's handlers (outside the integrator), e.g. to change the structure and rebuild().
+    using EventCallback = std::function<void(Simulator&, const std::string& event)>;
+    void on_event(EventCallback callback) { on_event_ = std::move(callback); }
+    // ∂ẋ/∂x's structure from the block graph (computed on first use per structure).
+    const SparsityPattern& jacobian_pattern();
+
+    // Re-evaluates every block at the current (t, x), so that all variables are consistent.
+    void evaluate();
+    // One evaluation of ẋ = f(t, x) for an external integrator; allocation-free. False if L is singular.
+    bool derivatives(double t, const double* x, double* xdot) { return built_ && evaluator_.derivatives(t, x, xdot); }
+    // Model Exchange (an FMU): an external integrator owns time and states. It sets them, reads ẋ (derivatives)
+    // and the event indicators, and at an event asks the simulator to fire what is due at the current time:
+    // state events whose indicator changed side since it was armed, time and sampled events, and the changes
+    // they trigger. `fired` tells whether any handler ran (the states may then have changed).
+    void set_time_and_states(double t, const double* x);
+    bool event_indicators(double* g);   // model().zero_crossings.size() values at the current (t, x)
+    StepStatus fire_events_now(bool* fired);
+    double next_time_event() const { return next_event_after(t_); }   // +inf if none
+    // Checks every variable for finiteness and its declared valid range (after evaluate()); Ok or the failure.
+    StepStatus check_variables();
+    // A description of the last non-Ok status, e.g. "state t1.level became NaN at t = 3.2 s", with the likely
+    // cause (an unstable step, the block that produced a non-finite value). Not for the real-time loop: it
+    // may evaluate the model again to find the cause.
+    std::string describe(StepStatus status);
+
+    double time() const { return t_; }
+    const Eigen::VectorXd& states() const { return x_; }
+    const Model& model() const { return model_; }
+    const Schedule& schedule() const { return schedule_; }
+    const LinearSystem& linear_system() const { return evaluator_.linear_system(); }
+    const Integrator& integrator() const { return *integrator_; }
+    const SimulatorOptions& options() const { return options_; }
+    SimulatorOptions& options() { return options_; }
+    long generation() const { return generation_; }   // increases at every rebuild
+
+private:
+    void build();
+    friend class RealtimeSwap;
+    struct CarriedValues {   // a structure's values by name, for the next structure
+        std::vector<std::string> state_paths;   // in the structure's order (see PreviousValues)
+        std::vector<double> state_values;
+        std::map<std::string, char> events;
+        std::map<std::string, long> samples, counts;
+    };
+    void capture_values(CarriedValues& into) const;
+    void rebuild_with(const std::vector<StructuralChange::Initializer>& initializers);
+    int carry_states(const std::vector<StructuralChange::Initializer>& initializers, const PreviousValues& previous,
+                     std::vector<int>* written = nullptr);
+    void start_from(const CarriedValues& carried, const std::vector<StructuralChange::Initializer>& initializers);
+    long first_sample_not_before(std::size_t e, double t) const;
+    StepStatus apply_due_changes();
+    void queue_event_changes();
+    void insert_scheduled(double t, StructuralChange change);
+    const std::string& fired_event_name(int id) const;
+    void check_and_start();
+    StepStatus advance_to(double t_target, double h_max);
+    StepStatus step_once(double t_target, double h_max);
+    StepStatus fail(StepStatus status);
+    StepStatus check_states();
+    void sample_inside_step(Recorder& recorder);
+    void hermite(double t0, double t1, double t, Eigen::VectorXd& x) const;
+    StepStatus fire_due_events();
+    StepStatus locate_crossing();
+    void take_roots_from_integrator();
+    void take_states_from_components();
+    void notify_events();
+    double next_event_after(double t) const;
+    double sample_time(std::size_t e) const;
+    // Puts this simulator's discrete values and signals back on the tree after another simulator's failed build.
+    void reassert_tree();
+    void configure_integrator();
+    // The name indexes below, built at the first lookup by name after a build (a large system's rebuild need not
+    // hash every name when nobody asks for one). Like every other call, lookups come from one thread at a time.
+    void index_names() const;
+    std::vector<double> nominals() const;
+    std::string range_violation_text() const;
+    std::string broken_range_note(const double* x) const;
+
+    Component& root_;
+    SimulatorOptions options_;
+    bool prefer_cuts_ = false;   // the components that offer cuts are asked to cut (see build())
+    Out<double> time_;
+    Model model_;
+    Schedule schedule_;
+    ScheduleWorkspace schedule_workspace_;   // make_schedule's working memory, kept for the next rebuild
+    Evaluator evaluator_;
+    std::unique_ptr<Integrator> integrator_;
+    Eigen::VectorXd x_;
+    double t_ = 0.0;
+    Eigen::VectorXd x_prev_, k_prev_, k_end_, x_end_;   // the last step's start, and interpolation buffers
+    double t_prev_ = 0.0;
+    double hard_end_ = std::numeric_limits<double>::infinity();   // simulate()'s t_end: no solver steps past it
+    std::vector<int> state_ranges_, variable_ranges_;  // indices into model_.ranges
+    std::vector<char> event_fired_;
+    std::vector<long> time_event_counts_, sample_counts_, sample_index_;   // sample_index_: the next sample k
+    ZeroCrossings crossings_;
+    std::vector<double> g_start_, g_end_, g_trial_;
+    std::vector<char> crossing_due_;     // located crossings waiting for their handlers
+    std::vector<int> fired_now_;         // events fired at this instant (crossings, time, sampled events)
+    Eigen::VectorXd x_trial_;
+    SparsityPattern jacobian_pattern_;
+    bool have_pattern_ = false;
+    EventCallback on_event_;
+    StepStatus chatter_status_ = StepStatus::Ok;
+    int chatter_crossing_ = -1;
+    mutable FlatIndex<std::string_view, const double*> values_;
+    mutable FlatIndex<std::string_view, std::size_t> parameters_;
+    mutable bool names_indexed_ = false;
+    // The last failure, recorded without allocating; describe() turns it into text.
+    int failed_state_ = -1;
+    int failed_range_ = -1;
+    int failed_variable_ = -1;
+    double failed_time_ = 0.0;
+    double failed_value_ = 0.0;
+    double failed_step_ = 0.0;
+    bool taken_over_ = false;
+    long generation_ = 0;
+    bool built_ = false;
+    bool initializing_ = false;   // inside a change's initializers: set_state only writes the state
+    std::vector<Segment> segments_;
+    std::vector<std::pair<double, StructuralChange>> scheduled_;
+    std::vector<std::pair<std::string, StructuralChange>> on_event_changes_;
+    std::string refused_change_;
+    CarriedValues carried_;   // rebuild: values of the last good structure by name
+    std::vector<int>* written_ = nullptr;   // carry_states: where set_state records what it set
+};
+
+}  // namespace lied

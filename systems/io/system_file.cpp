@@ -1,0 +1,799 @@
+#include "systems/io/system_file.h"
+
+#include "core/plugins/plugin_loader.h"
+
+#include "core/model/build_error.h"
+#include "core/support/closest_name.h"
+#include "core/model/component_registry.h"
+#include "core/integrators/integrator.h"
+#include "core/model/introspection.h"
+#include "core/simulation/simulator.h"
+#include "components/trigger.h"
+
+#include <yaml-cpp/eventhandler.h>
+#include <yaml-cpp/yaml.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+
+namespace lied::systems {
+namespace fs = std::filesystem;
+namespace {
+
+const std::vector<std::string> kTopKeys{"system", "description", "plugins", "components", "connections", "expose", "actions", "run"};
+const std::vector<std::string> kActionKeys{"at", "when", "description", "disconnect", "remove", "replace", "add", "connect", "set", "initial"};
+const std::vector<std::string> kComponentKeys{"type", "file", "description", "parameters"};
+const std::vector<std::string> kExposeKeys{"plugs", "signals", "parameters"};
+const std::vector<std::string> kRunKeys{"t_end", "dt", "solver", "interval", "rtol", "atol", "max_step", "jacobian_interval", "steady_state", "record"};
+constexpr int kMaxNesting = 16;
+
+// Where a plug or signal of a child is, and whether it is already connected (and where).
+struct Endpoint {
+    Plug* plug = nullptr;
+    SignalBase* signal = nullptr;
+    std::string path;
+};
+
+// What all loaders of one top-level file share: the files read and the components made so far.
+struct LoadBudget {
+    std::vector<std::string> files;
+    std::size_t components = 0;
+    std::size_t max_components = kMaxExpandedComponents;
+};
+
+// The text of a system file: a regular file (not a FIFO or device, which could block or never end) of at
+// most kMaxSystemFileBytes. Returns an error message, or "" and the text.
+std::string read_system_file(const fs::path& path, std::string& text) {
+    std::error_code ec;
+    const fs::file_status status = fs::status(path, ec);
+    if (ec || !fs::exists(status)) return "cannot read '" + path.string() + "': " + (ec ? ec.message() : "no such file");
+    if (!fs::is_regular_file(status)) return "'" + path.string() + "' is not a regular file (rule: a system file is a regular file)";
+    const auto size = fs::file_size(path, ec);
+    if (ec) return "cannot read '" + path.string() + "': " + ec.message();
+    if (size > kMaxSystemFileBytes)
+        return "'" + path.string() + "' has " + std::to_string(size) + " bytes (rule: a system file has at most " +
+               std::to_string(kMaxSystemFileBytes) + " bytes)";
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return "cannot read '" + path.string() + "': " + std::strerror(errno);
+    std::stringstream buffer;
+    buffer << in.rdbuf();
+    text = buffer.str();
+    if (text.size() > kMaxSystemFileBytes) return "'" + path.string() + "' grew while it was read (rule: a system file is a regular file)";
+    return "";
+}
+
+class Loader {
+public:
+    Loader(std::string file_name, fs::path directory, std::vector<std::string> include_chain, LoadBudget& budget)
+        : file_(std::move(file_name)), directory_(std::move(directory)), chain_(std::move(include_chain)), budget_(budget) {}
+
+    // YAML reads the brackets of "j.inlets[2]" inside a flow list [a, b] as a nested list: say how to write it.
+    static std::string indexed_plug_hint(const std::string& text, int line) {
+        std::istringstream lines(text);
+        std::string row;
+        for (int k = 0; k <= line; ++k)
+            if (!std::getline(lines, row)) return {};
+        const auto open = row.find('[');
+        if (open == std::string::npos || row.find('[', open + 1) == std::string::npos) return {};
+        return " (a plug with an index inside [from, to] must be quoted: [a.outlet, \"j.inlets[2]\"])";
+    }
+
+    LoadedSystem load(const std::string& text, bool top_level) {
+        YAML::Node doc;
+        try {
+            check_yaml_features(text);
+            doc = YAML::Load(text);
+        } catch (const YAML::ParserException& e) {
+            throw SystemFileError(file_ + ":" + std::to_string(e.mark.line + 1) + ":" + std::to_string(e.mark.column + 1) +
+                                  ": syntax error: " + e.msg + indexed_plug_hint(text, e.mark.line));
+        }
+        if (!doc.IsMap()) fail(doc, "", "a system file is a map with the keys " + join(kTopKeys));
+        check_keys(doc, "", kTopKeys);
+
+        LoadedSystem sys;
+        sys.name = doc["system"] ? text_of(doc["system"], "system") : fs::path(file_).stem().string();
+        if (doc["description"]) sys.description = text_of(doc["description"], "description");
+        sys.root = std::make_unique<Composite>(sys.name);
+        root_ = sys.root.get();
+
+        if (const YAML::Node plugins = doc["plugins"]) read_plugins(plugins);
+        const YAML::Node components = doc["components"];
+        if (!components) fail(doc, "", "missing key 'components'");
+        if (!components.IsMap() || components.size() == 0) fail(components, "components", "expected a map of named components");
+        for (const auto& e : entries(components, "components")) add_component(e.key, e.value, e.key_node);
+
+        if (const YAML::Node connections = doc["connections"]) {
+            if (!connections.IsSequence()) fail(connections, "connections", "expected a list of [from, to] pairs");
+            for (std::size_t i = 0; i < connections.size(); ++i) connect(connections[i], "connections[" + std::to_string(i) + "]");
+        }
+        if (const YAML::Node expose = doc["expose"]) read_expose(expose);
+        check_unconnected(top_level);
+        if (const YAML::Node actions = doc["actions"]) {
+            if (!top_level) fail(actions, "actions", "a subsystem file has no actions (rule: actions belong to the file that is run)");
+            read_actions(actions, sys.actions, sys.event_actions);
+        }
+        actions_ = &sys.actions;
+        event_actions_ = &sys.event_actions;
+        if (const YAML::Node run = doc["run"]) read_run(run, sys.settings);
+        for (auto& [name, _] : root_->exposed_plugs()) sys.exposed.push_back(name);
+        for (auto& [name, _] : root_->exposed_signals()) sys.exposed.push_back(name);
+        return sys;
+    }
+
+private:
+    // ---- messages ----
+    // A child's registrations; a rule its metainfo() enforces (e.g. N an integer) becomes a file error naming it.
+    // Each child is crawled once while loading (a crawl is most of a load): the description is kept until its
+    // parameters change, which may change its structure (a choice adds a heat port, a count sizes a plug array).
+    const Model& describe_child(Component& c) const {
+        if (auto it = described_.find(&c); it != described_.end()) return it->second;
+        try {
+            return described_.emplace(&c, describe(c)).first->second;
+        } catch (const BuildError&) {
+            for (auto& name : root_->child_names())
+                if (root_->child(name) == &c) {
+                    auto it = component_nodes_.find(name);
+                    try {
+                        describe(c, name);   // again under its name, so the message names it as a build would
+                    } catch (const BuildError& named) {
+                        fail(it == component_nodes_.end() ? YAML::Node() : it->second, "components." + name, named.what());
+                    }
+                }
+            throw;
+        }
+    }
+
+    // Component plugins the file's types come from, relative to the file's folder. Loading one runs its code: a
+    // file with plugins is trusted like a program.
+    void read_plugins(const YAML::Node& plugins) {
+        if (!plugins.IsSequence()) fail(plugins, "plugins", "expected a list of plugin libraries, e.g. [libmycomponents.so]");
+        for (std::size_t i = 0; i < plugins.size(); ++i) {
+            const std::string path = "plugins[" + std::to_string(i) + "]";
+            const fs::path full = (directory_ / text_of(plugins[i], path)).lexically_normal();
+            try {
+                load_plugin(full.string());
+            } catch (const PluginError& e) {
+                fail(plugins[i], path, e.what());
+            }
+            std::error_code ec;
+            const std::string canonical = fs::weakly_canonical(full, ec).string();
+            if (std::find(budget_.files.begin(), budget_.files.end(), canonical) == budget_.files.end()) budget_.files.push_back(canonical);
+        }
+    }
+
+    [[noreturn]] void fail(const YAML::Node& node, const std::string& path, const std::string& message) const {
+        std::ostringstream s;
+        s << file_;
+        if (node.IsDefined() && !node.Mark().is_null()) s << ':' << node.Mark().line + 1 << ':' << node.Mark().column + 1;
+        s << ": ";
+        if (!path.empty()) s << path << ": ";
+        s << message;
+        throw SystemFileError(s.str());
+    }
+    static std::string join(const std::vector<std::string>& names) {
+        std::string s;
+        for (auto& n : names) s += (s.empty() ? "" : ", ") + n;
+        return s;
+    }
+    static std::string sub(const std::string& path, const std::string& key) { return path.empty() ? key : path + "." + key; }
+
+    // One pass over the parser's events, before any node is built: exactly one document, no tags (they
+    // mean something in other loaders, here they would be ignored silently: !!python/object), no anchors or
+    // aliases (a few lines of them expand to billions of nodes). Plain and quoted scalars carry "?" and "!".
+    class FeatureCheck final : public YAML::EventHandler {
+    public:
+        explicit FeatureCheck(const Loader& loader) : loader_(loader) {}
+        void OnDocumentStart(const YAML::Mark&) override {}
+        void OnDocumentEnd() override {}
+        void OnNull(const YAML::Mark& m, YAML::anchor_t a) override { check(m, "", a); }
+        void OnAlias(const YAML::Mark& m, YAML::anchor_t) override { loader_.fail_at(m, "YAML aliases (*name) are not supported"); }
+        void OnScalar(const YAML::Mark& m, const std::string& tag, YAML::anchor_t a, const std::string&) override { check(m, tag, a); }
+        void OnSequenceStart(const YAML::Mark& m, const std::string& tag, YAML::anchor_t a, YAML::EmitterStyle::value) override { check(m, tag, a); }
+        void OnSequenceEnd() override {}
+        void OnMapStart(const YAML::Mark& m, const std::string& tag, YAML::anchor_t a, YAML::EmitterStyle::value) override { check(m, tag, a); }
+        void OnMapEnd() override {}
+
+    private:
+        void check(const YAML::Mark& m, const std::string& tag, YAML::anchor_t anchor) const {
+            if (!tag.empty() && tag != "?" && tag != "!") loader_.fail_at(m, "YAML tags are not supported (found '" + tag + "')");
+            if (anchor != YAML::NullAnchor) loader_.fail_at(m, "YAML anchors (&name) are not supported");
+        }
+        const Loader& loader_;
+    };
+    void check_yaml_features(const std::string& text) const {
+        std::istringstream in(text);
+        YAML::Parser parser(in);
+        FeatureCheck check(*this);
+        // At most two documents are looked at: yaml-cpp's LoadAll can loop forever on some malformed input.
+        if (!parser.HandleNextDocument(check)) return;
+        if (parser.HandleNextDocument(check))
+            throw SystemFileError(file_ + ": a system file holds one YAML document (found a second one after '---')");
+    }
+    [[noreturn]] void fail_at(const YAML::Mark& m, const std::string& message) const {
+        throw SystemFileError(file_ + ":" + std::to_string(m.line + 1) + ":" + std::to_string(m.column + 1) + ": " + message);
+    }
+
+    // ---- typed reading ----
+    struct Entry {
+        std::string key;
+        YAML::Node value;
+        YAML::Node key_node;   // for messages about the name itself
+    };
+    // Map entries in document order; rejects duplicate and non-text keys.
+    std::vector<Entry> entries(const YAML::Node& map, const std::string& path) const {
+        std::vector<Entry> out;
+        std::set<std::string> seen;
+        for (auto it = map.begin(); it != map.end(); ++it) {
+            if (!it->first.IsScalar()) fail(it->first, path, "keys must be names");
+            const std::string key = it->first.Scalar();
+            if (!seen.insert(key).second) fail(it->first, sub(path, key), "duplicate key '" + key + "'");
+            out.push_back({key, it->second, it->first});
+        }
+        return out;
+    }
+    void check_keys(const YAML::Node& map, const std::string& path, const std::vector<std::string>& allowed) const {
+        for (const auto& e : entries(map, path))
+            if (std::find(allowed.begin(), allowed.end(), e.key) == allowed.end()) {
+                std::string hint = did_you_mean(e.key, allowed);
+                if (hint.empty()) hint = " (allowed: " + join(allowed) + ")";
+                fail(e.key_node, sub(path, e.key), "unknown key '" + e.key + "'" + hint);
+            }
+    }
+    std::string text_of(const YAML::Node& node, const std::string& path) const {
+        if (!node.IsScalar()) fail(node, path, "expected text");
+        return node.Scalar();
+    }
+    double number_of(const YAML::Node& node, const std::string& path) const {
+        if (!node.IsScalar()) fail(node, path, "expected a number");
+        try {
+            return node.as<double>();
+        } catch (const YAML::Exception&) {
+            fail(node, path, "expected a number, got '" + node.Scalar() + "'");
+        }
+    }
+    double positive_number(const YAML::Node& node, const std::string& path) const {
+        const double v = number_of(node, path);
+        if (!(v > 0) || !std::isfinite(v)) fail(node, path, "must be a finite number > 0, got " + node.Scalar());
+        return v;
+    }
+    // Inputs the engine binds to the simulation time: not ports of the file.
+    static bool is_time_input(const Model& m, const SignalBase* s) {
+        return std::find(m.time_inputs.begin(), m.time_inputs.end(), s) != m.time_inputs.end();
+    }
+    static bool is_identifier(const std::string& s) {
+        if (s.empty() || !(std::isalpha(static_cast<unsigned char>(s[0])) || s[0] == '_')) return false;
+        return std::all_of(s.begin(), s.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
+    }
+
+    // ---- components ----
+    void add_component(const std::string& name, const YAML::Node& spec, const YAML::Node& key) {
+        const std::string path = "components." + name;
+        if (!is_identifier(name)) fail(key, path, "component names are identifiers (letters, digits, _), got '" + name + "'");
+        if (!spec.IsMap()) fail(spec, path, "expected a map with 'type' (or 'file') and optional 'parameters'");
+        check_keys(spec, path, kComponentKeys);
+        const YAML::Node type = spec["type"], file = spec["file"];
+        if (type && file) fail(spec, path, "give either 'type' or 'file', not both");
+        if (!type && !file) fail(spec, path, "missing 'type' (a component type, see `lied list --components`) or 'file'");
+
+        std::unique_ptr<Component> child = type ? make_of_type(type, path + ".type") : load_subsystem(file, path + ".file");
+        count_component(spec, path);
+        const std::string description = spec["description"] ? text_of(spec["description"], path + ".description") : "";
+        Component& c = root_->add(name, std::move(child), description);
+        component_nodes_[name] = spec;
+        if (const YAML::Node params = spec["parameters"]) set_parameters(name, c, params, path + ".parameters");
+    }
+
+    // A component of a registered type; an unknown type is an error with a suggestion.
+    std::unique_ptr<Component> make_of_type(const YAML::Node& type, const std::string& path) const {
+        const std::string type_name = text_of(type, path);
+        const ComponentType* t = ComponentRegistry::instance().find(type_name);
+        if (!t) fail(type, path, "unknown component type '" + type_name + "'" + did_you_mean(type_name, ComponentRegistry::instance().names()) +
+                                     "; `lied list --components` lists them");
+        return t->make();
+    }
+
+    void count_component(const YAML::Node& node, const std::string& path) {
+        if (++budget_.components > budget_.max_components)
+            fail(node, path, "the system expands to more than " + std::to_string(budget_.max_components) +
+                                 " components (rule: at most that many components, subsystem files counted each time they are used)");
+    }
+
+    std::unique_ptr<Component> load_subsystem(const YAML::Node& node, const std::string& path) {
+        const std::string relative = text_of(node, path);
+        const fs::path full = directory_ / relative;
+        std::error_code ec;
+        const std::string canonical = fs::weakly_canonical(full, ec).string();
+        if (std::find(chain_.begin(), chain_.end(), canonical) != chain_.end()) {
+            std::string cycle;
+            for (auto& c : chain_) cycle += fs::path(c).filename().string() + " -> ";
+            fail(node, path, "subsystem files include each other: " + cycle + fs::path(canonical).filename().string());
+        }
+        if (static_cast<int>(chain_.size()) >= kMaxNesting) fail(node, path, "subsystems are nested too deeply");
+        std::string text;
+        if (const std::string error = read_system_file(full, text); !error.empty()) fail(node, path, "subsystem file: " + error);
+        if (std::find(budget_.files.begin(), budget_.files.end(), canonical) == budget_.files.end()) budget_.files.push_back(canonical);
+        auto chain = chain_;
+        chain.push_back(canonical);
+        Loader sub_loader(full.string(), full.parent_path(), chain, budget_);
+        return std::move(sub_loader.load(text, /*top_level=*/false).root);
+    }
+
+    // A choice parameter (medium, loss law) by its option's name; false if `key` is not a choice.
+    bool set_choice(const Model& m, const std::string& key, const YAML::Node& value, const std::string& where) const {
+        for (auto& c : m.choices) {
+            if (c.path != key) continue;
+            std::string v = text_of(value, where);
+            // A file named in a system file is found next to it, wherever lied runs.
+            if (c.spec->file_path && c.spec->admits(v) && fs::path(v).is_relative()) v = (directory_ / v).lexically_normal().string();
+            if (!c.spec->admits(v))
+                fail(value, where, "'" + v + "' is not one of its options (" + c.spec->options_text() + ")" + did_you_mean(v, c.spec->options));
+            *c.value = v;
+            return true;
+        }
+        return false;
+    }
+
+    void set_parameters(const std::string& name, Component& c, const YAML::Node& params, const std::string& path) {
+        if (!params.IsMap()) fail(params, path, "expected a map of parameter names to numbers (or option names for choices)");
+        auto* composite = dynamic_cast<Composite*>(&c);
+        const Model none;
+        const Model& m = composite ? none : describe_child(c);
+        std::vector<std::string> known;
+        if (composite) for (auto& [n, _] : composite->exposed_parameters()) known.push_back(n);
+        else {
+            for (auto& p : m.parameters) known.push_back(p.path);
+            for (auto& c : m.choices) known.push_back(c.path);
+        }
+
+        for (const auto& [key, value, key_node] : entries(params, path)) {
+            if (!composite && set_choice(m, key, value, path + "." + key)) continue;
+            double* target = nullptr;
+            SystemDefault* follower = nullptr;   // a parameter that otherwise follows a system default
+            const ParameterSpec* spec = nullptr;
+            if (composite) {
+                if (auto it = composite->exposed_parameters().find(key); it != composite->exposed_parameters().end()) {
+                    target = it->second.value;
+                    follower = it->second.follower;
+                    spec = &it->second.spec;
+                }
+            } else {
+                for (auto& p : m.parameters)
+                    if (p.path == key) {
+                        target = p.value;
+                        follower = p.system_default;
+                        spec = &p.spec;
+                    }
+            }
+            const std::string where = path + "." + key;
+            if (!target) {
+                std::string hint = did_you_mean(key, known);
+                if (hint.empty()) hint = known.empty() ? " (it has no parameters)" : " (parameters: " + join(known) + ")";
+                fail(key_node, where, "unknown parameter '" + key + "' of " + name + " (" + c.type_name() + ")" + hint);
+            }
+            const double v = number_of(value, where);
+            if (!spec->admits(v)) {
+                std::ostringstream s;
+                s << v << " is out of range " << spec->range_text();
+                if (!spec->unit.empty()) s << " [" << spec->unit << "]";
+                if (!spec->description.empty()) s << " (" << spec->description << ")";
+                fail(value, where, s.str());
+            }
+            if (follower) *follower = v;
+            else *target = v;
+        }
+        described_.erase(&c);   // its structure may follow the values just set
+    }
+
+    // ---- connections ----
+    // "p1.inlet" → the plug or signal `inlet` of child `p1`.
+    Endpoint resolve(const YAML::Node& node, const std::string& path) const {
+        const std::string text = text_of(node, path);
+        const auto dot = text.find('.');
+        if (dot == std::string::npos || dot == 0 || dot + 1 == text.size())
+            fail(node, path, "expected 'component.plug' or 'component.signal', got '" + text + "'");
+        const std::string comp = text.substr(0, dot), member = text.substr(dot + 1);
+        Component* c = root_->child(comp);
+        if (!c) fail(node, path, "unknown component '" + comp + "'" + did_you_mean(comp, root_->child_names()));
+        Endpoint e;
+        e.path = text;
+        std::vector<std::string> known;
+        if (auto* composite = dynamic_cast<Composite*>(c)) {
+            if (auto it = composite->exposed_plugs().find(member); it != composite->exposed_plugs().end()) e.plug = it->second;
+            if (auto it = composite->exposed_signals().find(member); it != composite->exposed_signals().end()) e.signal = it->second;
+            for (auto& [n, _] : composite->exposed_plugs()) known.push_back(n);
+            for (auto& [n, _] : composite->exposed_signals()) known.push_back(n);
+        } else {
+            const Model& m = describe_child(*c);
+            for (auto& p : m.plugs) {
+                known.push_back(p.path);
+                if (p.path == member) e.plug = p.plug;
+            }
+            for (auto& s : m.signals) {
+                const bool in_plug = s.path.find('.') != std::string::npos;   // members of plugs connect with the plug
+                if (in_plug || is_time_input(m, s.signal)) continue;
+                known.push_back(s.path);
+                if (s.path == member) e.signal = s.signal;
+            }
+        }
+        if (!e.plug && !e.signal) {
+            std::string hint = did_you_mean(member, known);
+            if (hint.empty()) hint = known.empty() ? " (it has none)" : " (it has: " + join(known) + ")";
+            fail(node, path, comp + " (" + c->type_name() + ") has no plug or signal '" + member + "'" + hint);
+        }
+        return e;
+    }
+
+    void connect(const YAML::Node& pair, const std::string& path) {
+        if (!pair.IsSequence() || pair.size() != 2) fail(pair, path, "a connection is a pair [from, to], e.g. [t1.outlet, p1.inlet]");
+        const Endpoint from = resolve(pair[0], path + "[0]"), to = resolve(pair[1], path + "[1]");
+        if (from.plug && to.plug) {
+            const std::string a = std::string(from.plug->kind()), b = std::string(to.plug->kind());
+            if (std::string(from.plug->domain()) != to.plug->domain())
+                fail(pair, path, "cannot connect " + from.path + " (" + a + ") to " + to.path + " (" + b + "): different domains");
+            if (!from.plug->is_outlet() && to.plug->is_outlet() && !from.plug->symmetric())
+                fail(pair, path, "wrong direction: " + from.path + " is an inlet and " + to.path +
+                                     " an outlet; a connection goes from an outlet to an inlet: [" + to.path + ", " + from.path + "]");
+            if (from.plug->is_outlet() == to.plug->is_outlet())
+                fail(pair, path, "cannot connect " + from.path + " (" + a + ") to " + to.path + " (" + b + "): " + from.plug->same_side_rule());
+            for (const Endpoint* e : {&from, &to})
+                if (auto it = connected_.find(e->plug); it != connected_.end() && !e->plug->accepts_many())
+                    fail(pair, path, e->path + " is already connected (" + it->second + "); use a splitter or junction to branch");
+            if (from.plug->is_outlet()) from.plug->connect_to(*to.plug);
+            else to.plug->connect_to(*from.plug);   // a symmetric connection named the other way round
+            connected_[from.plug] = path;
+            connected_[to.plug] = path;
+            return;
+        }
+        if (from.signal && to.signal) {
+            if (from.signal->is_in() && !to.signal->is_in())
+                fail(pair, path, "wrong direction: " + from.path + " is an input and " + to.path +
+                                     " an output; a connection goes from an output to an input: [" + to.path + ", " + from.path + "]");
+            if (from.signal->is_in() || !to.signal->is_in())
+                fail(pair, path, "a signal connection goes from an output to an input; " + from.path + " and " + to.path +
+                                     " are both " + (from.signal->is_in() ? "inputs" : "outputs"));
+            auto* in = static_cast<InBase*>(to.signal);
+            if (auto it = connected_.find(to.signal); it != connected_.end())
+                fail(pair, path, to.path + " is already connected (" + it->second + "); an input reads one output");
+            if (!in->connect_any(*static_cast<OutBase*>(from.signal)))
+                fail(pair, path, "cannot connect " + from.path + " (" + from.signal->type_name() + ") to " + to.path + " (" +
+                                     to.signal->type_name() + "): different types of value");
+            connected_[to.signal] = path;
+            return;
+        }
+        fail(pair, path, "cannot connect " + std::string(from.plug ? "plug " : "signal ") + from.path + " to " +
+                             (to.plug ? "plug " : "signal ") + to.path + ": plugs connect to plugs, signals to signals");
+    }
+
+    // ---- subsystem interface ----
+    void read_expose(const YAML::Node& expose) {
+        if (!expose.IsMap()) fail(expose, "expose", "expected a map with plugs, signals and/or parameters");
+        check_keys(expose, "expose", kExposeKeys);
+        auto each = [&](const char* key, auto&& f) {
+            const YAML::Node m = expose[key];
+            if (!m) return;
+            const std::string path = std::string("expose.") + key;
+            if (!m.IsMap()) fail(m, path, "expected a map of exposed names to 'component.member'");
+            for (const auto& [name, target, key_node] : entries(m, path)) {
+                if (!is_identifier(name)) fail(key_node, path + "." + name, "exposed names are identifiers, got '" + name + "'");
+                f(name, target, path + "." + name);
+            }
+        };
+        each("plugs", [&](const std::string& name, const YAML::Node& target, const std::string& path) {
+            const Endpoint e = resolve(target, path);
+            if (!e.plug) fail(target, path, e.path + " is a signal, not a plug (expose it under 'signals')");
+            root_->expose_plug(name, *e.plug);
+            exposed_.insert(e.plug);
+        });
+        each("signals", [&](const std::string& name, const YAML::Node& target, const std::string& path) {
+            const Endpoint e = resolve(target, path);
+            if (!e.signal) fail(target, path, e.path + " is a plug, not a signal (expose it under 'plugs')");
+            root_->expose_signal(name, *e.signal);
+            exposed_.insert(e.signal);
+        });
+        each("parameters", [&](const std::string& name, const YAML::Node& target, const std::string& path) {
+            const std::string text = text_of(target, path);
+            const auto dot = text.find('.');
+            Component* c = dot == std::string::npos ? nullptr : root_->child(text.substr(0, dot));
+            if (!c) fail(target, path, "expected 'component.parameter', got '" + text + "'");
+            const std::string member = text.substr(dot + 1);
+            if (auto* composite = dynamic_cast<Composite*>(c)) {
+                auto it = composite->exposed_parameters().find(member);
+                if (it == composite->exposed_parameters().end()) fail(target, path, text.substr(0, dot) + " exposes no parameter '" + member + "'");
+                root_->expose_parameter(name, *it->second.value, it->second.spec, it->second.follower);
+                return;
+            }
+            const Model& m = describe_child(*c);
+            std::vector<std::string> known;
+            for (auto& p : m.parameters) {
+                known.push_back(p.path);
+                if (p.path == member) {
+                    root_->expose_parameter(name, *p.value, p.spec, p.system_default);
+                    return;
+                }
+            }
+            fail(target, path, text.substr(0, dot) + " (" + c->type_name() + ") has no parameter '" + member + "'" + did_you_mean(member, known));
+        });
+    }
+
+    // Every plug and required input is connected, or exposed for the including file to connect.
+    void check_unconnected(bool top_level) const {
+        for (const auto& name : root_->child_names()) {
+            Component* c = root_->child(name);
+            const YAML::Node& node = component_nodes_.at(name);
+            auto report = [&](const std::string& what) {
+                fail(node, "components." + name, what + " is not connected (rule: every plug and input of a component is connected" +
+                                                     std::string(top_level ? ")" : ", or exposed for the including file to connect)"));
+            };
+            auto unbound = [](SignalBase& s) {
+                if (!s.is_in()) return false;
+                auto& in = static_cast<InBase&>(s);
+                return !in.source() && !in.optional();
+            };
+            if (auto* composite = dynamic_cast<Composite*>(c)) {
+                for (auto& [pname, plug] : composite->exposed_plugs())
+                    if (!connected_.count(plug) && !exposed_.count(plug) && !plug->accepts_many()) report(name + "." + pname);
+                for (auto& [sname, signal] : composite->exposed_signals())
+                    if (unbound(*signal) && !connected_.count(signal) && !exposed_.count(signal)) report(name + "." + sname);
+                continue;
+            }
+            const Model& m = describe_child(*c);
+            for (auto& p : m.plugs)   // a plug that takes many connections may take none (a free end of a mechanism)
+                if (!connected_.count(p.plug) && !exposed_.count(p.plug) && !p.plug->accepts_many()) report(name + "." + p.path);
+            for (auto& s : m.signals)
+                if (s.path.find('.') == std::string::npos && !is_time_input(m, s.signal) && unbound(*s.signal) && !exposed_.count(s.signal))
+                    report(name + "." + s.path);
+        }
+    }
+
+    // ---- actions: structural changes at given times ----
+    // Each action becomes one StructuralChange, its edits in a fixed order: disconnect, remove, replace, add,
+    // connect, set; then `initial` sets new states from the previous structure's (`{from: stages.w, plus: 0}`) or
+    // to numbers. Components are made and their parameters checked now; paths are checked when the action runs,
+    // against the structure of that moment (a refused action names itself and leaves the run as it was).
+    void read_actions(const YAML::Node& actions, std::vector<std::pair<double, StructuralChange>>& out,
+                      std::vector<std::pair<std::string, StructuralChange>>& out_on_event) {
+        if (!actions.IsSequence()) fail(actions, "actions", "expected a list of actions, each with 'at' (a time in s) or 'when' (a state event) and its edits");
+        double previous_time = -1.0;
+        for (std::size_t i = 0; i < actions.size(); ++i) {
+            const YAML::Node a = actions[i];
+            const std::string path = "actions[" + std::to_string(i) + "]";
+            if (!a.IsMap()) fail(a, path, "expected a map with 'at' or 'when' and edits (" + join(kActionKeys) + ")");
+            check_keys(a, path, kActionKeys);
+            if (!a["at"] == !a["when"]) fail(a, path, "give either 'at' (a time in s) or 'when' (a state event), one of them");
+            std::string event;
+            double at = 0.0;
+            if (a["when"]) {
+                event = add_trigger(a["when"], path + ".when", i);
+            } else {
+                at = number_of(a["at"], path + ".at");
+                if (!(at >= 0) || !std::isfinite(at)) fail(a["at"], path + ".at", "expected a finite time >= 0 s");
+                if (at < previous_time) fail(a["at"], path + ".at", "actions are listed in time order (the one before is at " + std::to_string(previous_time) + " s)");
+                previous_time = at;
+            }
+            StructuralChange change(a["description"] ? text_of(a["description"], path + ".description") : "action " + std::to_string(i + 1) + " of " + file_);
+            auto pairs = [&](const char* key, auto&& edit) {
+                const YAML::Node list = a[key];
+                if (!list) return;
+                if (!list.IsSequence()) fail(list, path + "." + key, "expected a list of [a, b] pairs");
+                for (std::size_t k = 0; k < list.size(); ++k) {
+                    const std::string where = path + "." + key + "[" + std::to_string(k) + "]";
+                    if (!list[k].IsSequence() || list[k].size() != 2) fail(list[k], where, "expected a pair [a, b] of plugs or signals");
+                    edit(text_of(list[k][0], where + "[0]"), text_of(list[k][1], where + "[1]"));
+                }
+            };
+            pairs("disconnect", [&](const std::string& x, const std::string& y) { change.disconnect(x, y); });
+            if (const YAML::Node list = a["remove"]) {
+                if (!list.IsSequence()) fail(list, path + ".remove", "expected a list of component names");
+                for (std::size_t k = 0; k < list.size(); ++k) change.remove(text_of(list[k], path + ".remove[" + std::to_string(k) + "]"));
+            }
+            if (const YAML::Node map = a["replace"])
+                for (const auto& e : entries(map, path + ".replace")) change.replace(e.key, make_component(e.key, e.value, e.key_node, path + ".replace." + e.key));
+            if (const YAML::Node map = a["add"])
+                for (const auto& e : entries(map, path + ".add")) {
+                    const std::string where = path + ".add." + e.key;
+                    if (!is_identifier(e.key)) fail(e.key_node, where, "component names are identifiers (letters, digits, _), got '" + e.key + "'");
+                    const std::string description = e.value.IsMap() && e.value["description"] ? text_of(e.value["description"], where + ".description") : "";
+                    change.add("", e.key, make_component(e.key, e.value, e.key_node, where), description);
+                }
+            pairs("connect", [&](const std::string& x, const std::string& y) { change.connect(x, y); });
+            if (const YAML::Node map = a["set"])
+                for (const auto& e : entries(map, path + ".set")) change.set_parameter(e.key, number_of(e.value, path + ".set." + e.key));
+            if (const YAML::Node map = a["initial"]) read_initial(map, path + ".initial", change);
+            if (event.empty()) out.emplace_back(at, std::move(change));
+            else out_on_event.emplace_back(event, std::move(change));
+        }
+    }
+
+    // `when: {signal: t1.level, crosses: 1.2, direction: up}`: a Trigger component `when_<k>` watching an output
+    // (a state or a signal a component sends); returns the name of its event.
+    std::string add_trigger(const YAML::Node& when, const std::string& path, std::size_t index) {
+        if (!when.IsMap()) fail(when, path, "expected {signal: <an output, e.g. a state>, crosses: <number>, direction: up|down|both}");
+        check_keys(when, path, {"signal", "crosses", "direction"});
+        if (!when["signal"] || !when["crosses"]) fail(when, path, "expected 'signal' and 'crosses'");
+        const Endpoint watched = resolve(when["signal"], path + ".signal");
+        if (!watched.signal || watched.signal->is_in())
+            fail(when["signal"], path + ".signal", "'" + watched.path + "' is not an output a trigger can watch (a state or a signal a component sends)");
+        const std::string name = "when_" + std::to_string(index + 1);
+        if (root_->child(name)) fail(when, path, "a component is named '" + name + "' already; the trigger of this action takes that name");
+        auto trigger = std::make_unique<components::Trigger>();
+        trigger->threshold = number_of(when["crosses"], path + ".crosses");
+        if (!std::isfinite(trigger->threshold)) fail(when["crosses"], path + ".crosses", "expected a finite number");
+        if (const YAML::Node d = when["direction"]) {
+            trigger->direction = text_of(d, path + ".direction");
+            if (trigger->direction != "up" && trigger->direction != "down" && trigger->direction != "both")
+                fail(d, path + ".direction", "expected up, down or both");
+        }
+        if (!trigger->u.connect_any(*static_cast<const OutBase*>(watched.signal)))
+            fail(when["signal"], path + ".signal", "'" + watched.path + "' carries no real number");
+        root_->add(name, std::move(trigger), "starts " + path + " when " + watched.path + " crosses " + when["crosses"].Scalar());
+        return name + ".crossed";
+    }
+
+    // A component of an action: a registered type with parameters, made and checked as under `components`.
+    std::unique_ptr<Component> make_component(const std::string& name, const YAML::Node& spec, const YAML::Node& key, const std::string& path) {
+        if (!spec.IsMap()) fail(spec, path, "expected a map with 'type' and optional 'parameters'");
+        check_keys(spec, path, {"type", "description", "parameters"});
+        if (!spec["type"]) fail(spec, path, "missing 'type' (a component type, see `lied list --components`)");
+        std::unique_ptr<Component> c = make_of_type(spec["type"], path + ".type");
+        count_component(key, path);
+        if (const YAML::Node params = spec["parameters"]) set_parameters(name, *c, params, path + ".parameters");
+        described_.erase(c.get());
+        return c;
+    }
+
+    // `initial: {stage1.w: {from: stages.w}, stage1.s: {from: stages.s, plus: -0.75}, tank.level: 0.3}`.
+    void read_initial(const YAML::Node& map, const std::string& path, StructuralChange& change) {
+        for (const auto& e : entries(map, path)) {
+            const std::string where = path + "." + e.key;
+            std::string from;
+            double plus = 0.0, value = 0.0;
+            if (e.value.IsMap()) {
+                check_keys(e.value, where, {"from", "plus"});
+                if (!e.value["from"]) fail(e.value, where, "expected {from: <state of the previous structure>, plus: <number>} or a number");
+                from = text_of(e.value["from"], where + ".from");
+                if (e.value["plus"]) plus = number_of(e.value["plus"], where + ".plus");
+            } else {
+                value = number_of(e.value, where);
+            }
+            if (!std::isfinite(plus) || !std::isfinite(value)) fail(e.value, where, "expected a finite number");
+            change.initialize([state = e.key, from, plus, value](const PreviousValues& previous, Simulator& sim) {
+                sim.set_state(state, from.empty() ? value : previous(from) + plus);
+            });
+        }
+    }
+
+    // ---- run settings ----
+    void read_run(const YAML::Node& run, RunSettings& settings) const {
+        if (!run.IsMap()) fail(run, "run", "expected a map with " + join(kRunKeys));
+        check_keys(run, "run", kRunKeys);
+        if (run["t_end"]) settings.t_end = positive_number(run["t_end"], "run.t_end");
+        if (run["dt"]) settings.dt = positive_number(run["dt"], "run.dt");
+        if (run["interval"]) settings.interval = positive_number(run["interval"], "run.interval");
+        if (run["rtol"]) settings.rtol = positive_number(run["rtol"], "run.rtol");
+        if (run["atol"]) settings.atol = positive_number(run["atol"], "run.atol");
+        if (run["max_step"]) settings.max_step = positive_number(run["max_step"], "run.max_step");
+        if (const YAML::Node k = run["jacobian_interval"]) {
+            const double v = positive_number(k, "run.jacobian_interval");
+            if (v != std::floor(v) || v > 1e6) fail(k, "run.jacobian_interval", "expected a whole number of steps from 1 to 1000000");
+            settings.jacobian_interval = static_cast<int>(v);
+        }
+        if (const YAML::Node steady = run["steady_state"]) read_steady_state(steady, settings);
+        if (run["solver"]) {
+            settings.solver = text_of(run["solver"], "run.solver");
+            const auto& names = integrator_names();
+            if (std::find(names.begin(), names.end(), settings.solver) == names.end())
+                fail(run["solver"], "run.solver", "unknown solver '" + settings.solver + "'" + did_you_mean(settings.solver, names) +
+                                                      " (known solvers: " + join(names) + ")");
+        }
+        if (const YAML::Node record = run["record"]) {
+            if (!record.IsSequence()) fail(record, "run.record", "expected a list of variable names");
+            std::vector<std::string> known{"time"};
+            for (auto& [name, _] : root_->exposed_parameters()) known.push_back(name);
+            for (auto& [at, change] : *actions_)   // variables of components that actions add
+                for (auto& name : change.added_value_names()) known.push_back(name);
+            for (auto& [event, change] : *event_actions_)
+                for (auto& name : change.added_value_names()) known.push_back(name);
+            each_child_model([&](const std::string& prefix, const Model& m) {
+                for (auto& s : m.states) known.push_back(prefix + s.path);
+                for (auto& v : m.variables) known.push_back(prefix + v.path);
+                for (auto& p : m.parameters) known.push_back(prefix + p.path);
+            });
+            settings.recorded = names_from(record, "run.record", known, [](const std::string& n) { return "unknown variable '" + n + "'"; });
+        }
+    }
+
+    // The model of the whole system, child by child from the kept descriptions (the root only adds its
+    // exposed parameters): `f(prefix, model)` with prefix "child.".
+    template <class F>
+    void each_child_model(F&& f) const {
+        for (const auto& name : root_->child_names()) f(name + ".", describe_child(*root_->child(name)));
+    }
+
+    // The texts of a list, each one of `known`; `complaint` says what an unknown one is not.
+    template <class Complaint>
+    std::vector<std::string> names_from(const YAML::Node& list, const std::string& key, const std::vector<std::string>& known,
+                                        Complaint complaint) const {
+        std::vector<std::string> names;
+        for (std::size_t i = 0; i < list.size(); ++i) {
+            const std::string path = key + "[" + std::to_string(i) + "]";
+            const std::string name = text_of(list[i], path);
+            if (std::find(known.begin(), known.end(), name) == known.end()) fail(list[i], path, complaint(name) + did_you_mean(name, known));
+            names.push_back(name);
+        }
+        return names;
+    }
+
+    // `steady_state: true` (every derivative zero) or a list of the states whose derivatives are zero.
+    void read_steady_state(const YAML::Node& steady, RunSettings& settings) const {
+        const std::string rule = "expected true, false or a list of state names";
+        if (steady.IsScalar()) {
+            const std::string v = steady.Scalar();
+            if (v != "true" && v != "false") fail(steady, "run.steady_state", rule);
+            settings.steady_state = v == "true";
+            return;
+        }
+        if (!steady.IsSequence()) fail(steady, "run.steady_state", rule);
+        std::vector<std::string> states;
+        each_child_model([&](const std::string& prefix, const Model& m) {
+            for (auto& st : m.states) states.push_back(prefix + st.path);
+        });
+        settings.steady_state = true;
+        settings.steady_states = names_from(steady, "run.steady_state", states, [](const std::string& n) { return "'" + n + "' is not a state"; });
+    }
+
+    std::string file_;
+    fs::path directory_;
+    std::vector<std::string> chain_;
+    LoadBudget& budget_;
+    Composite* root_ = nullptr;
+    std::map<std::string, YAML::Node> component_nodes_;
+    std::map<const void*, std::string> connected_;   // plug or input → the connection that bound it
+    mutable std::map<const Component*, Model> described_;
+    const std::vector<std::pair<double, StructuralChange>>* actions_ = nullptr;
+    const std::vector<std::pair<std::string, StructuralChange>>* event_actions_ = nullptr;
+    std::set<const void*> exposed_;
+};
+
+}  // namespace
+
+LoadedSystem parse_system_text(const std::string& text, const std::string& file_name, const std::string& directory,
+                               std::size_t max_components) {
+    std::error_code ec;
+    const std::string canonical = fs::weakly_canonical(fs::path(directory) / fs::path(file_name).filename(), ec).string();
+    LoadBudget budget;
+    budget.files.push_back(canonical);
+    budget.max_components = max_components;
+    Loader loader(file_name, directory, {canonical}, budget);
+    try {
+        LoadedSystem sys = loader.load(text, /*top_level=*/true);
+        sys.files = budget.files;
+        return sys;
+    } catch (const SystemFileError&) {
+        throw;
+    } catch (const YAML::Exception& e) {   // anything yaml-cpp raises beyond the parser: still a file error
+        throw SystemFileError(file_name + ": " + e.what());
+    }
+}
+
+LoadedSystem load_system_file(const std::string& path, std::size_t max_components) {
+    std::string text;
+    if (const std::string error = read_system_file(path, text); !error.empty()) throw SystemFileError(path + ": " + error);
+    return parse_system_text(text, path, fs::path(path).parent_path().string(), max_components);
+}
+
+bool is_system_file_name(const std::string& argument) {
+    for (const char* ext : {".yaml", ".yml", ".json"}) {
+        const std::string e = ext;
+        if (argument.size() > e.size() && argument.compare(argument.size() - e.size(), e.size(), e) == 0) return true;
+    }
+    return false;
+}
+
+}  // namespace lied::systems

@@ -1,0 +1,115 @@
+// BasicControlValve and CheckValve at steady state between a Source and a Sink (idealized water, ρ = 1000 kg/m³
+// = ρ_ref): at Δp = 1 bar the valve passes k_u(u)·Kvs m³/h, with k_u of each characteristic computed here by hand;
+// the flow scales with √Δp and ρ_ref/ρ; the check valve passes forward flow without a drop and limits reverse
+// flow to m_flow_ref·√(Δp/p_ref).
+#include "core/model/build_error.h"
+#include "core/model/meta.h"
+#include "core/simulation/simulator.h"
+#include "thermofluid/boundaries/boundaries.h"
+#include "thermofluid/flow_control/check_valve.h"
+#include "thermofluid/flow_control/control_valve.h"
+#include "thermofluid/processes/flow_resistance.h"
+
+#include <doctest/doctest.h>
+
+#include <cmath>
+
+using namespace lied;
+using namespace lied::thermofluid;
+
+namespace {
+template <class Element>
+struct Line : Component {
+    Source source;
+    Element element;
+    Sink sink;
+    Out<double> opening;
+    Line(double p_in, double p_out) {
+        source.p0_par = p_in;
+        source.T0_par = 293.15;
+        sink.p0_par = p_out;
+        connect(source.outlet, element.inlet);
+        connect(element.outlet, sink.inlet);
+    }
+    void metainfo(Meta& meta) override {
+        meta.component(source, "source");
+        meta.component(element, "element");
+        meta.component(sink, "sink");
+        meta.discrete_signal(opening, "opening");
+    }
+    const char* type_name() const override { return "Line"; }
+};
+
+double steady_flow(Component& c) {
+    Simulator sim(c);
+    sim.initialize_steady_state();
+    return sim.value("source.m_flow");
+}
+}  // namespace
+
+TEST_CASE("control valve: k_u·Kvs m³/h at 1 bar for each characteristic, leakage at u = 0") {
+    struct Point {
+        const char* law;
+        double u, k_u;
+    };
+    const double k_min = 0.03;
+    for (const Point pt : {Point{"linear", 1.0, 1.0}, Point{"linear", 0.5, k_min + (1 - k_min) * 0.5},
+                           Point{"parabolic", 0.5, k_min + (1 - k_min) * 0.25}, Point{"equalPercentage", 0.5, std::sqrt(k_min)},
+                           Point{"equalPercentage", 0.0, k_min}, Point{"linear", 0.0, k_min}}) {
+        CAPTURE(pt.law);
+        CAPTURE(pt.u);
+        Line<BasicControlValve> line(2e5, 1e5);
+        line.element.Kvs = 36.0;   // 36 m³/h = 10 kg/s of water
+        line.element.valveCharacteristics = pt.law;
+        line.element.u_in.connect(line.opening);
+        line.opening.value = pt.u;
+        CHECK(steady_flow(line) == doctest::Approx(pt.k_u * 10.0).epsilon(1e-8));
+    }
+}
+
+TEST_CASE("control valve: √Δp scaling, inverted input, reverse flow, and the Kv reference rule") {
+    Line<BasicControlValve> line(1.25e5, 1e5);   // Δp = 0.25 bar: half the flow
+    line.element.Kvs = 36.0;
+    CHECK(steady_flow(line) == doctest::Approx(5.0).epsilon(1e-8));
+    line.element.invertInput = "true";
+    line.element.u_par = 0.0;   // inverted: fully open
+    CHECK(steady_flow(line) == doctest::Approx(5.0).epsilon(1e-8));
+    Line<BasicControlValve> back(1e5, 1.25e5);
+    back.element.Kvs = 36.0;
+    CHECK(steady_flow(back) == doctest::Approx(-5.0).epsilon(1e-8));
+    Line<BasicControlValve> bad(2e5, 1e5);
+    bad.element.dp_ref = 2e5;
+    CHECK_THROWS_WITH_AS(Simulator{bad}, doctest::Contains("element: dp_ref and rho_ref are 1 bar and 1000 kg/m3 when Kvs is given"), BuildError);
+    bad.element.flowCoefficient = "m_flow_set";
+    bad.element.m_flow_ref_set = 4.0;   // 4 kg/s at 2 bar → at 1 bar 4/√2
+    CHECK(steady_flow(bad) == doctest::Approx(4.0 / std::sqrt(2.0)).epsilon(1e-8));
+}
+
+TEST_CASE("check valve: no drop forward, reverse flow limited to m_flow_ref·√(Δp/p_ref)") {
+    // Forward: in series with a linear resistance k, the whole Δp drops over the resistance.
+    struct Series : Component {
+        Source source;
+        CheckValve valve;
+        FlowResistance pipe;
+        Sink sink;
+        Series(double p_in, double p_out) {
+            source.p0_par = p_in, sink.p0_par = p_out;
+            pipe.pLoss = "linearQuadratic", pipe.k = 1e5, pipe.k2 = 0;
+            connect(source.outlet, valve.inlet);
+            connect(valve.outlet, pipe.inlet);
+            connect(pipe.outlet, sink.inlet);
+        }
+        void metainfo(Meta& meta) override {
+            meta.component(source, "source");
+            meta.component(valve, "valve");
+            meta.component(pipe, "pipe");
+            meta.component(sink, "sink");
+        }
+        const char* type_name() const override { return "Series"; }
+    };
+    Series forward(2e5, 1e5);
+    CHECK(steady_flow(forward) == doctest::Approx(1.0).epsilon(1e-8));
+    Line<CheckValve> reverse(1e5, 1.04e5);
+    reverse.element.m_flow_ref = 0.01;
+    CHECK(steady_flow(reverse) == doctest::Approx(-0.01 * std::sqrt(0.04)).epsilon(1e-8));
+}

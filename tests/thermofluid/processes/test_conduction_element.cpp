@@ -1,0 +1,79 @@
+// ConductionElement against closed forms: with a steady flow the element's temperature relaxes exponentially,
+// τ = M / (ṁ + UA/cp), to T_ss = (ṁ·cp·T_in + UA·T_wall)/(ṁ·cp + UA); in reverse flow it approaches the wall;
+// the heat the wall gives equals what the fluid takes. Medium: constant-property water (h = cp·(T − 273.15 K)),
+// so the closed forms are exact; RK4 with dt = τ/1000 is accurate to ~1e-12, hence the 1e-9 tolerances.
+#include "core/model/meta.h"
+#include "core/simulation/simulator.h"
+#include "thermofluid/boundaries/boundaries.h"
+#include "thermofluid/processes/conduction_element.h"
+#include "thermofluid/processes/flow_resistance.h"
+#include "thermofluid/thermal/thermal_boundaries.h"
+
+#include <doctest/doctest.h>
+
+#include <cmath>
+
+using namespace lied;
+using namespace lied::thermofluid;
+
+namespace {
+constexpr double kCp = 4184.0, kRho = 995.586, kK = 1e6;   // k: Pa/(kg/s) of the linear resistance
+
+struct HeatedPipe : Component {
+    Source source;
+    FlowResistance resistance;
+    ConductionElement element;
+    FixedTemperature wall;
+    Sink sink;
+    HeatedPipe(double p_in, double p_out) {
+        for (MediumParameter* m : {&source.medium, &resistance.medium, &element.medium, &sink.medium}) m->name = "ConstantPropertyLiquidWater";
+        source.p0_par = p_in;
+        source.T0_par = 300;
+        source.m_flow.start = (p_in - p_out) / kK;   // the flow is steady from the start
+        sink.p0_par = p_out;
+        resistance.pLoss = "linearQuadratic";
+        resistance.k = kK;
+        resistance.k2 = 0;
+        element.V = 1e-3;
+        element.U = 100, element.A = 0.5;   // UA = 50 W/K
+        element.T_0 = 320;
+        element.p_init = p_out;
+        wall.T = 350;
+        connect(source.outlet, resistance.inlet);
+        connect(resistance.outlet, element.inlet);
+        connect(element.outlet, sink.inlet);
+        connect(wall.port, element.heatPort);
+    }
+    void metainfo(Meta& meta) override {
+        meta.component(source, "source");
+        meta.component(resistance, "resistance");
+        meta.component(element, "element");
+        meta.component(wall, "wall");
+        meta.component(sink, "sink");
+    }
+    const char* type_name() const override { return "HeatedPipe"; }
+};
+}  // namespace
+
+TEST_CASE("conduction element: exponential approach to the steady outlet temperature, heat balance") {
+    HeatedPipe pipe(1.5e5, 1e5);
+    const double m = 0.05, UA = 50, M = 1e-3 * kRho;
+    const double T_ss = (m * kCp * 300 + UA * 350) / (m * kCp + UA);
+    const double tau = M / (m + UA / kCp);
+    Simulator sim(pipe, {.solver = "rk4", .dt = tau / 1000});
+    sim.simulate(tau);
+    CHECK(sim.value("element.T") == doctest::Approx(T_ss + (320 - T_ss) * std::exp(-1.0)).epsilon(1e-9));
+    sim.simulate(30 * tau);
+    CHECK(sim.value("element.T") == doctest::Approx(T_ss).epsilon(1e-10));
+    CHECK(sim.value("element.Q_flow") == doctest::Approx(m * kCp * (T_ss - 300)).epsilon(1e-8));
+    CHECK(sim.value("wall.Q_flow") == doctest::Approx(sim.value("element.Q_flow")).epsilon(1e-12));
+}
+
+TEST_CASE("conduction element in reverse flow: the fluid in it only exchanges heat with the port") {
+    HeatedPipe pipe(1e5, 1.5e5);
+    const double UA = 50, M = 1e-3 * kRho, tau = M * kCp / UA;
+    Simulator sim(pipe, {.solver = "rk4", .dt = tau / 1000});
+    sim.simulate(tau);
+    CHECK(sim.value("source.m_flow") == doctest::Approx(-0.05).epsilon(1e-9));
+    CHECK(sim.value("element.T") == doctest::Approx(350 + (320 - 350) * std::exp(-1.0)).epsilon(1e-9));
+}

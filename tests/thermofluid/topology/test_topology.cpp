@@ -1,0 +1,151 @@
+// SplitterN and JunctionN: with pure inertances (no resistances) the start-up ramp rates dṁ/dt solve a small
+// linear system derived by hand (below, per test); a network source → pipe → SplitterN(3) → three pipes →
+// JunctionN(3) → pipe → sink, written as a system file with indexed plugs, reaches the steady state that an
+// independent Newton solve of the Kirchhoff equations in this test gives.
+#include "core/model/meta.h"
+#include "core/simulation/simulator.h"
+#include "systems/io/system_file.h"
+#include "thermofluid/boundaries/boundaries.h"
+#include "thermofluid/topology/junction_n.h"
+#include "thermofluid/topology/splitter_n.h"
+#include "support/derivative_of.h"
+
+#include <Eigen/Dense>
+#include <doctest/doctest.h>
+
+#include <array>
+#include <cmath>
+#include <string>
+
+using namespace lied;
+using namespace lied::thermofluid;
+
+namespace {
+using test::derivative_of;
+
+struct SplitFan : Component {
+    Source source;
+    SplitterN splitter{3};
+    std::array<Sink, 3> sinks;
+    SplitFan() {
+        source.p0_par = 2e5;
+        source.L = 0.5;
+        splitter.L = 0.2;
+        const double p[3] = {1.0e5, 1.2e5, 1.5e5}, L[3] = {1.0, 2.0, 4.0};
+        connect(source.outlet, splitter.inlet);
+        for (int k = 0; k < 3; ++k) {
+            sinks[k].p0_par = p[k];
+            sinks[k].L = L[k];
+            connect(splitter.outlets[k + 1], sinks[k].inlet);
+        }
+    }
+    void metainfo(Meta& meta) override {
+        meta.component(source, "source");
+        meta.component(splitter, "splitter");
+        for (int k = 0; k < 3; ++k) meta.component(sinks[k], "sink" + std::to_string(k + 1));
+    }
+    const char* type_name() const override { return "SplitFan"; }
+};
+}  // namespace
+
+TEST_CASE("SplitterN with pure inertances: the ramp rates solved by hand") {
+    // With a_k = dṁ_k/dt: r_mix = p_k − p_in + (L_k + L)·a_k for every outlet and r_mix = −(L_s + L)·Σa_k, so with
+    // c_k = 1/(L_k + L): r_mix = −(L_s + L)·D / (1 + (L_s + L)·C), C = Σc_k, D = Σc_k·(p_in − p_k).
+    SplitFan fan;
+    Simulator sim(fan);
+    const double p_in = 2e5, Ls = 0.5, L = 0.2, p[3] = {1.0e5, 1.2e5, 1.5e5}, Lk[3] = {1.0, 2.0, 4.0};
+    double C = 0, D = 0;
+    for (int k = 0; k < 3; ++k) C += 1 / (Lk[k] + L), D += (p_in - p[k]) / (Lk[k] + L);
+    const double r_mix = -(Ls + L) * D / (1 + (Ls + L) * C);
+    double a[3];
+    for (int k = 0; k < 3; ++k) a[k] = (r_mix + p_in - p[k]) / (Lk[k] + L);
+    // 1e-9: L is probed with finite steps, exact to the rounding of pressures ~1e5 Pa
+    CHECK(derivative_of(sim, "splitter.m_flow_1") == doctest::Approx(a[0]).epsilon(1e-9));
+    CHECK(derivative_of(sim, "splitter.m_flow_2") == doctest::Approx(a[1]).epsilon(1e-9));
+    CHECK(derivative_of(sim, "source.m_flow") == doctest::Approx(a[0] + a[1] + a[2]).epsilon(1e-9));
+}
+
+namespace {
+struct TwoIntoOne : Component {
+    Source a, b;
+    JunctionN junction{2};
+    Sink sink;
+    TwoIntoOne() {
+        a.p0_par = 2e5, a.L = 1.0;
+        b.p0_par = 1.4e5, b.L = 3.0;
+        junction.L = 0.5;
+        sink.p0_par = 1e5, sink.L = 2.0;
+        connect(a.outlet, junction.inlets[1]);
+        connect(b.outlet, junction.inlets[2]);
+        connect(junction.outlet, sink.inlet);
+    }
+    void metainfo(Meta& meta) override {
+        meta.component(a, "a");
+        meta.component(b, "b");
+        meta.component(junction, "junction");
+        meta.component(sink, "sink");
+    }
+    const char* type_name() const override { return "TwoIntoOne"; }
+};
+}  // namespace
+
+TEST_CASE("JunctionN with pure inertances: the ramp rates solved by hand") {
+    // Source k: (L + L_k)·a_k + (L_sink + L)·(a_1 + a_2) = p_k − p_sink (the mixing pressure cancels).
+    TwoIntoOne sys;
+    Simulator sim(sys);
+    Eigen::Matrix2d A;
+    A << 0.5 + 1.0 + 2.5, 2.5, 2.5, 0.5 + 3.0 + 2.5;
+    const Eigen::Vector2d a = A.lu().solve(Eigen::Vector2d(1e5, 0.4e5));
+    CHECK(derivative_of(sim, "a.m_flow") == doctest::Approx(a[0]).epsilon(1e-9));
+    CHECK(derivative_of(sim, "b.m_flow") == doctest::Approx(a[1]).epsilon(1e-9));
+}
+
+TEST_CASE("a split-and-join network (system file, indexed plugs) reaches the Kirchhoff steady state") {
+    const std::string text = R"(system: Parallel
+components:
+  source: {type: Source, parameters: {p0_par: 3e5, T0_par: 300}}
+  feed: {type: FlowResistance, parameters: {pLoss: linearQuadratic, k: 2e4, k2: 1e5}}
+  split: {type: SplitterN, parameters: {N: 3}}
+  b1: {type: FlowResistance, parameters: {pLoss: linearQuadratic, k: 1e4, k2: 2e5}}
+  b2: {type: FlowResistance, parameters: {pLoss: linearQuadratic, k: 3e4, k2: 4e5}}
+  b3: {type: FlowResistance, parameters: {pLoss: linearQuadratic, k: 5e4, k2: 1e6}}
+  join: {type: JunctionN, parameters: {N: 3}}
+  drain: {type: FlowResistance, parameters: {pLoss: linearQuadratic, k: 1e4, k2: 5e4}}
+  sink: {type: Sink, parameters: {p0_par: 1e5}}
+connections:
+  - [source.outlet, feed.inlet]
+  - [feed.outlet, split.inlet]
+  - ["split.outlets[1]", b1.inlet]
+  - ["split.outlets[2]", b2.inlet]
+  - ["split.outlets[3]", b3.inlet]
+  - [b1.outlet, "join.inlets[1]"]
+  - [b2.outlet, "join.inlets[2]"]
+  - [b3.outlet, "join.inlets[3]"]
+  - [join.outlet, drain.inlet]
+  - [drain.outlet, sink.inlet]
+)";
+    systems::LoadedSystem loaded = systems::parse_system_text(text, "parallel.yaml", ".");
+    Simulator sim(*loaded.root);
+    sim.initialize_steady_state();
+
+    // Independent solve: p_in − dp_feed(M) − dp_k(ṁ_k) − dp_drain(M) = p_out for k = 1..3, M = Σṁ_k (Newton).
+    const double k1[3] = {1e4, 3e4, 5e4}, k2[3] = {2e5, 4e5, 1e6};
+    auto dp = [](double a, double b, double m) { return a * m + b * m * std::abs(m); };
+    auto ddp = [](double a, double b, double m) { return a + 2 * b * std::abs(m); };
+    Eigen::Vector3d m(0.1, 0.1, 0.1);
+    for (int it = 0; it < 50; ++it) {
+        const double M = m.sum();
+        Eigen::Vector3d f;
+        Eigen::Matrix3d J;
+        for (int k = 0; k < 3; ++k) {
+            f[k] = 3e5 - dp(2e4, 1e5, M) - dp(k1[k], k2[k], m[k]) - dp(1e4, 5e4, M) - 1e5;
+            for (int j = 0; j < 3; ++j) J(k, j) = -ddp(2e4, 1e5, M) - ddp(1e4, 5e4, M) - (j == k ? ddp(k1[k], k2[k], m[k]) : 0.0);
+        }
+        m -= J.lu().solve(f);
+    }
+    CHECK(sim.value("b1.m_flow") == doctest::Approx(m[0]).epsilon(1e-7));
+    CHECK(sim.value("b2.m_flow") == doctest::Approx(m[1]).epsilon(1e-7));
+    CHECK(sim.value("b3.m_flow") == doctest::Approx(m[2]).epsilon(1e-7));
+    CHECK(sim.value("sink.m_flow") == doctest::Approx(m.sum()).epsilon(1e-7));
+    CHECK(sim.value("source.m_flow") == doctest::Approx(m.sum()).epsilon(1e-7));
+}

@@ -1,0 +1,53 @@
+#pragma once
+// The medium of a thermofluid component, chosen by name: a choice parameter "medium" (in C++, in system files
+// and with `--set p1.medium=WaterIF97`). declare() registers it and tells the component's plugs, so that the
+// crawler can refuse a connection between different media, naming both ends.
+#include "core/model/meta.h"
+#include "thermofluid/interfaces/fluid_plugs.h"
+#include "thermofluid/media/media_registry.h"
+
+#include <initializer_list>
+#include <string>
+
+namespace lied::thermofluid {
+
+// The medium of a component that names none: the idealized water of the communicating vessels.
+inline constexpr const char* kDefaultMedium = "IdealizedWater";
+
+struct MediumParameter {
+    std::string name = kDefaultMedium;
+    const Medium* medium = nullptr;   // nullptr while the name is unknown (the crawler then refuses the build)
+
+    // `parameter` names the choice: "medium", or "mediumA"/"mediumB" for a heat exchanger's two sides.
+    void declare(Meta& meta, std::initializer_list<FluidInlet*> inlets, std::initializer_list<FluidOutlet*> outlets,
+                 const char* parameter = "medium") {
+        static const ChoiceSpec media{medium_names(), "the fluid (lied list --media)"};   // built once, not per component
+        meta.choice(name, parameter, media);
+        medium = find_medium(name);
+        if (medium && medium->mass_fractions() > kMaxMassFractions)   // the message only when it is needed: a rebuild crawls every component
+            meta.require(false,
+                         std::string("medium ") + name + " has more mass fractions than a fluid state carries (" + std::to_string(kMaxMassFractions) + ")",
+                         "a medium's mass fractions fit the fluid state (kMaxMassFractions)");
+        for (auto* p : inlets) p->medium = medium;
+        for (auto* p : outlets) p->medium = medium;
+    }
+};
+
+// Density of a medium at a fixed (p, h), recomputed only when they change: tanks ask at every evaluation, the
+// answer changes only with their parameters.
+class CachedDensity {
+public:
+    double operator()(const Medium& m, double p, double h) {
+        if (p != p_ || h != h_ || &m != medium_) {
+            rho_ = m.at(p, h).rho;
+            p_ = p, h_ = h, medium_ = &m;
+        }
+        return rho_;
+    }
+
+private:
+    const Medium* medium_ = nullptr;
+    double p_ = 0, h_ = 0, rho_ = 0;
+};
+
+}  // namespace lied::thermofluid

@@ -1,0 +1,64 @@
+#include "thermofluid/processes/conduction_element.h"
+
+#include "core/model/build_error.h"
+#include "core/model/component_registry.h"
+#include "core/model/meta.h"
+
+#include <algorithm>
+
+namespace lied::thermofluid {
+
+void ConductionElement::evalState() {
+    const FluidState in = inlet.state.value();
+    set_outlet(in, 0.0, 0.0);   // no pressure drop, no clip (TFS: clip_p_out = false)
+    outlet.state.value.h = h();
+    medium.medium->properties(in.p, h(), in.xi(), props_);
+    T_ = props_.T;
+    M_ = V * std::max(props_.rho, rho_min.value());
+}
+
+void ConductionElement::evalHeatFlow() {
+    Q_flow_.value = U * A * (heatPort.T.value() - T_);
+    heatPort.Q_flow.value = -Q_flow_.value;
+}
+
+void ConductionElement::evalEnthalpy() {
+    const double m_flow = inlet.m_flow.value();
+    const double h_in = m_flow >= 0 ? inlet.state.value().h : h();   // TFS's reverse-flow rule
+    h.der.value = (Q_flow_.value + m_flow * (h_in - h())) / M_;
+}
+
+void ConductionElement::metainfo(Meta& meta) {
+    declare_flow(meta);
+    static const ChoiceSpec kInitChoice{{"T", "h"}, "initial state from T_0 (at p_init) or h_0"};
+    meta.choice(init, "init", kInitChoice);
+    meta.parameter(V, "V", ParameterSpec::positive("m3", "volume of the fluid in the element"));
+    meta.parameter(A, "A", ParameterSpec::non_negative("m2", "heat transfer area"));
+    meta.parameter(U, "U", ParameterSpec::non_negative("W/(m2.K)", "heat transfer coefficient"));
+    meta.parameter(T_0, "T_0", ParameterSpec::positive("K", "initial temperature (init = T)"));
+    meta.parameter(h_0, "h_0", ParameterSpec::any("J/kg", "initial specific enthalpy (init = h)"));
+    meta.parameter(p_init, "p_init", ParameterSpec::positive("Pa", "pressure at which T_0 gives the initial enthalpy"));
+    meta.parameter(L, "L", defaults::kL, ParameterSpec::non_negative("1/m", "inertance"));
+    meta.parameter(rho_min, "rho_min", defaults::kRhoMin, ParameterSpec::positive("kg/m3", "lowest density for the mass in the element"));
+    if (const Medium* m = medium.medium) {
+        h.start = init == "h" ? h_0 : m->specific_enthalpy(p_init, T_0, nullptr);
+        if (!std::isfinite(h.start))
+            throw BuildError(meta.path() + ": T_0 = " + std::to_string(T_0) +
+                                 " K is outside medium " + m->name() + " (rule: the initial state is in the medium's range)",
+                             "start state in range");
+    }
+    inertance_ = L.storage();
+    meta.state(h, "h", 1e5, "J/kg");
+    meta.plug(heatPort, "heatPort");
+    meta.signal(Q_flow_, "heat_flow");
+    meta.block<&ConductionElement::evalState>(this, "evalState", {&inlet.state, &h.value}, {&outlet.state, &dp_, &dr_corr_});
+    meta.block<&ConductionElement::evalHeatFlow>(this, "evalHeatFlow", {&heatPort.T, &outlet.state}, {&heatPort.Q_flow, &Q_flow_});
+    meta.block<&ConductionElement::evalEnthalpy>(this, "evalEnthalpy", {&inlet.m_flow, &inlet.state, &h.value, &outlet.state, &Q_flow_}, {&h.der});
+    meta.variable(T_, "T", "K");
+    meta.variable(Q_flow_.value, "Q_flow", "W");
+    meta.variable(M_, "M", "kg");
+}
+
+LIED_REGISTER_COMPONENT(ConductionElement, "flow element exchanging heat with a heat port; enthalpy as state (TFS ConductionElement)");
+
+}  // namespace lied::thermofluid

@@ -1,0 +1,43 @@
+#pragma once
+// ThermofluidStream's ConductionElement: a flow element of volume V whose fluid exchanges heat with a heat port,
+// with the specific enthalpy h as state and the mass in it quasi-stationary (M = V·max(ρ, rho_min)):
+//   M·dh/dt = Q_flow + ṁ·(h_in − h),   Q_flow = U·A·(T_heatPort − T),   p̂_out = p̂_in,   h_out = h
+// For reverse flow (ṁ < 0) TFS's rule holds: h_in is replaced by h, so the fluid in the element only exchanges
+// heat with the port. It is not a loop breaker (its mass flow is coupled through).
+#include "core/model/state.h"
+#include "core/model/system_default.h"
+#include "thermofluid/drop_of_commons.h"
+#include "thermofluid/interfaces/siso_flow.h"
+#include "thermofluid/thermal/heat_ports.h"
+
+#include <string>
+
+namespace lied::thermofluid {
+
+class ConductionElement final : public SISOFlow {
+public:
+    HeatFlowPort heatPort;
+    double V = 1e-3;                       // m³
+    double A = 1.0;                        // m², heat transfer area
+    double U = 200.0;                      // W/(m²·K), heat transfer coefficient
+    double T_0 = 293.15;                   // K, initial temperature (init = T)
+    double h_0 = 0.0;                      // J/kg, initial specific enthalpy (init = h)
+    std::string init = "T";
+    double p_init = 1e5;                   // Pa, pressure at which T_0 is converted to h
+    SystemDefault L{defaults::L};
+    SystemDefault rho_min{defaults::rho_min};
+    State h{0.0};                          // J/kg
+
+    void metainfo(Meta& meta) override;
+    const char* type_name() const override { return "ConductionElement"; }
+
+private:
+    void evalState();
+    void evalHeatFlow();
+    void evalEnthalpy();
+    Out<double> Q_flow_;
+    MediumProperties props_;
+    double T_ = 0, M_ = 0;
+};
+
+}  // namespace lied::thermofluid
