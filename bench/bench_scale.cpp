@@ -51,10 +51,10 @@ std::unique_ptr<lied::Composite> make(Shape shape, int n) {
     switch (shape) {
     case Shape::Chain: return lied::testing::make_chain(n);
     case Shape::Tree: return lied::testing::make_tree(n);
-    case Shape::Comb: return lied::testing::make_comb(n, "true");
-    case Shape::Ladder: return lied::testing::make_ladder(n, "true");
-    case Shape::CombUncut: return lied::testing::make_comb(n, "false");
-    case Shape::LadderUncut: return lied::testing::make_ladder(n, "false");
+    case Shape::Comb: return lied::testing::make_comb(n, lied::thermofluid::Cut::on);
+    case Shape::Ladder: return lied::testing::make_ladder(n, lied::thermofluid::Cut::on);
+    case Shape::CombUncut: return lied::testing::make_comb(n, lied::thermofluid::Cut::off);
+    case Shape::LadderUncut: return lied::testing::make_ladder(n, lied::thermofluid::Cut::off);
     case Shape::Grid: {   // n nodes, as square as they come (3333 → 58 × 58, about 10⁴ components)
         const int side = std::max(2, static_cast<int>(std::lround(std::sqrt(static_cast<double>(n)))));
         return lied::testing::make_grid(side, side);

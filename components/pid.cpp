@@ -22,8 +22,8 @@ void PID::derivatives() {
 void PID::metainfo(Meta& meta) {
     static const ChoiceSpec kControllerTypeChoice{{"P", "PI", "PD", "PID"}, "the parts of the controller"};
     meta.choice(controllerType, "controllerType", kControllerTypeChoice);
-    integral_ = controllerType == "PI" || controllerType == "PID";
-    derivative_ = controllerType == "PD" || controllerType == "PID";
+    integral_ = controllerType == Type::PI || controllerType == Type::PID;
+    derivative_ = controllerType == Type::PD || controllerType == Type::PID;
     meta.signal(u_s, "u_s");
     meta.signal(u_m, "u_m");
     meta.signal(y, "y");

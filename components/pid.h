@@ -6,6 +6,7 @@
 //   D = Nd·(wd·u_s − u_m − x_D),   dx_D/dt = (wd·u_s − u_m − x_D)·Nd/Td   (Td·s/(1 + s·Td/Nd), no pure derivative)
 // controllerType P, PI, PD or PID selects the parts; only the selected ones have states. A negative k gives a
 // reverse-acting controller (e.g. more cooling when the measurement rises above the set point).
+#include "core/model/choice.h"
 #include "core/model/component.h"
 #include "core/model/signal.h"
 #include "core/model/state.h"
@@ -19,7 +20,8 @@ public:
     In<double> u_s;            // set point
     In<double> u_m;            // measurement
     Out<double> y;             // limited output
-    std::string controllerType = "PI";
+    enum class Type { P, PI, PD, PID };   // the options' order
+    Choice<Type> controllerType{Type::PI};
     double k = 1.0;            // gain
     double Ti = 1.0;           // s, integral time
     double Td = 0.1;           // s, derivative time

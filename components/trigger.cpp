@@ -12,7 +12,7 @@ void Trigger::metainfo(Meta& meta) {
     meta.parameter(threshold, "threshold", ParameterSpec::any("", "the value u crosses (in u's unit)"));
     static const ChoiceSpec kDirectionChoice{{"up", "down", "both"}, "which crossings fire"};
     meta.choice(direction, "direction", kDirectionChoice);
-    const Crossing d = direction == "up" ? Crossing::Up : direction == "down" ? Crossing::Down : Crossing::Both;
+    const Crossing d = direction == Direction::up ? Crossing::Up : direction == Direction::down ? Crossing::Down : Crossing::Both;
     meta.zero_crossing<&Trigger::crossed>(this, indicator_, "crossed", d);
     meta.variable(count_, "count", "");
 }

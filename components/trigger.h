@@ -2,6 +2,7 @@
 // A state event on a signal: fires (event "<name>.crossed") when the input u crosses `threshold` in `direction`
 // ("up", "down" or "both"). It changes nothing by itself; a system file's action `when:` uses one to start a
 // structural change, and C++ code can do the same with Simulator::schedule_on_event.
+#include "core/model/choice.h"
 #include "core/model/component.h"
 #include "core/model/signal.h"
 
@@ -13,7 +14,8 @@ class Trigger final : public Component {
 public:
     In<double> u;
     double threshold = 0.0;
-    std::string direction = "both";
+    enum class Direction { up, down, both };   // the options' order
+    Choice<Direction> direction{Direction::both};
 
     void metainfo(Meta& meta) override;
     const char* type_name() const override { return "Trigger"; }

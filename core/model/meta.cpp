@@ -1,6 +1,47 @@
 #include "core/model/meta.h"
 
+#include "core/model/model.h"
+
 namespace lied {
+
+template <class Info>
+void Meta::name_entry(Info& info, std::string_view name) const {
+    if (write_path(info.path, path_, name) || info.path_hash == 0) {
+        info.path_hash = hash_path(info.path);
+        model_.names_changed = true;
+    }
+}
+
+void Meta::coefficients_depend_on_state() { model_.state_dependent_coefficients = true; }
+
+bool Meta::offer_cut(bool& asked) {
+    ++model_.cut_offers;
+    asked = asked || model_.prefer_cuts;
+    return asked;
+}
+
+void Meta::add_time_event(Block handler, const double& time, std::string_view name) {
+    model_.time_events.push_back({join(name), &time, handler, component_});
+}
+
+void Meta::add_zero_crossing(Block handler, Out<double>& indicator, std::string_view name, Crossing direction, double hysteresis) {
+    model_.zero_crossings.push_back({join(name), &indicator, direction, hysteresis, handler, component_});
+}
+
+void Meta::add_sampled_event(Block handler, const double& period, const double& offset, std::string_view name) {
+    model_.sampled_events.push_back({join(name), &period, &offset, handler, component_});
+}
+
+void Meta::discrete_signal(OutBase& out, std::string_view name) {
+    signal(out, name);
+    model_.discrete_signals.push_back(&out);
+}
+
+void Meta::time(In<double>& in) { model_.time_inputs.push_back(&in); }
+
+void Meta::add_unmet_requirement(std::string_view message, std::string_view rule) {
+    model_.unmet_requirements.push_back({path_ + (path_.empty() ? "" : ": ") + std::string(message), std::string(rule)});
+}
 namespace {
 // An In the last crawl pointed past a pass-through reads its own source again from its registration on: the rest of
 // the metainfo (a variable at the In's value) and the checks see the tree as the user composed it, and whatever

@@ -1,8 +1,17 @@
 #pragma once
-// The registration API a component uses in metainfo(). Each call records one fact about the component
-// into the Model under the component's path.
-#include "core/model/model.h"
+// The registration API a component uses in metainfo(). Each call records one fact about the component into the
+// engine's model under the component's path. What an author needs is here and in the headers it includes; the
+// model itself (core/model/model.h) is the engine's and stays out of a component's sight.
+#include "core/model/block.h"
+#include "core/model/choice.h"
+#include "core/model/component.h"
+#include "core/model/crossing.h"
+#include "core/model/parameter_spec.h"
 #include "core/model/plug.h"
+#include "core/model/signal.h"
+#include "core/model/state.h"
+#include "core/model/system_default.h"
+#include "core/model/valid_range.h"
 
 #include <initializer_list>
 #include <span>
@@ -12,6 +21,10 @@
 #include <vector>
 
 namespace lied {
+
+struct Model;
+struct BlockInfo;
+struct ParameterInfo;
 
 using Reads = std::initializer_list<const SignalBase*>;
 using Writes = std::initializer_list<const OutBase*>;
@@ -64,18 +77,14 @@ public:
     void residual(Out<double>& residual, std::string_view name);
     // Declare that this component's linear coefficients (its part of L) change with the states, so L must be
     // probed at every evaluation instead of once per structure or parameter change.
-    void coefficients_depend_on_state() { model_.state_dependent_coefficients = true; }
+    void coefficients_depend_on_state();
     // The component can cut the network at one of its plugs: tear what travels through it (a stream's dṁ/dt and r)
     // with residuals of its own, so that the reach of tearing variables elsewhere ends there. Same solution, more
     // tearing variables. True if the engine asks for the cut: only after the uncut structure's reach sets outgrew
     // their budget (a manifold or ladder, where L would be dense), then for every later build of that simulator.
     // `asked` is the component's memory of an earlier request and stays set: a crawl by someone else (introspection,
     // another simulator) must not take back a cut that a built simulator's schedule relies on.
-    bool offer_cut(bool& asked) {
-        ++model_.cut_offers;
-        asked = asked || model_.prefer_cuts;
-        return asked;
-    }
+    bool offer_cut(bool& asked);
     void parameter(double& value, std::string_view name, ParameterSpec spec);
     // A parameter that follows the system default `key` unless set on this component.
     void parameter(SystemDefault& value, std::string_view name, std::string_view key, ParameterSpec spec);
@@ -88,6 +97,21 @@ public:
     // The model keeps the spec's address: declare it static (a function-local `static const ChoiceSpec`), so that a
     // rebuild neither builds nor copies its options. A temporary would dangle, hence:
     void choice(std::string& value, std::string_view name, ChoiceSpec&& temporary) = delete;
+    // A typed choice (core/model/choice.h): a bool reads the options "false" and "true" by name, an enum the options in
+    // the order of its enumerators. The name in force becomes the value here, at every crawl; a value assigned from
+    // C++ since the last crawl becomes the name.
+    template <class E>
+    void choice(Choice<E>& value, std::string_view name, const ChoiceSpec& spec) {
+        if (value.assigned_) {
+            const int i = option_of(value.value_, spec);
+            if (i >= 0) value.text_ = spec.options[static_cast<std::size_t>(i)];
+            value.assigned_ = false;
+        }
+        choice(value.text_, name, spec);   // the crawler refuses a name that is no option
+        if (const int i = spec.index_of(value.text_); i >= 0) value.value_ = value_of<E>(i, spec);
+    }
+    template <class E>
+    void choice(Choice<E>& value, std::string_view name, ChoiceSpec&& temporary) = delete;
     void variable(const double& value, std::string_view name, std::string_view unit);
     // The physically valid values of a state or variable registered under `name` (e.g. a level ≥ 0). The
     // simulator checks states after every step and variables at every recorded sample; leaving the range
@@ -95,7 +119,7 @@ public:
     void valid_range(std::string_view name, ValidRange range);
     template <auto Method, class C>
     void time_event(C* self, const double& time, std::string_view name) {
-        model_.time_events.push_back({join(name), &time, make_block<Method>(self), component_});
+        add_time_event(make_block<Method>(self), time, name);
     }
     // A state event on `indicator` (an Out written by a block, or a state's value). The handler runs at the
     // located crossing; it may write discrete signals, parameters and the component's state values (a
@@ -103,26 +127,23 @@ public:
     // in an instant stops the run (chattering); with one, it cannot.
     template <auto Method, class C>
     void zero_crossing(C* self, Out<double>& indicator, std::string_view name, Crossing direction, double hysteresis = 0.0) {
-        model_.zero_crossings.push_back({join(name), &indicator, direction, hysteresis, make_block<Method>(self), component_});
+        add_zero_crossing(make_block<Method>(self), indicator, name, direction, hysteresis);
     }
     // A periodic (sampled) event at offset + k·period for a discrete controller; its outputs are discrete
     // signals, constant between samples. period and offset are read at build and reset.
     template <auto Method, class C>
     void sampled_event(C* self, const double& period, const double& offset, std::string_view name) {
-        model_.sampled_events.push_back({join(name), &period, &offset, make_block<Method>(self), component_});
+        add_sampled_event(make_block<Method>(self), period, offset, name);
     }
     // An Out written only by this component's event handlers (piecewise constant in time).
-    void discrete_signal(OutBase& out, std::string_view name) {
-        signal(out, name);
-        model_.discrete_signals.push_back(&out);
-    }
+    void discrete_signal(OutBase& out, std::string_view name);
     // Binds `in` to the simulation time.
-    void time(In<double>& in) { model_.time_inputs.push_back(&in); }
+    void time(In<double>& in);
 
     // A rule that must hold for a simulator to build, but not to describe the component (a time table without
     // its file can still list its parameters). `message` follows "<path>: "; the crawler throws a BuildError.
     void require(bool holds, std::string_view message, std::string_view rule) {
-        if (!holds) model_.unmet_requirements.push_back({path_ + (path_.empty() ? "" : ": ") + std::string(message), std::string(rule)});
+        if (!holds) add_unmet_requirement(message, rule);
     }
     // The same with a message composed only when the rule is broken (`[&] { return "m = " + std::to_string(m); }`):
     // a rebuild crawls every component, and composing it every time cost allocations for nothing.
@@ -137,6 +158,17 @@ public:
     std::string path_of(std::string_view name) const { return join(name); }
 
 private:
+    // The option that names `v`: "true"/"false" for a bool, the enumerator's position for an enum; -1 if none.
+    template <class E>
+    static int option_of(E v, const ChoiceSpec& spec) {
+        if constexpr (std::is_same_v<E, bool>) return spec.index_of(v ? "true" : "false");
+        else return static_cast<int>(v) < static_cast<int>(spec.options.size()) ? static_cast<int>(v) : -1;
+    }
+    template <class E>
+    static E value_of(int option, const ChoiceSpec& spec) {
+        if constexpr (std::is_same_v<E, bool>) return spec.options[static_cast<std::size_t>(option)] == "true";
+        else return static_cast<E>(option);
+    }
     void add_block(Block block, std::string_view name, std::span<const SignalBase* const> reads, std::span<const OutBase* const> writes);
     void add_pass_through(const SignalBase& source, OutBase& out, std::string_view name, void (*copy)(const SignalBase*, OutBase*));
     std::string join(std::string_view name) const;
@@ -144,12 +176,11 @@ private:
     // An entry's path and its hash, computed while the name is in the cache. A refilled entry that already has
     // this path keeps its hash, and the model learns of every path that changed (see Model::names_changed).
     template <class Info>
-    void name_entry(Info& info, std::string_view name) const {
-        if (write_path(info.path, path_, name) || info.path_hash == 0) {
-            info.path_hash = hash_path(info.path);
-            model_.names_changed = true;
-        }
-    }
+    void name_entry(Info& info, std::string_view name) const;   // meta.cpp
+    void add_time_event(Block handler, const double& time, std::string_view name);
+    void add_zero_crossing(Block handler, Out<double>& indicator, std::string_view name, Crossing direction, double hysteresis);
+    void add_sampled_event(Block handler, const double& period, const double& offset, std::string_view name);
+    void add_unmet_requirement(std::string_view message, std::string_view rule);
     BlockInfo& next_block(Block block, std::string_view name);
     ParameterInfo& next_parameter(std::string_view name, double* value, ParameterSpec&& spec, SystemDefault* follows);
 

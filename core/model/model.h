@@ -3,6 +3,7 @@
 // name. Structure only; values stay in the components.
 #include "core/model/block.h"
 #include "core/model/component.h"
+#include "core/model/crossing.h"
 #include "core/support/first_duplicate.h"
 #include "core/support/flat_index.h"
 #include "core/model/parameter_spec.h"
@@ -153,7 +154,6 @@ struct TimeEventInfo {         // a handler to call when time reaches *time (and
 // A state event: `indicator` crosses zero in `direction`; the handler may change discrete signals, parameters
 // and states (re-initialisation). With a hysteresis h > 0 the event fires when the indicator passes −h coming
 // from above or +h coming from below (a Schmitt trigger), so the event cannot chatter.
-enum class Crossing { Up, Down, Both };
 struct ZeroCrossingInfo {
     std::string path;
     Out<double>* indicator;   // written by its block, or by the evaluator as y(0) + D·z

@@ -31,6 +31,12 @@ bool ChoiceSpec::admits(const std::string& v) const {
     return false;
 }
 
+int ChoiceSpec::index_of(const std::string& v) const {
+    for (std::size_t i = 0; i < options.size(); ++i)
+        if (options[i] == v) return static_cast<int>(i);
+    return -1;
+}
+
 std::string ChoiceSpec::options_text() const {
     if (file_path) return "a file path: printable text, at most 4096 characters";
     std::string t;

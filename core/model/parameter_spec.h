@@ -47,6 +47,7 @@ struct ChoiceSpec {
     static ChoiceSpec path(SpecText description) { return {{}, std::move(description), true}; }
     bool admits(const std::string& v) const;
     std::string options_text() const;   // "a, b, c"
+    int index_of(const std::string& v) const;   // the option's position, or -1
 };
 
 }  // namespace lied

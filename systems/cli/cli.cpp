@@ -90,6 +90,8 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
     std::vector<std::string> checked_types;
     CLI::App* check_cmd = app.add_subcommand("check", "check that component types read and write only the signals their blocks declare");
     check_cmd->add_option("types", checked_types, "component types (default: every registered one, plugins' too)");
+    check_cmd->footer("exit codes: 0 every type keeps its declarations, 1 some block reads or writes what it does not declare\n"
+                      "            (each finding is printed), 2 an unknown type");
 
     std::string system;
     bool segments = false;

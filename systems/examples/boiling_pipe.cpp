@@ -13,7 +13,7 @@ BoilingPipe::BoilingPipe() {
     for (MediumParameter* m : {&feed.medium, &feedValve.medium, &x_middle.medium, &x_out.medium, &T_out.medium, &sink.medium}) m->name = "WaterIF97";
     feed.p0_par = 10.5e5, feed.T0_par = 423.15;
     feed.m_flow.start = 0.05;   // the flow the valve passes at 0.5 bar: no start-up transient
-    feedValve.pLoss = "linearQuadratic", feedValve.k = 1e6, feedValve.k2 = 0;   // 0.5 bar at 0.05 kg/s
+    feedValve.pLoss = lied::thermofluid::FlowResistance::Law::LinearQuadratic, feedValve.k = 1e6, feedValve.k2 = 0;   // 0.5 bar at 0.05 kg/s
     sink.p0_par = 10e5;
     x_middle.quantity = x_out.quantity = "x_kgpkg";
     T_out.quantity = "T_C";

@@ -16,7 +16,7 @@ CoolingLoop::CoolingLoop() {
 
     tank.p_ref = 1.5e5, tank.V_ref = 2e-3, tank.K = 5e5;   // a gas-cushioned expansion tank: soft walls
     tank.p_start = 1.5e5, tank.T_start = 303.15;
-    pump.parametrizeByDesignPoint = "true";
+    pump.parametrizeByDesignPoint = true;
     pump.omega_par = 300;
     pump.dp_D = 1.0e5, pump.V_flow_D = 2.5e-4, pump.omega_D = 300, pump.slip_D = 0.3, pump.eta_D = 0.6;
     for (FlowResistance* r : {&supply, &radiatorPipe}) {
@@ -28,14 +28,14 @@ CoolingLoop::CoolingLoop() {
     plate.C = 2000, plate.T.start = 303.15;
     radiator.A = 12, radiator.k_NTU = 100, radiator.TA_start = 303.15, radiator.TB_start = 298.15;
     bypass.Kvs = 4;
-    bypass.valveCharacteristics = "linear";
+    bypass.valveCharacteristics = thermofluid::BasicControlValve::Characteristic::Linear;
     T_coolant.quantity = "T_K";
     airIn.p0_par = 1.013e5 + 500, airIn.T0_par = 298.15;
     airOut.p0_par = 1.013e5;
-    airDuct.pLoss = "linearQuadratic", airDuct.k = 1000, airDuct.k2 = 0;   // 0.5 kg/s of air from the fan
+    airDuct.pLoss = lied::thermofluid::FlowResistance::Law::LinearQuadratic, airDuct.k = 1000, airDuct.k2 = 0;   // 0.5 kg/s of air from the fan
     loadSum.k1 = loadSum.k2 = 1.0;
     loadRipple.start_time = 300;
-    controller.controllerType = "PI";
+    controller.controllerType = lied::components::PID::Type::PI;
     controller.k = 0.2, controller.Ti = 20, controller.yMin = 0, controller.yMax = 1;
     controller.I.start = 2.5;   // starts with the bypass half open
 

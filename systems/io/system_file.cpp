@@ -626,9 +626,12 @@ private:
         trigger->threshold = number_of(when["crosses"], path + ".crosses");
         if (!std::isfinite(trigger->threshold)) fail(when["crosses"], path + ".crosses", "expected a finite number");
         if (const YAML::Node d = when["direction"]) {
-            trigger->direction = text_of(d, path + ".direction");
-            if (trigger->direction != "up" && trigger->direction != "down" && trigger->direction != "both")
-                fail(d, path + ".direction", "expected up, down or both");
+            using Direction = components::Trigger::Direction;
+            const std::string direction = text_of(d, path + ".direction");
+            if (direction == "up") trigger->direction = Direction::up;
+            else if (direction == "down") trigger->direction = Direction::down;
+            else if (direction == "both") trigger->direction = Direction::both;
+            else fail(d, path + ".direction", "expected up, down or both");
         }
         if (!trigger->u.connect_any(*static_cast<const OutBase*>(watched.signal)))
             fail(when["signal"], path + ".signal", "'" + watched.path + "' carries no real number");

@@ -103,7 +103,7 @@ TEST_CASE("PD: the filtered derivative of a ramp measurement is −a·Td·(1 −
         Ramp m{3.0, 1.0};   // slope a = 3 for 1 s
         PID pid;
         RampMeasured() {
-            pid.controllerType = "PD";
+            pid.controllerType = lied::components::PID::Type::PD;
             pid.k = 1.0, pid.Td = 0.2, pid.Nd = 10, pid.yMax = 1e3, pid.yMin = -1e3;
             pid.u_s.connect(s.y);
             pid.u_m.connect(m.y);

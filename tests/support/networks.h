@@ -92,7 +92,7 @@ inline std::unique_ptr<Composite> make_forest(int sources, int leaves_per_source
 // A comb: a main line from a Source with N branches, each split off by a Splitter and ending in a Sink; the main
 // line ends in a Sink too (N + 1 sinks, 3N + 3 components, N + 1 tearing variables). Manifolds, district lines.
 // `cut` for every splitter (Splitter::cut): "true" tears its inlet, 3N + 1 tearing variables and a sparse L.
-inline std::unique_ptr<Composite> make_comb(int branches, const std::string& cut = "true") {
+inline std::unique_ptr<Composite> make_comb(int branches, thermofluid::Cut cut = thermofluid::Cut::on) {
     using namespace thermofluid;
     auto net = std::make_unique<Composite>("Comb");
     auto& source = static_cast<Source&>(net->add("source", std::make_unique<Source>()));
@@ -126,7 +126,7 @@ inline std::unique_ptr<Composite> make_comb(int branches, const std::string& cut
 // Splitter into two parallel pressure drops that a JunctionN joins again, then a pressure drop — into one Sink
 // (5N + 5 components, N + 2 tearing variables; every rung closes a loop of the flow graph). `cut` for the splitters
 // and the rungs' junctions: "true" tears their inlets and outlets (5N + 2 tearing variables, a sparse L).
-inline std::unique_ptr<Composite> make_ladder(int rungs, const std::string& cut = "true") {
+inline std::unique_ptr<Composite> make_ladder(int rungs, thermofluid::Cut cut = thermofluid::Cut::on) {
     using namespace thermofluid;
     auto net = std::make_unique<Composite>("Ladder");
     auto& join = static_cast<JunctionN&>(net->add("join", std::make_unique<JunctionN>(2)));
@@ -165,7 +165,7 @@ inline std::unique_ptr<Composite> make_ladder(int rungs, const std::string& cut 
 // Many sources joining one line: N Sources, each through a pressure drop into a JunctionN(2) on the line, which
 // runs through a pressure drop to the next junction and ends in a Sink (4N + 2 components, N + 1 sources). Uncut,
 // every source's column reaches every source's residual; `cut` for the junctions decides (JunctionN::cut).
-inline std::unique_ptr<Composite> make_collector(int sources, const std::string& cut = "true") {
+inline std::unique_ptr<Composite> make_collector(int sources, thermofluid::Cut cut = thermofluid::Cut::on) {
     using namespace thermofluid;
     auto net = std::make_unique<Composite>("Collector");
     auto& first = static_cast<Source&>(net->add("source", std::make_unique<Source>()));
@@ -209,7 +209,7 @@ inline std::unique_ptr<Composite> make_grid(int rows, int cols, const GridParame
     auto pipe = [&](const std::string& n) -> FlowResistance& {
         auto& p = static_cast<FlowResistance&>(net->add(n, std::make_unique<FlowResistance>()));
         p.medium.name = "SimpleAir";
-        p.pLoss = "linearQuadratic";
+        p.pLoss = lied::thermofluid::FlowResistance::Law::LinearQuadratic;
         p.k = g.k;
         p.k2 = g.k2;
         return p;

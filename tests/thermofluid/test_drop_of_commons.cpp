@@ -30,7 +30,7 @@ struct Line : Component {
     Line() {
         source.p0_par = 1e5 + kDp;
         sink.p0_par = 1e5;
-        pipe.computeL = "false";
+        pipe.computeL = false;
         connect(source.outlet, pipe.inlet);
         connect(pipe.outlet, sink.inlet);
     }
@@ -128,7 +128,7 @@ struct Nested : Component {
     Nested() {
         drop.L = 0.5;
         branch.drop.L = 3.0;
-        branch.pipe.computeL = "false";
+        branch.pipe.computeL = false;
         connect(source.outlet, branch.pipe.inlet);
         connect(branch.pipe.outlet, sink.inlet);
     }

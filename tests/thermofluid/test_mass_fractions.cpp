@@ -62,7 +62,7 @@ struct HumidMix : Component {
         humid.p0_par = 1.2e5, humid.T0_par = 320, humid.Xi0_par = 0.015;
         sink.p0_par = 1e5;
         for (FlowResistance* r : {&pipe1, &pipe2, &pipe3}) {
-            r->pLoss = "linearQuadratic";
+            r->pLoss = lied::thermofluid::FlowResistance::Law::LinearQuadratic;
             r->k = 2e5, r->k2 = 0;   // dp = k·ṁ
             r->r = 0.02, r->l = 0.5;
         }

@@ -8,7 +8,7 @@ namespace lied::thermofluid {
 void Source::evalState() {
     p_ = p0_var.source() ? p0_var.value() : p0_par;
     if (has_Xi_) Xi_[0] = Xi0_var.source() ? Xi0_var.value() : Xi0_par;
-    if (set_enthalpy_) {
+    if (setEnthalpy) {
         h_ = h0_var.source() ? h0_var.value() : h0_par;
         T_ = medium.medium->at(p_, h_, Xi_.data()).T;
     } else {
@@ -26,7 +26,6 @@ void Source::evalResidual() { residual_.value = outlet.r.value() + L * der_m_flo
 
 void Source::metainfo(Meta& meta) {
     medium.declare(meta, {}, {&outlet});
-    set_enthalpy_ = setEnthalpy == "true";
     meta.plug(outlet, "outlet");
     meta.signal(p0_var, "p0_var");
     meta.signal(T0_var, "T0_var");

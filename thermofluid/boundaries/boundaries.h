@@ -7,6 +7,7 @@
 //    pressure, as every source of a LIED stream).
 //  - Sink: closes the stream's inertial pressure at its pressure: r_in = (p0 − p̂_in) + L·dṁ/dt.
 // L follows the system default (DropOfCommons.L, 0.01 1/m) unless set.
+#include "core/model/choice.h"
 #include "core/model/component.h"
 #include "core/model/state.h"
 #include "core/model/system_default.h"
@@ -29,7 +30,7 @@ public:
     double T0_par = 293.15;     // K
     double h0_par = 0.0;        // J/kg
     double Xi0_par = 0.0;       // kg/kg
-    std::string setEnthalpy = "false";
+    Choice<bool> setEnthalpy{false};
     SystemDefault L{defaults::L};   // 1/m
     State m_flow{0.0};          // kg/s, outlet mass flow; start value is the parameter m_flow_0
 
@@ -42,7 +43,6 @@ private:
     void evalDerFlow();
     void evalResidual();
     Out<double> der_m_flow_, residual_;
-    bool set_enthalpy_ = false;
     double p_ = 0, T_ = 0, h_ = 0;
     MassFractions Xi_{};
     bool has_Xi_ = false;

@@ -64,7 +64,7 @@ void PartialVolume::evalHeatFlow() {
 }
 
 void PartialVolume::evalBalances() {
-    double dM = 0.0, dU = heat_port_ ? Q_flow_.value : 0.0, dM_Xi = 0.0;
+    double dM = 0.0, dU = useHeatport ? Q_flow_.value : 0.0, dM_Xi = 0.0;
     for (FluidInlet* in : inlets_) {
         const double m = in->m_flow.value();
         const bool forward = m >= 0;   // TFS's reverse-flow guard: what leaves through an inlet is the volume's own
@@ -97,7 +97,6 @@ void PartialVolume::declare_volume(Meta& meta, std::span<FluidInlet* const> inle
     for (Outflow* o : outlets) o->plug.medium = medium.medium;
     static const ChoiceSpec kUseHeatportChoice{{"false", "true"}, "true: a heat port with Q_flow = U·A·(T_heatPort − T)"};
     meta.choice(useHeatport, "useHeatport", kUseHeatportChoice);
-    heat_port_ = useHeatport == "true";
     if (p_start_is_parameter_) meta.parameter(p_start, "p_start", ParameterSpec::positive("Pa", "initial pressure"));
     meta.parameter(T_start, "T_start", ParameterSpec::positive("K", "initial temperature"));
     meta.parameter(Xi_0, "Xi_0", ParameterSpec{"kg/kg", "initial mass fraction (media with one, e.g. MoistAir's water vapour)", 0.0, 1.0});
@@ -192,7 +191,7 @@ void PartialVolume::declare_volume(Meta& meta, std::span<FluidInlet* const> inle
     meta.block<&PartialVolume::evalDamping>(this, "evalDamping", damping_lists.reads, damping_lists.writes);
     meta.block<&PartialVolume::evalResidual>(this, "evalResidual", residual_lists.reads, residual_lists.writes);
     meta.block<&PartialVolume::evalInertial>(this, "evalInertial", inertial_lists.reads, inertial_lists.writes);
-    if (heat_port_) {
+    if (useHeatport) {
         meta.plug(heatPort, "heatPort");
         meta.signal(Q_flow_, "heat_flow");
         meta.variable(Q_flow_.value, "Q_flow", "W");

@@ -14,6 +14,7 @@
 // since a directed stream carries no state upstream (docs/user-guide/thermofluid.md; tests/thermofluid/test_grid_network.cpp).
 // Q_flow = U·A·(T_heatPort − T) when useHeatport. How (p, h) follow from M and U_med is the subclass's: a rigid
 // volume (Volume, VolumeMix) or an elastic one (VolumeFlex).
+#include "core/model/choice.h"
 #include "core/model/block_lists.h"
 #include "core/model/component.h"
 #include "core/model/state.h"
@@ -39,7 +40,7 @@ public:
     double p_start = 1e5;                  // Pa
     double T_start = 293.15;               // K
     double Xi_0 = 0.0;                     // kg/kg, initial mass fraction (media with mass fractions)
-    std::string useHeatport = "false";
+    Choice<bool> useHeatport{false};
     double A = 1.0;                        // m², heat transfer area
     double U = 200.0;                      // W/(m²·K), thermal transmittance
     SystemDefault L{defaults::L};
@@ -99,7 +100,6 @@ private:
     Out<double> r_damping_, Q_flow_;
     std::array<BlockLists, 7> lists_;   // the blocks' reads and writes, kept between crawls
     std::string name_;                  // a numbered outlet's names, written here at every crawl
-    bool heat_port_ = false;
     bool has_Xi_ = false;
 };
 

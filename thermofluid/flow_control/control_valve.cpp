@@ -10,29 +10,29 @@
 namespace lied::thermofluid {
 
 namespace {
-enum Characteristic { Linear, Parabolic, EqualPercentage };
 constexpr double kSecondsPerHour = 3600.0;
 }  // namespace
 
 double BasicControlValve::characteristic(double u) const {
     u = std::clamp(u, 0.0, 1.0);
-    switch (characteristic_) {
-        case Parabolic: return k_min + (1 - k_min) * u * u;
-        case EqualPercentage: return k_min * std::pow(1 / k_min, u);
-        default: return k_min + (1 - k_min) * u;
+    switch (valveCharacteristics) {
+        case Characteristic::Parabolic: return k_min + (1 - k_min) * u * u;
+        case Characteristic::EqualPercentage: return k_min * std::pow(1 / k_min, u);
+        case Characteristic::Linear: break;
     }
+    return k_min + (1 - k_min) * u;
 }
 
 double BasicControlValve::reference_mass_flow() const {
-    if (flowCoefficient == "m_flow_set") return m_flow_ref_set;
-    const double V_flow_ref = flowCoefficient == "Cvs_US" ? Cvs_US / 1.1561 / kSecondsPerHour : Kvs / kSecondsPerHour;
+    if (flowCoefficient == FlowCoefficient::m_flow_set) return m_flow_ref_set;
+    const double V_flow_ref = flowCoefficient == FlowCoefficient::Cvs_US ? Cvs_US / 1.1561 / kSecondsPerHour : Kvs / kSecondsPerHour;
     return V_flow_ref * rho_ref;
 }
 
 void BasicControlValve::evalState() {
     const FluidState in = inlet.state.value();
     const double u = u_in.source() ? u_in.value() : u_par;
-    u_ = std::clamp(invert_ ? 1 - u : u, 0.0, 1.0);
+    u_ = std::clamp(invertInput ? 1 - u : u, 0.0, 1.0);
     k_u_ = characteristic(u_);
     medium.medium->properties(in.p, in.h, in.xi(), props_);
     const double m_flow = inlet.m_flow.value(), m_ref = k_u_ * reference_mass_flow();
@@ -49,8 +49,6 @@ void BasicControlValve::metainfo(Meta& meta) {
     meta.choice(valveCharacteristics, "valveCharacteristics", kValveCharacteristicsChoice);
     static const ChoiceSpec kFlowCoefficientChoice{{"Kvs", "Cvs_US", "m_flow_set"}, "what sets the reference flow"};
     meta.choice(flowCoefficient, "flowCoefficient", kFlowCoefficientChoice);
-    characteristic_ = valveCharacteristics == "parabolic" ? Parabolic : valveCharacteristics == "equalPercentage" ? EqualPercentage : Linear;
-    invert_ = invertInput == "true";
     inertance_ = L.storage();
     meta.parameter(L, "L", defaults::kL, ParameterSpec::non_negative("1/m", "inertance"));
     meta.parameter(u_par, "u_par", ParameterSpec{"1", "opening while u_in is unconnected", 0.0, 1.0});
@@ -62,9 +60,9 @@ void BasicControlValve::metainfo(Meta& meta) {
     meta.parameter(rho_ref, "rho_ref", ParameterSpec::positive("kg/m3", "reference density"));
     meta.parameter(p_min, "p_min", defaults::kPMin, ParameterSpec::positive("Pa", "lowest outlet pressure"));
     meta.parameter(rho_min, "rho_min", defaults::kRhoMin, ParameterSpec::positive("kg/m3", "lowest density the law divides by"));
-    if (flowCoefficient != "m_flow_set" && (dp_ref != 1e5 || rho_ref != 1000.0))
+    if (flowCoefficient != FlowCoefficient::m_flow_set && (dp_ref != 1e5 || rho_ref != 1000.0))
         throw BuildError(meta.path() + ": dp_ref and rho_ref are 1 bar and 1000 kg/m3 when " +
-                             flowCoefficient + " is given (rule: a Kv or Cv value is defined for water at 1 bar; use flowCoefficient = m_flow_set for other references)",
+                             flowCoefficient.text() + " is given (rule: a Kv or Cv value is defined for water at 1 bar; use flowCoefficient = m_flow_set for other references)",
                          "Kv reference conditions");
     meta.block<&BasicControlValve::evalState>(this, "evalState", {&inlet.state, &inlet.m_flow, &u_in}, {&outlet.state, &dp_, &dr_corr_});
     meta.variable(u_, "u", "1");

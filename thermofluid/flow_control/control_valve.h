@@ -6,6 +6,7 @@
 //   or ṁ_ref = m_flow_ref_set)
 // so at u = 1, ρ = ρ_ref and Δp = dp_ref = 1 bar the valve passes Kvs m³/h. Reverse flow is allowed (the drop
 // changes sign). The outlet pressure is clipped at p_min as for every SISOFlow.
+#include "core/model/choice.h"
 #include "core/model/signal.h"
 #include "core/model/system_default.h"
 #include "thermofluid/drop_of_commons.h"
@@ -19,9 +20,11 @@ class BasicControlValve final : public SISOFlow {
 public:
     In<double> u_in{In<double>::Optional{1.0}};
     double u_par = 1.0;                      // opening while u_in is unconnected
-    std::string invertInput = "false";
-    std::string valveCharacteristics = "linear";
-    std::string flowCoefficient = "Kvs";
+    enum class Characteristic { Linear, Parabolic, EqualPercentage };   // the options' order
+    enum class FlowCoefficient { Kvs, Cvs_US, m_flow_set };
+    Choice<bool> invertInput{false};
+    Choice<Characteristic> valveCharacteristics{Characteristic::Linear};
+    Choice<FlowCoefficient> flowCoefficient{FlowCoefficient::Kvs};
     double Kvs = 1.0;                        // m³/h
     double Cvs_US = 1.0;                     // US gal/min
     double m_flow_ref_set = 1.0;             // kg/s
@@ -44,8 +47,6 @@ private:
     void evalState();
     MediumProperties props_;
     double u_ = 1, k_u_ = 1;
-    int characteristic_ = 0;
-    bool invert_ = false;
 };
 
 }  // namespace lied::thermofluid

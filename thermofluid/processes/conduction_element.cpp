@@ -41,7 +41,7 @@ void ConductionElement::metainfo(Meta& meta) {
     meta.parameter(L, "L", defaults::kL, ParameterSpec::non_negative("1/m", "inertance"));
     meta.parameter(rho_min, "rho_min", defaults::kRhoMin, ParameterSpec::positive("kg/m3", "lowest density for the mass in the element"));
     if (const Medium* m = medium.medium) {
-        h.start = init == "h" ? h_0 : m->specific_enthalpy(p_init, T_0, nullptr);
+        h.start = init == Init::h ? h_0 : m->specific_enthalpy(p_init, T_0, nullptr);
         if (!std::isfinite(h.start))
             throw BuildError(meta.path() + ": T_0 = " + std::to_string(T_0) +
                                  " K is outside medium " + m->name() + " (rule: the initial state is in the medium's range)",

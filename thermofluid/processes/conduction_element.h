@@ -4,6 +4,7 @@
 //   M·dh/dt = Q_flow + ṁ·(h_in − h),   Q_flow = U·A·(T_heatPort − T),   p̂_out = p̂_in,   h_out = h
 // For reverse flow (ṁ < 0) TFS's rule holds: h_in is replaced by h, so the fluid in the element only exchanges
 // heat with the port. It is not a loop breaker (its mass flow is coupled through).
+#include "core/model/choice.h"
 #include "core/model/state.h"
 #include "core/model/system_default.h"
 #include "thermofluid/drop_of_commons.h"
@@ -22,7 +23,8 @@ public:
     double U = 200.0;                      // W/(m²·K), heat transfer coefficient
     double T_0 = 293.15;                   // K, initial temperature (init = T)
     double h_0 = 0.0;                      // J/kg, initial specific enthalpy (init = h)
-    std::string init = "T";
+    enum class Init { T, h };   // the options' order
+    Choice<Init> init{Init::T};
     double p_init = 1e5;                   // Pa, pressure at which T_0 is converted to h
     SystemDefault L{defaults::L};
     SystemDefault rho_min{defaults::rho_min};

@@ -9,44 +9,33 @@
 
 namespace lied::thermofluid {
 
-void FlowResistance::resolve_choices() {
-    shape_ = shape == "circular" ? Shape::Circular : shape == "rectangle" ? Shape::Rectangle : Shape::Other;
-    law_ = pLoss == "linearQuadratic" ? Law::LinearQuadratic
-           : pLoss == "laminar"       ? Law::Laminar
-           : pLoss == "laminarTurbulent" ? Law::LaminarTurbulent
-           : pLoss == "zeta"          ? Law::Zeta
-                                      : Law::Reference;
-    reference_law_ = dp_function == "linear" ? 0 : dp_function == "quadratic" ? 1 : 2;
-    compute_L_ = computeL == "true";
-}
-
 double FlowResistance::area() const {
-    if (shape_ == Shape::Circular) return std::numbers::pi * r * r;
-    if (shape_ == Shape::Rectangle) return a * b;
+    if (shape == Shape::Circular) return std::numbers::pi * r * r;
+    if (shape == Shape::Rectangle) return a * b;
     return areaCrossInput;
 }
 
 double FlowResistance::hydraulic_diameter() const {
-    const double perimeter = shape_ == Shape::Circular ? 2 * std::numbers::pi * r : shape_ == Shape::Rectangle ? 2 * (a + b) : perimeterInput;
+    const double perimeter = shape == Shape::Circular ? 2 * std::numbers::pi * r : shape == Shape::Rectangle ? 2 * (a + b) : perimeterInput;
     return 4 * area() / perimeter;
 }
 
 double FlowResistance::inertance() const {
-    if (!compute_L_) return L_value;
+    if (!computeL) return L_value;
     const double D = hydraulic_diameter();
     return l / (std::numbers::pi * D * D / 4);
 }
 
 double FlowResistance::pressure_loss(double m_flow, double rho, double mu) const {
     const double radius = hydraulic_diameter() / 2;
-    switch (law_) {
+    switch (pLoss) {
         case Law::LinearQuadratic: return pressure_loss::linear_quadratic(m_flow, k, k2);
         case Law::Laminar: return pressure_loss::laminar(m_flow, rho, mu, radius, l);
         case Law::LaminarTurbulent: return pressure_loss::laminar_turbulent(m_flow, rho, mu, radius, l, ks_input);
         case Law::Zeta: return pressure_loss::zeta(m_flow, rho, zeta, area());
         case Law::Reference: break;
     }
-    return pressure_loss::reference(m_flow, rho, dp_ref, m_flow_ref, rho_ref, static_cast<pressure_loss::ReferenceLaw>(reference_law_), m);
+    return pressure_loss::reference(m_flow, rho, dp_ref, m_flow_ref, rho_ref, dp_function, m);
 }
 
 void FlowResistance::evalState() {
@@ -57,7 +46,6 @@ void FlowResistance::evalState() {
 }
 
 void FlowResistance::metainfo(Meta& meta) {
-    resolve_choices();
     declare_flow(meta);
     inertance_ = &L_;
     meta.block<&FlowResistance::evalState>(this, "evalState", {&inlet.state, &inlet.m_flow}, {&outlet.state, &dp_, &dr_corr_});

@@ -6,9 +6,11 @@
 // clip withholds goes to the inertial pressure (dr_corr), so flow still decelerates.
 //   dp = pLoss(ṁ, max(ρ_in, rho_min), μ_in, D_h/2, l),   p̂_out = max(p_min, p̂_in − dp),   h_out = h_in
 //   r_in = r_out + L·dṁ/dt + dr_corr
+#include "core/model/choice.h"
 #include "core/model/system_default.h"
 #include "thermofluid/drop_of_commons.h"
 #include "thermofluid/interfaces/siso_flow.h"
+#include "thermofluid/processes/pressure_loss.h"
 
 #include <string>
 
@@ -16,20 +18,23 @@ namespace lied::thermofluid {
 
 class FlowResistance final : public SISOFlow {
 public:
-    // Geometry (TFS names): circular r; rectangle a × b; other areaCrossInput and perimeterInput.
-    std::string shape = "circular";
+    // The choices' values, in the order of their options (TFS names).
+    enum class Shape { Circular, Rectangle, Other };
+    enum class Law { LinearQuadratic, Laminar, LaminarTurbulent, Zeta, Reference };
+    // Geometry: circular r; rectangle a × b; other areaCrossInput and perimeterInput.
+    Choice<Shape> shape{Shape::Circular};
     double l = 1.0, r = 0.01, a = 0.01, b = 0.01, areaCrossInput = 1e-4, perimeterInput = 0.04;
-    std::string computeL = "true";
+    Choice<bool> computeL{true};
     SystemDefault L_value{defaults::L};   // 1/m, used when computeL = false (system default DropOfCommons.L)
     SystemDefault rho_min{defaults::rho_min};   // kg/m³ (system default DropOfCommons.rho_min)
     SystemDefault p_min{defaults::p_min};   // Pa (system default DropOfCommons.p_min)
     // Loss law and its parameters.
-    std::string pLoss = "laminarTurbulent";
+    Choice<Law> pLoss{Law::LaminarTurbulent};
     double k = 0.0, k2 = 0.0;     // linearQuadratic
     double ks_input = 1e-7;       // laminarTurbulent: roughness [m]
     double zeta = 1.0;            // zeta, on the cross-section area
     double dp_ref = 1e4, m_flow_ref = 1.0, rho_ref = 1000.0, m = 1.5;   // reference
-    std::string dp_function = "quadratic";
+    Choice<pressure_loss::ReferenceLaw> dp_function{pressure_loss::ReferenceLaw::Quadratic};
 
     void metainfo(Meta& meta) override;
     const char* type_name() const override { return "FlowResistance"; }
@@ -40,13 +45,6 @@ public:
     double pressure_loss(double m_flow, double rho, double mu) const;
 
 private:
-    // The choices as enums, resolved at every build (a choice changes only with a rebuild): no string
-    // comparisons on the per-step path.
-    enum class Shape { Circular, Rectangle, Other } shape_ = Shape::Circular;
-    enum class Law { LinearQuadratic, Laminar, LaminarTurbulent, Zeta, Reference } law_ = Law::LaminarTurbulent;
-    int reference_law_ = 1;
-    bool compute_L_ = true;
-    void resolve_choices();
     void evalState();
     MediumProperties fluid_;
     double L_ = 0.0;

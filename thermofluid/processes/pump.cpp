@@ -39,7 +39,7 @@ void Pump::metainfo(Meta& meta) {
     meta.parameter(V_r_input, "V_r_input", ParameterSpec::positive("m3", "displaced volume per revolution"));
     meta.parameter(k_p_input, "k_p_input", ParameterSpec::non_negative("N.s/m5", "linear pressure factor"));
     meta.parameter(k_fric_input, "k_fric_input", ParameterSpec::non_negative("N.s/m2", "linear friction factor"));
-    if (parametrizeByDesignPoint == "true" && slip_D < 1) {
+    if (parametrizeByDesignPoint && slip_D < 1) {
         V_r_ = V_flow_D * kRadPerRevolution / omega_D / (1 - slip_D);
         k_p_ = dp_D / (slip_D / (1 - slip_D) * V_flow_D);
         k_fric_ = dp_D * (1 - slip_D) / (slip_D * omega_D) * (1 / eta_D - 1);

@@ -6,6 +6,7 @@
 // parametrised directly (V_r_input, k_p_input, k_fric_input) or by a design point (dp_D, V_flow_D, omega_D,
 // slip_D, eta_D): V_r = 2π·V̇_D/(ω_D·(1 − s)), k_p = Δp_D·(1 − s)/(s·V̇_D), k_fric = Δp_D·(1 − s)/(s·ω_D)·(1/η_D − 1),
 // so that at ω_D and Δp_D the pump passes V̇_D. The outlet pressure is clipped at p_min (TFS: clip_p_out).
+#include "core/model/choice.h"
 #include "thermofluid/interfaces/siso_machine.h"
 
 #include <string>
@@ -14,7 +15,7 @@ namespace lied::thermofluid {
 
 class Pump final : public SISOMachine {
 public:
-    std::string parametrizeByDesignPoint = "false";
+    Choice<bool> parametrizeByDesignPoint{false};
     double dp_D = 5e5, V_flow_D = 1.0 / 600, omega_D = 314.2, slip_D = 0.5, eta_D = 0.75;
     double V_r_input = 1e-4, k_p_input = 1e5, k_fric_input = 1e-2;
 

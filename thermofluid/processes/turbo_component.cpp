@@ -18,7 +18,7 @@ void TurboComponent::evalState() {
     if (pr_ < 1) pr_ = std::pow(k, pr_ - 1);
     dp_rise_ = in.p * (pr_ - 1);
     const double R = in.p / (std::max(props_.rho, rho_min.value()) * props_.T);
-    kappa_ = kappa_from_medium_ ? props_.cp / (props_.cp - R) : kappa_fixed;
+    kappa_ = kappaFromMedia ? props_.cp / (props_.cp - R) : kappa_fixed;
     const double w_t_is = kappa_ / (kappa_ - 1) * R * props_.T * (std::pow(pr_, (kappa_ - 1) / kappa_) - 1);
     w_t_ = w_t_is * m >= 0 ? w_t_is / eta : eta * w_t_is;
     const double w2 = w * w, reg2 = omega_reg * omega_reg, m_reg2 = m_flow_reg * m_flow_reg;
@@ -50,7 +50,6 @@ void TurboComponent::metainfo(Meta& meta) {
     meta.parameter(k, "k", ParameterSpec{"1", "exponent base that keeps the pressure ratio positive where pr < 1", 1.0, std::numeric_limits<double>::infinity(), true});
     static const ChoiceSpec kKappaFromMediaChoice{{"true", "false"}, "true: κ = c_p/(c_p − R) of the inlet (ideal gas); false: kappa_fixed"};
     meta.choice(kappaFromMedia, "kappaFromMedia", kKappaFromMediaChoice);
-    kappa_from_medium_ = kappaFromMedia == "true";
     meta.parameter(kappa_fixed, "kappa_fixed", ParameterSpec{"1", "isentropic exponent when kappaFromMedia = false", 1.0, std::numeric_limits<double>::infinity(), true});
     meta.block<&TurboComponent::evalState>(this, "evalState", {&inlet.state, &inlet.m_flow, &omega_input}, {&outlet.state, &dp_, &dr_corr_});
     meta.variable(omega_, "omega", "rad/s");

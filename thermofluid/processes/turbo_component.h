@@ -14,6 +14,7 @@
 // outlet pressure is clipped at p_min. Compressor, Fan and Turbine are the same law with TFS's defaults (a turbine's
 // ω_ref = 1e6 rad/s: its ratio is set by the flow). TFS's speed from a rotational flange with inertia J_p is not
 // here yet (no rotational library): the speed is an input.
+#include "core/model/choice.h"
 #include "thermofluid/interfaces/siso_machine.h"
 
 #include <string>
@@ -28,7 +29,7 @@ public:
     double eta = 1.0;                                    // isentropic efficiency
     double V_ref = 0.001;                                // m³, for the torque off the nominal quadrant
     double k = 2.0;                                      // exponent base for pr < 1
-    std::string kappaFromMedia = "true";
+    Choice<bool> kappaFromMedia{true};
     double kappa_fixed = 1.4;
 
     void metainfo(Meta& meta) override;
@@ -36,7 +37,6 @@ public:
 private:
     void evalState();
     MediumProperties props_;
-    bool kappa_from_medium_ = true;
     double omega_ = 0, pr_ = 1, dp_rise_ = 0, w_t_ = 0, tau_st_ = 0, W_t_ = 0, Q_t_ = 0, dh_ = 0, kappa_ = 0, tau_ = 0, P_shaft_ = 0;
 };
 

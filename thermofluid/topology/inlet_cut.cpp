@@ -6,7 +6,7 @@ namespace lied::thermofluid {
 
 void InletCut::evalCutResidual() { residual_der_.value = der_m_flow.value - inlet_->der_m_flow.value(); }
 
-bool InletCut::declare(Meta& meta, std::string& cut, FluidInlet& inlet) {
+bool InletCut::declare(Meta& meta, Choice<Cut>& cut, FluidInlet& inlet) {
     inlet_ = &inlet;
     meta.choice(cut, "cut", cut_choice_at_inlet());
     active_ = wants_cut(cut, asked_, meta);

@@ -4,6 +4,7 @@
 // its own) and r_torn − r_in (the splitter's inertial block computes r_in and writes it); inlet.r passes r_torn on.
 #include "core/model/meta.h"
 #include "thermofluid/interfaces/fluid_plugs.h"
+#include "thermofluid/topology/network_cut.h"
 
 #include <string>
 
@@ -17,7 +18,7 @@ public:
 
     // Registers the choice `cut` and decides (true, or auto when the engine asks: remembered, see Meta::offer_cut);
     // if cutting, declares the tearing pairs, the dṁ/dt residual block and inlet.r passing r on. Returns active().
-    bool declare(Meta& meta, std::string& cut, FluidInlet& inlet);
+    bool declare(Meta& meta, Choice<Cut>& cut, FluidInlet& inlet);
     bool active() const { return active_; }
     // The inlet's dṁ/dt as the splitter's blocks read it (`inlet` is the splitter's own: no pointer to follow on the
     // per-step path), and the signal to list among their reads.

@@ -15,6 +15,7 @@
 #include "core/model/system_default.h"
 #include "thermofluid/drop_of_commons.h"
 #include "thermofluid/interfaces/fluid_plugs.h"
+#include "thermofluid/topology/network_cut.h"
 #include "thermofluid/interfaces/medium_parameter.h"
 
 #include <string>
@@ -31,7 +32,7 @@ public:
     double N;
     SystemDefault L{defaults::L};
     SystemDefault m_flow_eps{defaults::m_flow_reg};
-    std::string cut = "auto";   // "true": tear the outlet; "auto": when L would be dense (structural)
+    Choice<Cut> cut{Cut::automatic};   // on: tear the outlet; automatic: when L would be dense (structural)
 
     void metainfo(Meta& meta) override;
     const char* type_name() const override { return "JunctionN"; }

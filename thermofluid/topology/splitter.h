@@ -27,7 +27,7 @@ public:
     double L = 0.0;          // 1/m, inertance of each outlet branch
     State m_flow_1{0.0};     // kg/s, start value is the parameter m_flow_1_0
     MediumParameter medium;
-    std::string cut = "auto";   // "true": tear the inlet; "auto": when L would be dense (structural)
+    Choice<Cut> cut{Cut::automatic};   // on: tear the inlet; automatic: when L would be dense (structural)
 
     void metainfo(Meta& meta) override;
     const char* type_name() const override { return "Splitter"; }

@@ -31,7 +31,7 @@ public:
     MediumParameter medium;
     double N;
     SystemDefault L{defaults::L};
-    std::string cut = "auto";   // "true": tear the inlet; "auto": when L would be dense (structural)
+    Choice<Cut> cut{Cut::automatic};   // on: tear the inlet; automatic: when L would be dense (structural)
 
     void metainfo(Meta& meta) override;
     const char* type_name() const override { return "SplitterN"; }

@@ -135,8 +135,8 @@ TEST_CASE("thermofluid networks step without allocating: splitter, junction, con
         Chamber() {
             for (auto* m : {&source.medium, &pipe.medium, &volume.medium, &valve.medium, &sink.medium}) m->name = "DryAirNasa";
             source.p0_par = 2e5;
-            volume.useHeatport = "true";
-            valve.flowCoefficient = "m_flow_set";
+            volume.useHeatport = true;
+            valve.flowCoefficient = thermofluid::BasicControlValve::FlowCoefficient::m_flow_set;
             valve.m_flow_ref_set = 0.05, valve.rho_ref = 1.2;
             valve.u_par = 0.5;
             wall.T = 400;
@@ -509,7 +509,7 @@ TEST_CASE("the sparse path (KLU) allocates nothing after build: factored once, o
 TEST_CASE("networks cut at their splits and junctions step without allocating (cut = auto asked for the cuts)") {
     for (int shape = 0; shape < 3; ++shape) {
         CAPTURE(shape);
-        auto net = shape == 0 ? testing::make_comb(120, "auto") : shape == 1 ? testing::make_ladder(80, "auto") : testing::make_collector(100, "auto");
+        auto net = shape == 0 ? testing::make_comb(120, thermofluid::Cut::automatic) : shape == 1 ? testing::make_ladder(80, thermofluid::Cut::automatic) : testing::make_collector(100, thermofluid::Cut::automatic);
         Simulator sim(*net);
         REQUIRE(sim.linear_system().solver() == LinearSolverKind::Sparse);
         REQUIRE(sim.schedule().probe_groups.size() <= 6u);   // cut: a sparse L, a few probe passes

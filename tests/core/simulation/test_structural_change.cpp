@@ -299,7 +299,7 @@ TEST_CASE("an action started by a state event happens where the watched state cr
     auto net = vessels_from_file();
     auto trigger = std::make_unique<components::Trigger>();
     trigger->threshold = 1.03;
-    trigger->direction = "up";
+    trigger->direction = lied::components::Trigger::Direction::up;
     auto& watch = static_cast<components::Trigger&>(net->add("when_1", std::move(trigger)));
     watch.u.connect_any(static_cast<thermofluid::InTank&>(*net->child("t2")).level.value);
     Simulator by_api(*net, rk4());

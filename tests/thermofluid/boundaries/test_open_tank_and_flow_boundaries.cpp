@@ -25,9 +25,9 @@ constexpr const char* kWater = "ConstantPropertyLiquidWater";
 
 void make_linear(FlowResistance& r, double k, double L) {
     r.medium.name = kWater;
-    r.pLoss = "linearQuadratic";
+    r.pLoss = lied::thermofluid::FlowResistance::Law::LinearQuadratic;
     r.k = k, r.k2 = 0;
-    r.computeL = "false";
+    r.computeL = false;
     r.L_value = L;
 }
 

@@ -56,7 +56,7 @@ struct Chamber : Component {
         source.T0_par = 300;
         sink.p0_par = p_out;
         for (FlowResistance* r : {&in_pipe, &out_pipe}) {
-            r->pLoss = "linearQuadratic";
+            r->pLoss = lied::thermofluid::FlowResistance::Law::LinearQuadratic;
             r->k = 1e6;   // Pa/(kg/s): dp = k·ṁ, independent of the density
             r->k2 = 0;
         }
@@ -64,7 +64,7 @@ struct Chamber : Component {
         volume.p_start = 1e5;
         volume.T_start = 300;
         if (heated) {
-            volume.useHeatport = "true";
+            volume.useHeatport = true;
             volume.U = 25, volume.A = 2;   // UA = 50 W/K
             wall.T = 400;
             connect(wall.port, volume.heatPort);
@@ -80,7 +80,7 @@ struct Chamber : Component {
         meta.component(volume, "volume");
         meta.component(out_pipe, "out_pipe");
         meta.component(sink, "sink");
-        if (volume.useHeatport == "true") meta.component(wall, "wall");
+        if (volume.useHeatport) meta.component(wall, "wall");
     }
     const char* type_name() const override { return "Chamber"; }
 };

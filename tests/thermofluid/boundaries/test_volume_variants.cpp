@@ -21,7 +21,7 @@ namespace {
 constexpr double kR = 1e6;   // Pa/(kg/s): every resistance is linear, dp = k·ṁ, whatever the density
 
 void make_linear(FlowResistance& r) {
-    r.pLoss = "linearQuadratic";
+    r.pLoss = lied::thermofluid::FlowResistance::Law::LinearQuadratic;
     r.k = kR;
     r.k2 = 0;
 }

@@ -48,15 +48,16 @@ double steady_flow(Component& c) {
 }  // namespace
 
 TEST_CASE("control valve: k_u·Kvs m³/h at 1 bar for each characteristic, leakage at u = 0") {
+    using Law = BasicControlValve::Characteristic;
     struct Point {
-        const char* law;
+        Law law;
         double u, k_u;
     };
     const double k_min = 0.03;
-    for (const Point pt : {Point{"linear", 1.0, 1.0}, Point{"linear", 0.5, k_min + (1 - k_min) * 0.5},
-                           Point{"parabolic", 0.5, k_min + (1 - k_min) * 0.25}, Point{"equalPercentage", 0.5, std::sqrt(k_min)},
-                           Point{"equalPercentage", 0.0, k_min}, Point{"linear", 0.0, k_min}}) {
-        CAPTURE(pt.law);
+    for (const Point pt : {Point{Law::Linear, 1.0, 1.0}, Point{Law::Linear, 0.5, k_min + (1 - k_min) * 0.5},
+                           Point{Law::Parabolic, 0.5, k_min + (1 - k_min) * 0.25}, Point{Law::EqualPercentage, 0.5, std::sqrt(k_min)},
+                           Point{Law::EqualPercentage, 0.0, k_min}, Point{Law::Linear, 0.0, k_min}}) {
+        CAPTURE(static_cast<int>(pt.law));
         CAPTURE(pt.u);
         Line<BasicControlValve> line(2e5, 1e5);
         line.element.Kvs = 36.0;   // 36 m³/h = 10 kg/s of water
@@ -71,7 +72,7 @@ TEST_CASE("control valve: √Δp scaling, inverted input, reverse flow, and the 
     Line<BasicControlValve> line(1.25e5, 1e5);   // Δp = 0.25 bar: half the flow
     line.element.Kvs = 36.0;
     CHECK(steady_flow(line) == doctest::Approx(5.0).epsilon(1e-8));
-    line.element.invertInput = "true";
+    line.element.invertInput = true;
     line.element.u_par = 0.0;   // inverted: fully open
     CHECK(steady_flow(line) == doctest::Approx(5.0).epsilon(1e-8));
     Line<BasicControlValve> back(1e5, 1.25e5);
@@ -80,7 +81,7 @@ TEST_CASE("control valve: √Δp scaling, inverted input, reverse flow, and the 
     Line<BasicControlValve> bad(2e5, 1e5);
     bad.element.dp_ref = 2e5;
     CHECK_THROWS_WITH_AS(Simulator{bad}, doctest::Contains("element: dp_ref and rho_ref are 1 bar and 1000 kg/m3 when Kvs is given"), BuildError);
-    bad.element.flowCoefficient = "m_flow_set";
+    bad.element.flowCoefficient = lied::thermofluid::BasicControlValve::FlowCoefficient::m_flow_set;
     bad.element.m_flow_ref_set = 4.0;   // 4 kg/s at 2 bar → at 1 bar 4/√2
     CHECK(steady_flow(bad) == doctest::Approx(4.0 / std::sqrt(2.0)).epsilon(1e-8));
 }
@@ -94,7 +95,7 @@ TEST_CASE("check valve: no drop forward, reverse flow limited to m_flow_ref·√
         Sink sink;
         Series(double p_in, double p_out) {
             source.p0_par = p_in, sink.p0_par = p_out;
-            pipe.pLoss = "linearQuadratic", pipe.k = 1e5, pipe.k2 = 0;
+            pipe.pLoss = lied::thermofluid::FlowResistance::Law::LinearQuadratic, pipe.k = 1e5, pipe.k2 = 0;
             connect(source.outlet, valve.inlet);
             connect(valve.outlet, pipe.inlet);
             connect(pipe.outlet, sink.inlet);

@@ -38,7 +38,7 @@ struct TwoStreams : Component {
         source_A.p0_par = 1e5 + 2 * kR * m_A;
         source_B.p0_par = 1e5 + 2 * kR * m_B;
         for (FlowResistance* r : {&in_A, &out_A, &in_B, &out_B}) {
-            r->pLoss = "linearQuadratic";
+            r->pLoss = lied::thermofluid::FlowResistance::Law::LinearQuadratic;
             r->k = kR;
             r->k2 = 0;
         }

@@ -31,7 +31,7 @@ struct HeatedPipe : Component {
         source.T0_par = 300;
         source.m_flow.start = (p_in - p_out) / kK;   // the flow is steady from the start
         sink.p0_par = p_out;
-        resistance.pLoss = "linearQuadratic";
+        resistance.pLoss = lied::thermofluid::FlowResistance::Law::LinearQuadratic;
         resistance.k = kK;
         resistance.k2 = 0;
         element.V = 1e-3;

@@ -50,13 +50,13 @@ constexpr double kRho = 995.586, kMu = 1e-3, kDp = 2e4;
 
 TEST_CASE("linear-quadratic: k·ṁ + k2·ṁ·|ṁ| = Δp, in both directions") {
     Line line(1e5 + kDp, 1e5);
-    line.pipe.pLoss = "linearQuadratic";
+    line.pipe.pLoss = lied::thermofluid::FlowResistance::Law::LinearQuadratic;
     line.pipe.k = 1e4;
     line.pipe.k2 = 1e5;
     const double m = (-1e4 + std::sqrt(1e8 + 4 * 1e5 * kDp)) / (2 * 1e5);
     CHECK(steady_flow(line) == doctest::Approx(m).epsilon(1e-9));
     Line back(1e5, 1e5 + kDp);
-    back.pipe.pLoss = "linearQuadratic";
+    back.pipe.pLoss = lied::thermofluid::FlowResistance::Law::LinearQuadratic;
     back.pipe.k = 1e4;
     back.pipe.k2 = 1e5;
     CHECK(steady_flow(back) == doctest::Approx(-m).epsilon(1e-9));
@@ -64,7 +64,7 @@ TEST_CASE("linear-quadratic: k·ṁ + k2·ṁ·|ṁ| = Δp, in both directions")
 
 TEST_CASE("laminar: Hagen–Poiseuille, ṁ = Δp·π·ρ·r⁴ / (8·μ·l)") {
     Line line(1e5 + kDp, 1e5);
-    line.pipe.pLoss = "laminar";
+    line.pipe.pLoss = lied::thermofluid::FlowResistance::Law::Laminar;
     line.pipe.r = 0.001;
     line.pipe.l = 100.0;
     const double m = kDp * kPi * kRho * std::pow(0.001, 4) / (8 * kMu * 100.0);
@@ -103,7 +103,7 @@ TEST_CASE("laminar–turbulent (Cheng 2008): Hagen–Poiseuille when laminar, Co
 
 TEST_CASE("zeta and reference laws against their hand-solved flows") {
     Line line(1e5 + kDp, 1e5);
-    line.pipe.pLoss = "zeta";
+    line.pipe.pLoss = lied::thermofluid::FlowResistance::Law::Zeta;
     line.pipe.zeta = 2.0;
     const double A = kPi * 0.01 * 0.01;
     // ζ/(2ρ)·x·√(x² + δ²) = Δp with x = ṁ/A: x² = (−δ² + √(δ⁴ + 4·c²))/2, c = 2ρΔp/ζ.
@@ -111,13 +111,13 @@ TEST_CASE("zeta and reference laws against their hand-solved flows") {
     CHECK(steady_flow(line) == doctest::Approx(A * std::sqrt(x2)).epsilon(1e-9));
 
     Line ref(1e5 + kDp, 1e5);
-    ref.pipe.pLoss = "reference";
+    ref.pipe.pLoss = lied::thermofluid::FlowResistance::Law::Reference;
     ref.pipe.dp_ref = 1e4;
     ref.pipe.m_flow_ref = 1.0;
     ref.pipe.rho_ref = kRho;
     // x·√(x² + δ²) = Δp/dp_ref = 2.
     CHECK(steady_flow(ref) == doctest::Approx(std::sqrt((-1e-4 + std::sqrt(1e-8 + 16)) / 2)).epsilon(1e-9));
-    ref.pipe.dp_function = "linear";
+    ref.pipe.dp_function = lied::thermofluid::pressure_loss::ReferenceLaw::Linear;
     CHECK(steady_flow(ref) == doctest::Approx(2.0).epsilon(1e-9));
 }
 
@@ -130,7 +130,7 @@ TEST_CASE("start-up: dṁ/dt = Δp / (L_source + l/(π·r²) + L_sink) — the g
     REQUIRE(sim.derivatives(0.0, sim.states().data(), xdot.data()));
     CHECK(xdot[0] == doctest::Approx(kDp / (0.01 + 2.0 / (kPi * 1e-4) + 0.01)).epsilon(1e-12));
     CHECK(sim.value("pipe.L") == doctest::Approx(2.0 / (kPi * 1e-4)));
-    line.pipe.shape = "rectangle";
+    line.pipe.shape = lied::thermofluid::FlowResistance::Shape::Rectangle;
     line.pipe.a = 0.02;
     line.pipe.b = 0.01;
     sim.rebuild();

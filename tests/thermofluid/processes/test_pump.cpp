@@ -24,7 +24,7 @@ struct PumpLine : Component {
     PumpLine(double p_in, double p_out, double k) {
         source.p0_par = p_in;
         sink.p0_par = p_out;
-        pipe.pLoss = "linearQuadratic", pipe.k = k, pipe.k2 = 0;
+        pipe.pLoss = lied::thermofluid::FlowResistance::Law::LinearQuadratic, pipe.k = k, pipe.k2 = 0;
         connect(source.outlet, pump.inlet);
         connect(pump.outlet, pipe.inlet);
         connect(pipe.outlet, sink.inlet);
@@ -41,7 +41,7 @@ struct PumpLine : Component {
 
 TEST_CASE("pump at its design point: V̇_D against Δp_D at ω_D") {
     PumpLine line(1e5, 1e5 + 5e5, 0.0);
-    line.pump.parametrizeByDesignPoint = "true";
+    line.pump.parametrizeByDesignPoint = true;
     line.pump.omega_par = 314.2;   // ω_D
     Simulator sim(line);
     sim.initialize_steady_state();
