@@ -39,25 +39,25 @@ void PID::metainfo(Meta& meta) {
     meta.parameter(Nd, "Nd", ParameterSpec::positive("", "derivative filter: the derivative acts up to Nd/Td"));
     meta.require(k != 0.0, "k = 0", "a controller's gain is not zero (anti-windup divides by k)");
     meta.require(yMin <= yMax, [&] { return std::string("yMin = " + std::to_string(yMin) + " is above yMax = " + std::to_string(yMax)); }, "a controller's yMin <= yMax");
-    std::vector<const SignalBase*> reads{&u_s, &u_m};
-    std::vector<const OutBase*> derivative_writes;
+    BlockLists& output = lists_[0].reset({&u_s, &u_m}, {&y, &y_unlimited_});
+    BlockLists& rates = lists_[1].reset();
     if (integral_) {
         meta.parameter(I.start, "xi_start", ParameterSpec::any("", "initial integral part"));
         meta.state(I, "I", 1.0, "");
-        reads.push_back(&I.value);
-        derivative_writes.push_back(&I.der);
+        output.reads.push_back(&I.value);
+        rates.writes.push_back(&I.der);
     }
     if (derivative_) {
         meta.parameter(x_D.start, "xd_start", ParameterSpec::any("", "initial state of the derivative filter"));
         meta.state(x_D, "x_D", 1.0, "");
-        reads.push_back(&x_D.value);
-        derivative_writes.push_back(&x_D.der);
+        output.reads.push_back(&x_D.value);
+        rates.writes.push_back(&x_D.der);
     }
-    meta.block<&PID::output>(this, "output", reads, {&y, &y_unlimited_});
-    if (!derivative_writes.empty()) {
-        reads.push_back(&y);
-        reads.push_back(&y_unlimited_);
-        meta.block<&PID::derivatives>(this, "derivatives", reads, derivative_writes);
+    meta.block<&PID::output>(this, "output", output.reads, output.writes);
+    if (!rates.writes.empty()) {
+        rates.reads = output.reads;   // the same inputs, and the output with its unlimited value
+        rates.reads.insert(rates.reads.end(), {&y, &y_unlimited_});
+        meta.block<&PID::derivatives>(this, "derivatives", rates.reads, rates.writes);
     }
     meta.variable(y.value, "y", "");
 }

@@ -6,11 +6,13 @@
 //   D = Nd·(wd·u_s − u_m − x_D),   dx_D/dt = (wd·u_s − u_m − x_D)·Nd/Td   (Td·s/(1 + s·Td/Nd), no pure derivative)
 // controllerType P, PI, PD or PID selects the parts; only the selected ones have states. A negative k gives a
 // reverse-acting controller (e.g. more cooling when the measurement rises above the set point).
+#include "core/model/block_lists.h"
 #include "core/model/choice.h"
 #include "core/model/component.h"
 #include "core/model/signal.h"
 #include "core/model/state.h"
 
+#include <array>
 #include <string>
 
 namespace lied::components {
@@ -41,6 +43,7 @@ private:
     void derivatives();
     Out<double> y_unlimited_;
     bool integral_ = true, derivative_ = false;
+    std::array<BlockLists, 2> lists_;   // the blocks' reads and writes, kept between crawls
 };
 
 }  // namespace lied::components

@@ -31,11 +31,9 @@ public:
         for (const auto& in : inputs_) total += in->value();
         return total;
     }
-    // The inputs, for a block's read list.
-    std::vector<const SignalBase*> signals() const {
-        std::vector<const SignalBase*> list;
+    // The inputs, appended to a block's read list (BlockLists::reads: kept between crawls, so nothing allocates).
+    void append_signals(std::vector<const SignalBase*>& list) const {
         for (const auto& in : inputs_) list.push_back(in.get());
-        return list;
     }
     template <class Visit>
     void visit(const Visit& visit, std::string_view name) {

@@ -59,7 +59,7 @@ public:
     // Σ of the forces the attached elements exert on this flange's owner.
     double force() const { return forces_.sum(); }
     // The force signals, for a block's read list (one per attached element).
-    std::vector<const SignalBase*> force_signals() const { return forces_.signals(); }
+    void append_force_signals(std::vector<const SignalBase*>& list) const { forces_.append_signals(list); }
 
     void members(const MemberVisitor& visit) override {
         visit(s, "s");

@@ -2,6 +2,7 @@
 // An ideal gear (Modelica's IdealGear): φ_a = ratio·φ_b, rigid and lossless. flange_a is driven by the input
 // side's root (a motor inertia); flange_b drives the output side with the scaled motion, and the output torque
 // returns scaled: τ_a = τ_b/ratio (power in = power out).
+#include "core/model/block_lists.h"
 #include "core/model/meta.h"
 #include "dialectic_mechanics/one_dimensional/flanges.h"
 
@@ -26,10 +27,13 @@ public:
         // Positions and velocities in two blocks: what reads only a position stays independent of the tearing variables.
         meta.block<&IdealGearOf::passPosition>(this, "passPosition", {&flange_a.s, &flange_a.w}, {&flange_b.s, &flange_b.w});
         meta.block<&IdealGearOf::passVelocity>(this, "passVelocity", {&flange_a.v}, {&flange_b.v});
-        meta.block<&IdealGearOf::passTorque>(this, "passTorque", flange_b.force_signals(), std::vector<const OutBase*>{&flange_a.f});
+        BlockLists& torque = torque_lists_.reset({}, {&flange_a.f});
+        flange_b.append_force_signals(torque.reads);
+        meta.block<&IdealGearOf::passTorque>(this, "passTorque", torque.reads, torque.writes);
     }
 
 private:
+    BlockLists torque_lists_;   // kept between crawls: a rebuild allocates nothing for them
     void passPosition() {
         flange_b.s.value = flange_a.s.value() / ratio;
         flange_b.w.value = flange_a.w.value() / ratio;

@@ -5,6 +5,7 @@
 //     m·(v − w)/T_D − Σ f = 0,        ds/dt = v,   dw/dt = (v − w)/T_D
 // where Σ f adds the forces of every element attached to the flange. The contribution to L is m/T_D. For
 // T_D → 0, dw/dt = Σ f/m: Newton's law for w, with s leading it by T_D·dw/dt.
+#include "core/model/block_lists.h"
 #include "core/model/meta.h"
 #include "core/model/state.h"
 #include "core/model/system_default.h"
@@ -39,14 +40,16 @@ public:
         meta.require(m > 0, [&] { return std::string("m = " + std::to_string(m) + " " + D::inertia_unit); }, "every chain contains at least one mass (m > 0)");
         meta.block<&MassOf::evalPosition>(this, "evalPosition", {&s.value, &w.value}, {&flange.s, &flange.w});
         meta.pass_through(v_, flange.v, "evalVelocity");
-        std::vector<const SignalBase*> reads = flange.force_signals();
-        reads.insert(reads.end(), {&v_, &w.value});
-        meta.block<&MassOf::evalBalance>(this, "evalBalance", std::move(reads), std::vector<const OutBase*>{&residual_, &s.der, &w.der});
+        BlockLists& balance = balance_lists_.reset({}, {&residual_, &s.der, &w.der});
+        flange.append_force_signals(balance.reads);
+        balance.reads.insert(balance.reads.end(), {&v_, &w.value});
+        meta.block<&MassOf::evalBalance>(this, "evalBalance", balance.reads, balance.writes);
         meta.variable(a_, "a", D::velocity_unit + std::string("/s"));
         meta.variable(kinetic_energy_, "E_kin", "J");
     }
 
 private:
+    BlockLists balance_lists_;   // kept between crawls: a rebuild allocates nothing for them
     void evalPosition() {
         flange.s.value = s();
         flange.w.value = w();

@@ -5,6 +5,7 @@
 //  - Velocity (Speed for rotation): ds/dt = v_ref.
 // In both, the kinetic velocity follows v as every mass's does: dw/dt = (v − w)/T_D. The reaction (what the
 // attached elements exert on the drive) is recorded.
+#include "core/model/block_lists.h"
 #include "core/model/meta.h"
 #include "core/model/state.h"
 #include "core/model/system_default.h"
@@ -35,11 +36,14 @@ public:
         meta.parameter(T_D, "T_D", defaults::kTD, ParameterSpec::positive("s", "dialectic time constant (and the follower's lag)"));
         meta.block<&PrescribedMotionOf::evalMotion>(this, "evalMotion", {&reference, &s.value, &w.value},
                                                     {&flange.s, &flange.v, &flange.w, &s.der, &w.der});
-        meta.block<&PrescribedMotionOf::evalReaction>(this, "evalReaction", flange.force_signals(), std::vector<const OutBase*>{});
+        BlockLists& reaction = reaction_lists_.reset();
+        flange.append_force_signals(reaction.reads);
+        meta.block<&PrescribedMotionOf::evalReaction>(this, "evalReaction", reaction.reads, reaction.writes);
         meta.variable(reaction_, "reaction", D::force_unit);
     }
 
 private:
+    BlockLists reaction_lists_;   // kept between crawls: a rebuild allocates nothing for them
     void evalMotion() {
         const double v = P == Prescribed::Position ? (reference.value() - s()) / T_D : reference.value();
         flange.s.value = s();

@@ -2,6 +2,7 @@
 // Sensors. PositionSensor and VelocitySensor attach to a driving flange and exert no force; ForceSensor sits in a
 // chain (driven flange_a, driving flange_b) and measures the force the elements on flange_b exert on it, which
 // it passes on to flange_a unchanged.
+#include "core/model/block_lists.h"
 #include "core/model/meta.h"
 #include "dialectic_mechanics/one_dimensional/flanges.h"
 
@@ -60,10 +61,13 @@ public:
         // Positions and velocities in two blocks: what reads only a position stays independent of the tearing variables.
         meta.block<&ForceSensorOf::passPosition>(this, "passPosition", {&flange_a.s, &flange_a.w}, {&flange_b.s, &flange_b.w});
         meta.pass_through(flange_a.v, flange_b.v, "passVelocity");
-        meta.block<&ForceSensorOf::passForce>(this, "passForce", flange_b.force_signals(), std::vector<const OutBase*>{&f, &flange_a.f});
+        BlockLists& force = force_lists_.reset({}, {&f, &flange_a.f});
+        flange_b.append_force_signals(force.reads);
+        meta.block<&ForceSensorOf::passForce>(this, "passForce", force.reads, force.writes);
     }
 
 private:
+    BlockLists force_lists_;   // kept between crawls: a rebuild allocates nothing for them
     void passPosition() {
         flange_b.s.value = flange_a.s.value();
         flange_b.w.value = flange_a.w.value();

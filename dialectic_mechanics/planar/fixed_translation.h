@@ -2,6 +2,7 @@
 // A rigid, massless rod: frame_b sits at (r_x, r_y) in frame_a's coordinates, with frame_a's orientation. Motion
 // goes out (offset_point), the wrench of everything on frame_b comes back moved to frame_a's origin.
 #include "core/model/component.h"
+#include "core/model/block_lists.h"
 #include "core/model/meta.h"
 #include "dialectic_mechanics/planar/frames.h"
 
@@ -26,13 +27,15 @@ public:
         meta.block<&FixedTranslation::passPose>(this, "passPose", {&frame_a.r, &frame_a.w}, {&frame_b.r, &frame_b.w, &offset_});
         meta.block<&FixedTranslation::passVelocity>(this, "passVelocity", {&offset_, &frame_a.v}, {&frame_b.v});
         meta.block<&FixedTranslation::passAcceleration>(this, "passAcceleration", {&offset_, &frame_a.w, &frame_a.a}, {&frame_b.a});
-        std::vector<const SignalBase*> reads = frame_b.wrench_signals();
-        reads.push_back(&offset_);
-        meta.block<&FixedTranslation::passWrench>(this, "passWrench", std::move(reads), std::vector<const OutBase*>{&frame_a.f});
+        BlockLists& wrench = wrench_lists_.reset({}, {&frame_a.f});
+        frame_b.append_wrench_signals(wrench.reads);
+        wrench.reads.push_back(&offset_);
+        meta.block<&FixedTranslation::passWrench>(this, "passWrench", wrench.reads, wrench.writes);
     }
     const char* type_name() const override { return "FixedTranslation"; }
 
 private:
+    BlockLists wrench_lists_;   // kept between crawls: a rebuild allocates nothing for them
     void passPose() {
         Planar& d = offset_.value;
         rotate(frame_a.r.value().phi, r_x, r_y, d.x, d.y);

@@ -26,7 +26,7 @@ public:
     FrameOut();
     Out<Planar> r, v, w, a;
     Planar wrench() const { return forces_.sum(); }
-    std::vector<const SignalBase*> wrench_signals() const { return forces_.signals(); }
+    void append_wrench_signals(std::vector<const SignalBase*>& list) const { forces_.append_signals(list); }
     void members(const MemberVisitor& visit) override;
     const char* kind() const override { return "planar driving frame (sends pose)"; }
     const char* domain() const override { return "planar"; }

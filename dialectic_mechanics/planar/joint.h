@@ -8,6 +8,7 @@
 // spring and damper. Outwards, frame_b moves with frame_a plus the joint's motion and its dialectic acceleration
 // (v − w)/T_D; inwards, frame_a passes on the whole wrench of frame_b's elements.
 #include "core/model/component.h"
+#include "core/model/block_lists.h"
 #include "core/model/meta.h"
 #include "core/model/state.h"
 #include "core/model/system_default.h"
@@ -45,11 +46,11 @@ protected:
         meta.parameter(d, "d", ParameterSpec::non_negative(force_unit + std::string(".s/") + unit, "damping of the joint's damper"));
         meta.parameter(q0, "q0", ParameterSpec::any(unit, "rest position of the joint's spring"));
         meta.parameter(T_D, "T_D", defaults::kTD, ParameterSpec::positive("s", "dialectic time constant of this degree of freedom"));
-        std::vector<const SignalBase*> reads = frame_b.wrench_signals();
-        reads.insert(reads.end(), {&drive, &v_, &q.value, &w.value});
-        if (geometry) reads.push_back(geometry);
-        meta.block<&PlanarJoint::evalBalance>(this, "evalBalance", std::move(reads),
-                                              std::vector<const OutBase*>{&residual_, &q.der, &w.der, &frame_a.f});
+        BlockLists& balance = balance_lists_.reset({}, {&residual_, &q.der, &w.der, &frame_a.f});
+        frame_b.append_wrench_signals(balance.reads);
+        balance.reads.insert(balance.reads.end(), {&drive, &v_, &q.value, &w.value});
+        if (geometry) balance.reads.push_back(geometry);
+        meta.block<&PlanarJoint::evalBalance>(this, "evalBalance", balance.reads, balance.writes);
         meta.variable(generalised_force_, "Q_b", force_unit);
     }
     // The generalised force of a wrench on frame_b and the shift of that wrench to frame_a's origin.
@@ -59,6 +60,7 @@ protected:
     Out<double> v_;
 
 private:
+    BlockLists balance_lists_;   // kept between crawls: a rebuild allocates nothing for them
     void evalBalance() {
         const Planar wrench = frame_b.wrench();
         generalised_force_ = generalised(wrench);

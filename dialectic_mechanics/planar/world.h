@@ -3,6 +3,7 @@
 // acceleration +g along y (as in Featherstone's recursive Newton–Euler): every body then needs the force that holds
 // it against gravity, and no body has to know g. Records the reaction wrench on the world.
 #include "core/model/component.h"
+#include "core/model/block_lists.h"
 #include "core/model/meta.h"
 #include "dialectic_mechanics/planar/frames.h"
 
@@ -17,7 +18,9 @@ public:
         meta.plug(frame_b, "frame_b");
         meta.parameter(g, "g", ParameterSpec::any("m/s2", "gravitational acceleration along -y"));
         meta.block<&World::evalFrame>(this, "evalFrame", {}, {&frame_b.r, &frame_b.v, &frame_b.w, &frame_b.a});
-        meta.block<&World::evalReaction>(this, "evalReaction", frame_b.wrench_signals(), std::vector<const OutBase*>{});
+        BlockLists& reaction = reaction_lists_.reset();
+        frame_b.append_wrench_signals(reaction.reads);
+        meta.block<&World::evalReaction>(this, "evalReaction", reaction.reads, reaction.writes);
         meta.variable(reaction_.x, "reaction_x", "N");
         meta.variable(reaction_.y, "reaction_y", "N");
         meta.variable(reaction_.phi, "reaction_tau", "N.m");
@@ -25,6 +28,7 @@ public:
     const char* type_name() const override { return "World"; }
 
 private:
+    BlockLists reaction_lists_;   // kept between crawls: a rebuild allocates nothing for them
     void evalFrame() {
         frame_b.r.value = {};
         frame_b.v.value = {};

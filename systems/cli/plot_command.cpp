@@ -30,7 +30,12 @@ int plot_command(const std::string& results, const std::string& image, const std
     } catch (const std::runtime_error& e) {
         throw OutputError(e.what());
     }
-    out << "plot: " << image << " (" << table.series.size() << " variables, " << table.times.size() << " samples)\n";
+    std::size_t plotted = table.series.size();
+    if (!panels.empty()) {
+        plotted = 0;
+        for (auto& panel : panels) plotted += panel.size();
+    }
+    out << "plot: " << image << " (" << plotted << " of " << table.series.size() << " variables, " << table.times.size() << " samples)\n";
     return 0;
 }
 

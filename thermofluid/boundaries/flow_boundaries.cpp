@@ -12,15 +12,15 @@ void FlowSettingSink::evalResidual() {
 }
 void FlowSettingSink::evalPressure() { p_ = inlet.state.value().p + inlet.r.value; }
 
-void FlowSettingSink::declare_sink(Meta& meta, std::vector<const SignalBase*> set_reads) {
+void FlowSettingSink::declare_sink(Meta& meta, std::initializer_list<const SignalBase*> set_reads) {
     medium.declare(meta, {&inlet}, {});
     meta.plug(inlet, "inlet");
     meta.tearing(dr_, "dr");
     meta.residual(residual_, "residual");
     meta.block<&FlowSettingSink::evalInertial>(this, "evalInertial", {&dr_, &inlet.der_m_flow}, {&inlet.r});
-    set_reads.push_back(&inlet.der_m_flow);
-    set_reads.push_back(&inlet.m_flow);
-    meta.block<&FlowSettingSink::evalResidual>(this, "evalResidual", set_reads, {&residual_});
+    BlockLists& residual = residual_lists_.reset(set_reads, {&residual_});
+    residual.reads.insert(residual.reads.end(), {&inlet.der_m_flow, &inlet.m_flow});
+    meta.block<&FlowSettingSink::evalResidual>(this, "evalResidual", residual.reads, residual.writes);
     meta.block<&FlowSettingSink::evalPressure>(this, "evalPressure", {&inlet.state, &inlet.r}, {});
     meta.parameter(TC, "TC", ParameterSpec::positive("s", "time constant with which the mass flow follows the set value"));
     meta.parameter(L, "L", defaults::kL, ParameterSpec::non_negative("1/m", "inertance"));

@@ -12,6 +12,7 @@
 //  - TerminalSink: ṁ_set = 0: a dead end (TFS TerminalSink).
 //  - TerminalSource: no flow leaves (ṁ = 0, dṁ/dt = 0); its pressure p is a state that adapts to what the
 //    stream downstream asks for, TC·dp/dt = r_out, and the state it sends is (p, h, Xi) (TFS TerminalSource).
+#include "core/model/block_lists.h"
 #include "core/model/component.h"
 #include "core/model/state.h"
 #include "core/model/system_default.h"
@@ -31,7 +32,7 @@ public:
 
 protected:
     // Registers everything; `set_reads` are the signals the set value comes from.
-    void declare_sink(Meta& meta, std::vector<const SignalBase*> set_reads);
+    void declare_sink(Meta& meta, std::initializer_list<const SignalBase*> set_reads);
     virtual double set_value() const = 0;
     double m_flow_set_ = 0, p_ = 0;
 
@@ -40,6 +41,7 @@ private:
     void evalResidual();
     void evalPressure();
     Out<double> dr_, residual_;
+    BlockLists residual_lists_;   // kept between crawls: a rebuild allocates nothing for them
 };
 
 class Sink_m final : public FlowSettingSink {

@@ -71,8 +71,7 @@ void DiscretizedCounterFlowHEX::metainfo(Meta& meta) {
                                  "(rule: the initial state is in the media's range)",
                              "start state in range");
     }
-    std::vector<const SignalBase*> reads{&inletA.state, &inletB.state, &inletA.m_flow, &inletB.m_flow};
-    std::vector<const OutBase*> writes;
+    BlockLists& cells = cell_lists_.reset({&inletA.state, &inletB.state, &inletA.m_flow, &inletB.m_flow});
     for (int i = 0; i < n_; ++i) {
         Cell& c = *cells_[i];
         const std::string k = "[" + std::to_string(i + 1) + "]";
@@ -81,15 +80,15 @@ void DiscretizedCounterFlowHEX::metainfo(Meta& meta) {
         meta.state(c.h_B, "h_B" + k, 1e5, "J/kg");
         meta.state(c.T_wall, "T_wall" + k, 300, "K");
         for (const State* s : {&c.h_A, &c.h_B, &c.T_wall}) {
-            reads.push_back(&s->value);
-            writes.push_back(&s->der);
+            cells.reads.push_back(&s->value);
+            cells.writes.push_back(&s->der);
         }
         meta.variable(c.A.T, "T_A" + k, "K");
         meta.variable(c.B.T, "T_B" + k, "K");
     }
     meta.block<&DiscretizedCounterFlowHEX::evalOutletA>(this, "evalOutletA", {&inletA.state, &cells_[n_ - 1]->h_A.value}, {&outletA.state});
     meta.block<&DiscretizedCounterFlowHEX::evalOutletB>(this, "evalOutletB", {&inletB.state, &cells_[n_ - 1]->h_B.value}, {&outletB.state});
-    meta.block<&DiscretizedCounterFlowHEX::evalCells>(this, "evalCells", reads, writes);
+    meta.block<&DiscretizedCounterFlowHEX::evalCells>(this, "evalCells", cells.reads, cells.writes);
     meta.variable(Q_flow_, "Q_flow", "W");
     meta.variable(T_out_A_, "T_out_A", "K");
     meta.variable(T_out_B_, "T_out_B", "K");

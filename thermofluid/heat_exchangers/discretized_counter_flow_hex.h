@@ -7,6 +7,7 @@
 // with M = (V_Hex/nCells)·ρ quasi-stationary. U_A and U_B are the two sides' heat transfer coefficients; the wall's
 // own conduction resistance is taken as lumped into them (a thin metal wall). For reverse flow (ṁ < 0) each cell
 // takes the enthalpy of the cell downstream and the last one keeps its own (TFS's ConductionElement rule).
+#include "core/model/block_lists.h"
 #include "core/model/component.h"
 #include "core/model/state.h"
 #include "core/model/system_default.h"
@@ -44,6 +45,7 @@ private:
     std::vector<std::unique_ptr<Cell>> cells_;   // grows only
     int n_ = 0;
     double Q_flow_ = 0, T_out_A_ = 0, T_out_B_ = 0, energy_ = 0;
+    BlockLists cell_lists_;   // evalCells' reads and writes, kept between crawls
 };
 
 }  // namespace lied::thermofluid

@@ -18,16 +18,16 @@ void HeatCapacitor::evalDerivative() {
 void HeatCapacitor::metainfo(Meta& meta) {
     meta.parameter(N, "N", ParameterSpec::positive_up_to(PlugArray<HeatPort>::kMaxSize, "", "number of heat ports (an integer; structural: applied at the next build)"));
     ports.resize_from(N, meta, "N");
-    std::vector<const OutBase*> temperatures;
-    std::vector<const SignalBase*> heat_flows{};
+    BlockLists& temperatures = lists_[0].reset({&T.value});
+    BlockLists& heat_flows = lists_[1].reset({}, {&T.der});
     for (int k = 1; k <= ports.size(); ++k) {
         meta.plug(ports[k], PlugArray<HeatPort>::name("ports", k));
-        temperatures.push_back(&ports[k].T);
-        heat_flows.push_back(&ports[k].Q_flow);
+        temperatures.writes.push_back(&ports[k].T);
+        heat_flows.reads.push_back(&ports[k].Q_flow);
     }
     meta.state(T, "T", 300.0, "K");
-    meta.block<&HeatCapacitor::evalTemperature>(this, "evalTemperature", std::vector<const SignalBase*>{&T.value}, temperatures);
-    meta.block<&HeatCapacitor::evalDerivative>(this, "evalDerivative", heat_flows, std::vector<const OutBase*>{&T.der});
+    meta.block<&HeatCapacitor::evalTemperature>(this, "evalTemperature", temperatures.reads, temperatures.writes);
+    meta.block<&HeatCapacitor::evalDerivative>(this, "evalDerivative", heat_flows.reads, heat_flows.writes);
     meta.parameter(C, "C", ParameterSpec::positive("J/K", "heat capacity"));
     meta.parameter(T.start, "T_start", ParameterSpec::positive("K", "initial temperature"));
     meta.variable(Q_flow_, "Q_flow", "W");

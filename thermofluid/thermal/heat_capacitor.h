@@ -1,10 +1,13 @@
 #pragma once
 // A lumped heat capacity with N heat ports (Modelica's HeatCapacitor): C·dT/dt = Σ Q_flow of the ports, T a state.
 // N (default 1) lets a cold plate take a load on one port and give heat to the coolant on another.
+#include "core/model/block_lists.h"
 #include "core/model/component.h"
 #include "core/model/plug_array.h"
 #include "core/model/state.h"
 #include "thermofluid/thermal/heat_ports.h"
+
+#include <array>
 
 namespace lied::thermofluid {
 
@@ -23,6 +26,7 @@ private:
     void evalTemperature();
     void evalDerivative();
     double Q_flow_ = 0;
+    std::array<BlockLists, 2> lists_;   // the blocks' reads and writes, kept between crawls
 };
 
 }  // namespace lied::thermofluid

@@ -49,20 +49,18 @@ void InsulatedRod::metainfo(Meta& meta) {
     const std::size_t m = m_;
     meta.plug(a, "a");
     meta.plug(b, "b");
-    std::vector<const SignalBase*> temperatures;
-    std::vector<const OutBase*> derivatives;
+    BlockLists& balance = lists_[1].reset();
     for (std::size_t i = 0; i < m; ++i) {
         T_[i]->start = T_start;
         meta.state(*T_[i], volume_name(i), 300.0, "K");
         meta.valid_range(volume_name(i), ValidRange::above(0.0, "an absolute temperature is positive"));
-        temperatures.push_back(&T_[i]->value);
-        derivatives.push_back(&T_[i]->der);
+        balance.reads.push_back(&T_[i]->value);
+        balance.writes.push_back(&T_[i]->der);
     }
-    meta.block<&InsulatedRod::evalPorts>(this, "evalPorts", std::vector<const SignalBase*>{&a.T, &T_.front()->value, &T_[m - 1]->value},
-                                         std::vector<const OutBase*>{&a.Q_flow, &b.T});
-    temperatures.push_back(&a.T);
-    temperatures.push_back(&b.Q_flow);
-    meta.block<&InsulatedRod::evalDerivatives>(this, "evalDerivatives", temperatures, derivatives);
+    BlockLists& ports = lists_[0].reset({&a.T, &T_.front()->value, &T_[m - 1]->value}, {&a.Q_flow, &b.T});
+    meta.block<&InsulatedRod::evalPorts>(this, "evalPorts", ports.reads, ports.writes);
+    balance.reads.insert(balance.reads.end(), {&a.T, &b.Q_flow});
+    meta.block<&InsulatedRod::evalDerivatives>(this, "evalDerivatives", balance.reads, balance.writes);
     meta.parameter(L, "L", ParameterSpec::positive("m", "length"));
     meta.parameter(A, "A", ParameterSpec::positive("m2", "cross-section"));
     meta.parameter(rho, "rho", ParameterSpec::positive("kg/m3", "density"));

@@ -8,10 +8,12 @@
 // n is structural: a new n applies at the next build, and the rod then sets its new temperatures from the old
 // profile so that the stored energy ρ·c·A·Σ Δx·T stays what it was (each new volume takes the old temperatures it
 // overlaps, weighted by the overlap).
+#include "core/model/block_lists.h"
 #include "core/model/component.h"
 #include "core/model/state.h"
 #include "thermofluid/thermal/heat_ports.h"
 
+#include <array>
 #include <memory>
 #include <vector>
 
@@ -38,6 +40,7 @@ private:
     void evalDerivatives();
     double heat_in_at_a() const;
     std::vector<std::unique_ptr<State>> T_;   // at least m_ (never shrinks)
+    std::array<BlockLists, 2> lists_;   // the blocks' reads and writes, kept between crawls
     std::size_t m_ = 1;                       // volumes of the structure last crawled
     double U_ = 0.0, Q_a_ = 0.0;
 };

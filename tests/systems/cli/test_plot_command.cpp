@@ -23,7 +23,7 @@ TEST_CASE("lied plot: a MAT file with its units, the panels chosen by --plot-var
     const auto r = run_lied({"plot", dir / "v.mat", "-o", dir / "v.svg", "--plot-vars", "t1.level,t2.level;p1.m_flow", "--title", "Vessels"});
     INFO(r.err);
     REQUIRE(r.code == 0);
-    CHECK(r.out == "plot: " + (dir / "v.svg") + " (6 variables, 21 samples)\n");
+    CHECK(r.out == "plot: " + (dir / "v.svg") + " (3 of 6 variables, 21 samples)\n");   // what is plotted, of what the file holds
     const std::string svg = read_file(dir / "v.svg");
     CHECK(svg.find("<svg") != std::string::npos);
     CHECK(svg.find("level [m]") != std::string::npos);        // the unit from the MAT file's descriptions
