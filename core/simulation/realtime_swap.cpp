@@ -220,9 +220,8 @@ void RealtimeSwap::prepare(const Factory& make_current, StructuralChange change,
     if (!same)
         throw StructuralChangeError("'" + description + "' cannot be prepared: the factory does not make the running structure (its states differ: " +
                                     std::to_string(sim.model_.states.size()) + " against " + std::to_string(running.states.size()) + " running)");
-    sim.index_names();
     for (std::size_t i = 0; i < running.parameters.size(); ++i) {
-        const std::size_t* k = sim.parameters_.find(running.parameters[i].path);
+        const std::size_t* k = sim.names().find_parameter(running.parameters[i].path);
         if (k && *sim.model_.parameters[*k].value != snapshot_parameters_[i]) sim.set_parameter(running.parameters[i].path, snapshot_parameters_[i]);
     }
     start_at_snapshot(sim, {}, "'" + description + "' cannot be prepared: the running structure, made again, does not start at t = " +

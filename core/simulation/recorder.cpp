@@ -1,7 +1,7 @@
 #include "core/simulation/recorder.h"
 
 #include "core/support/closest_name.h"
-#include "core/simulation/simulator.h"
+#include "core/simulation/name_index.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -18,33 +18,34 @@ Recorder::Recorder(std::vector<std::string> names, double interval) : names_(std
     if (!(interval_ > 0)) throw std::invalid_argument("the output interval must be > 0");
 }
 
-void Recorder::bind(const Simulator& sim) {
+void Recorder::bind(const NameIndex& names) {
     sources_.clear();
     units_.resize(names_.size());
     seen_.resize(names_.size(), 0);
     for (std::size_t i = 0; i < names_.size(); ++i) {
-        sources_.push_back(sim.find_value(names_[i]));
-        if (sources_.back()) units_[i] = sim.unit(names_[i]), seen_[i] = 1;
+        sources_.push_back(names.find_value(names_[i]));
+        if (sources_.back()) units_[i] = names.unit(names_[i]), seen_[i] = 1;
     }
-    generation_ = sim.generation();
+    generation_ = names.generation();
 }
 
-void Recorder::attach(const Simulator& sim) {
+void Recorder::attach(const NameIndex& names, double t0, const std::function<std::vector<std::string>()>& later_names,
+                      bool names_may_appear) {
     if (!attached_) {
         std::vector<std::string> later;   // names that scheduled structural changes will bring
         for (auto& n : names_) {
-            if (sim.find_value(n)) continue;
-            if (later.empty()) later = sim.scheduled_value_names();
-            if (std::find(later.begin(), later.end(), n) != later.end() || sim.scheduled_changes_set_parameters()) continue;
-            std::vector<std::string> known = sim.value_names();
+            if (names.find_value(n)) continue;
+            if (later.empty() && later_names) later = later_names();
+            if (std::find(later.begin(), later.end(), n) != later.end() || names_may_appear) continue;
+            std::vector<std::string> known = names.value_names();
             known.insert(known.end(), later.begin(), later.end());
             throw std::invalid_argument("cannot record unknown variable '" + n + "'" + did_you_mean(n, known));
         }
-        t0_ = sim.time();
+        t0_ = t0;
         next_index_ = 0;
         attached_ = true;
     }
-    bind(sim);
+    bind(names);
 }
 
 std::vector<std::string> Recorder::never_seen() const {
@@ -58,13 +59,13 @@ double Recorder::next_time() const { return t0_ + static_cast<double>(next_index
 
 bool Recorder::due(double t) const { return t >= next_time() - 1e-9 * interval_; }
 
-void Recorder::sample(const Simulator& sim) {
-    if (sim.generation() != generation_) bind(sim);
-    times_.push_back(sim.time());
+void Recorder::sample(const NameIndex& names, double t) {
+    if (names.generation() != generation_) bind(names);
+    times_.push_back(t);
     std::vector<double> row(sources_.size());
     for (std::size_t i = 0; i < sources_.size(); ++i) row[i] = sources_[i] ? *sources_[i] : std::numeric_limits<double>::quiet_NaN();
     rows_.push_back(std::move(row));
-    while (due(sim.time())) ++next_index_;
+    while (due(t)) ++next_index_;
     if (stream_) write_row(*stream_, times_.size() - 1);
 }
 

@@ -2,25 +2,29 @@
 // Records named values at a fixed output interval, independent of the integrator's step size, and writes
 // them as CSV with the header `time,<names>`. A value that does not exist in a segment (after a rebuild
 // removed it) is written as an empty cell, never made up.
+#include <functional>
 #include <iosfwd>
 #include <string>
 #include <vector>
 
 namespace lied {
 
-class Simulator;
+class NameIndex;
 
 class Recorder {
 public:
     Recorder(std::vector<std::string> names, double interval);
 
-    // Resolves the names against the simulator; throws std::invalid_argument for a name that neither this
-    // structure nor a scheduled structural change has. (A change that sets a structural parameter may bring names
-    // nobody can list in advance: then a name is taken on trust, and never_seen() tells after the run.)
-    void attach(const Simulator& sim);
+    // Resolves the names against a structure's `names` and starts the output grid at t0 (Simulator::attach gives
+    // them); throws std::invalid_argument for a name that neither this structure nor `later` has, the names that
+    // scheduled structural changes bring (asked only for a name this structure lacks). With `names_may_appear` (a
+    // change sets a structural parameter, so nobody can list its names in advance) a name is taken on trust, and
+    // never_seen() tells after the run. The recorder reads values through `names` and never calls back.
+    void attach(const NameIndex& names, double t0, const std::function<std::vector<std::string>()>& later, bool names_may_appear);
     double next_time() const;
     bool due(double t) const;
-    void sample(const Simulator& sim);
+    // Takes a sample at time t of the structure `names` describes (bound again when its generation changed).
+    void sample(const NameIndex& names, double t);
 
     const std::vector<std::string>& names() const { return names_; }
     // The unit of each name, from the structure it was last seen in ("" before it exists, or without one).
@@ -39,7 +43,7 @@ public:
     void stream_to(std::ostream* out);
 
 private:
-    void bind(const Simulator& sim);
+    void bind(const NameIndex& names);
     void write_header(std::ostream& out) const;
     void write_row(std::ostream& out, std::size_t k) const;
 

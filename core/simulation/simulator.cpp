@@ -7,6 +7,7 @@
 #include "core/build/jacobian_pattern.h"
 #include "core/build/pass_through.h"
 #include "core/simulation/recorder.h"
+#include "core/simulation/time_tolerance.h"
 #include "core/diagnostics/stability.h"
 
 #include <spdlog/spdlog.h>
@@ -20,9 +21,6 @@
 
 namespace lied {
 namespace {
-// Two times closer than this are the same instant (events, step ends, sample times). Relative only: a run
-// to t_end = 1e-12 s must still advance.
-double time_tolerance(double t) { return 1e-12 * std::abs(t); }
 // What crossing_due_ holds per zero-crossing: nothing, a side change seen by the locator, or a root the
 // integrator found rising or falling.
 constexpr char kSideChanged = 1, kRising = 2, kFalling = 3;
@@ -79,9 +77,7 @@ void Simulator::build() {
     // into components that the user has already destroyed.
     built_ = false;
     have_pattern_ = false;
-    values_.reset(0);
-    parameters_.reset(0);
-    names_indexed_ = false;
+    names_.reset(model_, &t_, &x_);
     schedule_.forget_blocks();   // what a structure of the same shape reuses stays (see make_schedule)
     model_.skip_pass_throughs = options_.skip_pass_throughs;
     model_.prefer_cuts = prefer_cuts_;
@@ -169,21 +165,6 @@ std::vector<double> Simulator::nominals() const {
     return n;
 }
 
-void Simulator::index_names() const {
-    if (names_indexed_) return;
-    names_indexed_ = true;
-    // Keys are views into model_'s paths, which live as long as this structure.
-    values_.reset(1 + model_.states.size() + model_.variables.size() + model_.parameters.size());
-    parameters_.reset(model_.parameters.size());
-    values_.insert("time", &t_);
-    for (std::size_t i = 0; i < model_.states.size(); ++i) values_.insert(model_.states[i].path, &x_[static_cast<Eigen::Index>(i)]);
-    for (auto& v : model_.variables) values_.insert(v.path, v.value);
-    for (std::size_t i = 0; i < model_.parameters.size(); ++i) {
-        parameters_.insert(model_.parameters[i].path, i);
-        values_.insert(model_.parameters[i].path, model_.parameters[i].value);
-    }
-}
-
 void Simulator::reset() {
     if (model_.components.empty()) throw std::logic_error("reset: the simulator has no valid structure (the last rebuild failed)");
     built_ = false;
@@ -229,170 +210,6 @@ RunStatistics Simulator::statistics() const {
     for (std::size_t e = 0; e < model_.sampled_events.size(); ++e) r.events.emplace_back(model_.sampled_events[e].path, sample_counts_[e]);
     for (std::size_t e = 0; e < model_.zero_crossings.size(); ++e) r.events.emplace_back(model_.zero_crossings[e].path, crossings_.counts()[e]);
     return r;
-}
-
-// The build-time checks at the current point (every value finite, L regular, residuals affine), then a full
-// evaluation so that every variable is consistent; only then may the simulator step.
-void Simulator::check_and_start() {
-    if (auto bad = first_non_finite_value(model_, schedule_, evaluator_, t_, x_.data())) {
-        std::ostringstream s;
-        s << "at t = " << t_ << " s, " << *bad
-          << " (rule: every value is finite at the start; check the parameters and start values of that component)"
-          << broken_range_note(x_.data());
-        throw BuildError(s.str(), "finite values");
-    }
-    integrator_->reset();
-    // The finiteness check ran every block at this point with z = 0: L's checks read r0 from that pass, probe and
-    // factor L, and the evaluation below solves with it and runs the dependent blocks once more. (Running the
-    // independent blocks again would change nothing but the last bits of a warm-started Newton.)
-    evaluator_.linear_system().check_after_full_pass(model_, options_.check_linearity);
-    evaluator_.evaluate_after_checks(t_, x_.data());
-    crossings_.arm();
-    std::fill(crossing_due_.begin(), crossing_due_.end(), 0);
-    root_.built_by_ = this;
-    taken_over_ = false;
-    built_ = true;
-}
-
-void Simulator::rebuild() {
-    rebuild_with({});
-    segments_.push_back({t_, "rebuild", model_.states.size()});
-}
-
-void Simulator::apply(StructuralChange& change) {
-    if (!built_) throw std::logic_error("apply: the simulator has no valid structure (the last rebuild failed)");
-    auto refused = [&](const std::exception& error) {
-        return StructuralChangeError("structural change '" + change.description() + "' refused at t = " + std::to_string(t_) + " s: " +
-                                     error.what() + "; the previous structure runs on");
-    };
-    StructuralChange::Undo undo;
-    try {
-        change.make_edits(root_, *this, undo);   // undoes its own edits and throws if one cannot be made
-    } catch (const StructuralChangeError& error) {
-        // Looking up paths crawled parts of the tree, and a crawl may remake what a structural parameter sizes
-        // (a rod's volumes): build the restored tree again so that no old pointer survives.
-        rebuild_with({});
-        throw refused(error);
-    }
-    const std::size_t before = model_.states.size();
-    try {
-        rebuild_with(change.initializers());
-    } catch (const std::exception& error) {
-        undo.run();
-        rebuild_with({});   // the previous structure with the states it had (kept across failed rebuilds)
-        throw refused(error);
-    }
-    segments_.push_back({t_, change.description(), model_.states.size()});
-    spdlog::info("t = {} s: {} ({} states, {} before)", t_, change.description(), model_.states.size(), before);
-}
-
-void Simulator::set_state(std::string_view name, double value) {
-    index_names();
-    const double* const* slot = values_.find(name);
-    const double* at = slot ? *slot : nullptr;
-    if (!at || at < x_.data() || at >= x_.data() + x_.size()) {
-        std::vector<std::string> states;
-        for (auto& st : model_.states) states.push_back(st.path);
-        throw std::invalid_argument("'" + std::string(name) + "' is not a state" + did_you_mean(std::string(name), states));
-    }
-    x_[at - x_.data()] = value;
-    if (written_) written_->push_back(static_cast<int>(at - x_.data()));
-    if (initializing_) return;   // the rebuild checks and evaluates next
-    evaluator_.set_point(t_, x_.data());
-    integrator_->reset();
-    evaluator_.linear_system().invalidate();
-    evaluate();
-}
-
-// Values by name of the running structure (states, event flags, sample sequences, event counts).
-void Simulator::capture_values(CarriedValues& into) const {
-    // The paths' buffers are reused: a rebuild of an unchanged shape allocates nothing here.
-    into.state_paths.resize(model_.states.size());
-    into.state_values.resize(model_.states.size());
-    into.events.clear();
-    into.samples.clear();
-    into.counts.clear();
-    for (std::size_t i = 0; i < model_.states.size(); ++i) {
-        into.state_paths[i].assign(model_.states[i].path);
-        into.state_values[i] = x_[static_cast<Eigen::Index>(i)];
-    }
-    for (std::size_t e = 0; e < model_.time_events.size(); ++e) into.events[model_.time_events[e].path] = event_fired_[e];
-    for (std::size_t e = 0; e < model_.sampled_events.size(); ++e) into.samples[model_.sampled_events[e].path] = sample_index_[e];
-    for (auto& [name, count] : statistics().events) into.counts[name] = count;
-}
-
-void Simulator::rebuild_with(const std::vector<StructuralChange::Initializer>& initializers) {
-    // Values by name from the last good structure; kept across failed rebuilds until one succeeds.
-    if (built_) capture_values(carried_);
-    build();
-    start_from(carried_, initializers);
-}
-
-// The states of this structure from the previous one's: by name, start values for new ones, then the
-// components' take_over and the change's initializers. Returns how many states kept their values. `written`,
-// if given, collects the states that take_over or an initializer set.
-int Simulator::carry_states(const std::vector<StructuralChange::Initializer>& initializers, const PreviousValues& previous,
-                            std::vector<int>* written) {
-    int kept = 0;
-    for (std::size_t i = 0; i < model_.states.size(); ++i) {
-        const double* before = previous.find(model_.states[i].path, i);
-        x_[static_cast<Eigen::Index>(i)] = before ? *before : model_.states[i].state->start;
-        kept += before != nullptr;
-    }
-    if (previous.empty() && initializers.empty()) return kept;
-    initializing_ = true;
-    written_ = written;
-    try {
-        // Components first (a refined rod redistributes its energy), then the change's own initializers.
-        for (auto& c : model_.components) c.component->take_over(previous, c.path, *this);
-        for (auto& initialize : initializers) initialize(previous, *this);
-    } catch (...) {
-        initializing_ = false;
-        written_ = nullptr;
-        throw;
-    }
-    initializing_ = false;
-    written_ = nullptr;
-    return kept;
-}
-
-// After build(): the previous structure's values by name, events and samplers where they were, the checks at
-// the current point. Time is t_.
-void Simulator::start_from(const CarriedValues& carried, const std::vector<StructuralChange::Initializer>& initializers) {
-    built_ = false;   // until the checks at the current point pass
-    int kept = 0;
-    try {
-        kept = carry_states(initializers, PreviousValues(carried.state_paths, carried.state_values.data()));
-    } catch (...) {
-        restore_time_inputs(model_);
-        throw;
-    }
-    evaluator_.set_point(t_, x_.data());
-    for (std::size_t e = 0; e < model_.time_events.size(); ++e) {
-        model_.time_events[e].handler();
-        auto it = carried.events.find(model_.time_events[e].path);
-        event_fired_[e] = it != carried.events.end() ? it->second : (*model_.time_events[e].time <= t_);
-    }
-    // A surviving sampler goes on with its sequence; a new one starts with its first sample not in the past.
-    for (std::size_t e = 0; e < model_.sampled_events.size(); ++e) {
-        auto it = carried.samples.find(model_.sampled_events[e].path);
-        sample_index_[e] = it != carried.samples.end() ? it->second : first_sample_not_before(e, t_);
-    }
-    try {
-        check_and_start();
-    } catch (...) {
-        restore_time_inputs(model_);
-        throw;
-    }
-    // Events keep their counts across the change (statistics of the whole run).
-    auto count_of = [&](const std::string& path) {
-        auto it = carried.counts.find(path);
-        return it == carried.counts.end() ? 0L : it->second;
-    };
-    for (std::size_t e = 0; e < model_.time_events.size(); ++e) time_event_counts_[e] = count_of(model_.time_events[e].path);
-    for (std::size_t e = 0; e < model_.sampled_events.size(); ++e) sample_counts_[e] = count_of(model_.sampled_events[e].path);
-    for (std::size_t e = 0; e < model_.zero_crossings.size(); ++e) crossings_.set_count(e, count_of(model_.zero_crossings[e].path));
-    spdlog::debug("rebuilt at t = {}: {} of {} states kept their values", t_, kept, model_.states.size());
 }
 
 long Simulator::first_sample_not_before(std::size_t e, double t) const {
@@ -535,111 +352,6 @@ double Simulator::next_event_after(double t) const {
     return next;
 }
 
-void Simulator::schedule(double t, StructuralChange change) {
-    if (!std::isfinite(t) || t < t_ - time_tolerance(t_))
-        throw std::invalid_argument("schedule: the time of '" + change.description() + "' (" + std::to_string(t) + " s) is not finite or already past");
-    insert_scheduled(t, std::move(change));
-}
-
-void Simulator::insert_scheduled(double t, StructuralChange change) {
-    const auto at = std::find_if(scheduled_.begin(), scheduled_.end(), [&](const auto& s) { return s.first > t; });
-    scheduled_.insert(at, {t, std::move(change)});   // in time order; equal times in the order scheduled
-}
-
-void Simulator::schedule_on_event(std::string event, StructuralChange change) {
-    on_event_changes_.emplace_back(std::move(event), std::move(change));
-}
-
-std::vector<std::pair<double, std::string>> Simulator::scheduled_changes() const {
-    std::vector<std::pair<double, std::string>> list;
-    for (auto& [t, change] : scheduled_) list.emplace_back(t, change.description());
-    return list;
-}
-
-std::vector<std::pair<std::string, std::string>> Simulator::event_changes() const {
-    std::vector<std::pair<std::string, std::string>> list;
-    for (auto& [event, change] : on_event_changes_) list.emplace_back(event, change.description());
-    return list;
-}
-
-std::vector<std::string> Simulator::scheduled_value_names() const {
-    std::vector<std::string> names;
-    for (auto& [t, change] : scheduled_) {
-        auto more = change.added_value_names();
-        names.insert(names.end(), more.begin(), more.end());
-    }
-    return names;
-}
-
-bool Simulator::scheduled_changes_set_parameters() const {
-    return std::any_of(scheduled_.begin(), scheduled_.end(), [](const auto& s) { return s.second.sets_parameters(); });
-}
-
-// Scheduled changes that are due now, in order. A refused one is dropped (the previous structure runs on) and
-// the step reports it.
-StepStatus Simulator::apply_due_changes() {
-    while (!scheduled_.empty() && scheduled_.front().first <= t_ + time_tolerance(t_)) {
-        StructuralChange change = std::move(scheduled_.front().second);
-        scheduled_.erase(scheduled_.begin());
-        try {
-            apply(change);
-        } catch (const StructuralChangeError& e) {
-            refused_change_ = e.what();
-            failed_time_ = t_;
-            return StepStatus::StructureRefused;
-        }
-    }
-    return StepStatus::Ok;
-}
-
-StepStatus Simulator::fail(StepStatus status) {
-    failed_time_ = t_;
-    x_ = x_prev_;   // t and x stay consistent, at the start of the failed step
-    t_ = t_prev_;
-    return status;
-}
-
-StepStatus Simulator::check_states() {
-    for (Eigen::Index i = 0; i < x_.size(); ++i) {
-        if (!std::isfinite(x_[i])) {
-            failed_state_ = static_cast<int>(i);
-            failed_value_ = x_[i];
-            return StepStatus::NonFiniteState;
-        }
-    }
-    for (int r : state_ranges_) {
-        const RangeInfo& range = model_.ranges[static_cast<std::size_t>(r)];
-        const double v = x_[range.state];
-        if (!range.range.admits(v)) {
-            failed_range_ = r;
-            failed_value_ = v;
-            return StepStatus::OutOfRange;
-        }
-    }
-    return StepStatus::Ok;
-}
-
-StepStatus Simulator::check_variables() {
-    for (std::size_t i = 0; i < model_.variables.size(); ++i) {
-        if (!std::isfinite(*model_.variables[i].value)) {
-            failed_variable_ = static_cast<int>(i);
-            failed_value_ = *model_.variables[i].value;
-            failed_time_ = t_;
-            return StepStatus::NonFiniteValue;
-        }
-    }
-    for (int r : variable_ranges_) {
-        const RangeInfo& range = model_.ranges[static_cast<std::size_t>(r)];
-        if (!range.range.admits(*range.value)) {
-            failed_range_ = r;
-            failed_value_ = *range.value;
-            failed_time_ = t_;
-            return StepStatus::OutOfRange;
-        }
-    }
-    return StepStatus::Ok;
-}
-
 // One step towards t_target (shortened at the next time event); events due at t must have fired.
 StepStatus Simulator::step_once(double t_target, double h_max) {
     const double next_event = next_event_after(t_);
@@ -768,10 +480,14 @@ void Simulator::sample_inside_step(Recorder& recorder) {
         hermite(t0, t1, ts, x_);
         t_ = ts;
         evaluator_.evaluate(t_, x_.data());
-        recorder.sample(*this);
+        recorder.sample(names_, t_);
     }
     x_ = x_end_;
     t_ = t1;
+}
+
+void Simulator::attach(Recorder& recorder) const {
+    recorder.attach(names_, t_, [this] { return scheduled_value_names(); }, scheduled_changes_set_parameters());
 }
 
 void Simulator::simulate(double t_end, Recorder* recorder, const Progress& progress) {
@@ -782,11 +498,11 @@ void Simulator::simulate(double t_end, Recorder* recorder, const Progress& progr
     };
     check(advance_to(t_, options_.dt));   // refuses an unbuilt simulator; fires events due now
     if (recorder) {
-        recorder->attach(*this);
+        attach(*recorder);
         if (recorder->due(t_)) {
             evaluate();
             check(check_variables());
-            recorder->sample(*this);
+            recorder->sample(names_, t_);
         }
     }
     hard_end_ = t_end;
@@ -808,14 +524,14 @@ void Simulator::simulate(double t_end, Recorder* recorder, const Progress& progr
         if (recorder && recorder->due(t_)) {
             evaluate();
             check(check_variables());
-            recorder->sample(*this);
+            recorder->sample(names_, t_);
         }
         if (progress) progress(t_, t_end);
     }
     evaluate();
     check(check_variables());
     // The final time is always recorded, whether or not it lies on the output grid.
-    if (recorder && (recorder->times().empty() || recorder->times().back() < t_ - time_tolerance(t_))) recorder->sample(*this);
+    if (recorder && (recorder->times().empty() || recorder->times().back() < t_ - time_tolerance(t_))) recorder->sample(names_, t_);
 }
 
 void Simulator::set_solver(std::string_view name) {
@@ -863,8 +579,7 @@ SteadyStateResult Simulator::initialize_steady_state(const std::vector<std::stri
 }
 
 void Simulator::set_parameter(std::string_view name, double value) {
-    index_names();
-    const std::size_t* index = parameters_.find(name);
+    const std::size_t* index = names_.find_parameter(name);
     if (!index) {
         // A state is not a parameter, but its start value often is: say which.
         for (auto& st : model_.states) {
@@ -932,129 +647,20 @@ const std::string& Simulator::choice(std::string_view name) const {
 }
 
 double Simulator::parameter(std::string_view name) const {
-    index_names();
-    const std::size_t* index = parameters_.find(name);
+    const std::size_t* index = names_.find_parameter(name);
     if (!index) throw std::invalid_argument("unknown parameter '" + std::string(name) + "'");
     return *model_.parameters[*index].value;
 }
 
-const double* Simulator::find_value(std::string_view name) const {
-    index_names();
-    const double* const* value = values_.find(name);
-    return value ? *value : nullptr;
-}
+const double* Simulator::find_value(std::string_view name) const { return names_.find_value(name); }
 
-std::string Simulator::unit(std::string_view name) const {
-    for (auto& s : model_.states) if (s.path == name) return s.unit;
-    for (auto& v : model_.variables) if (v.path == name) return v.unit;
-    for (auto& p : model_.parameters) if (p.path == name) return p.spec.unit.str();
-    return name == "time" ? "s" : "";
-}
+std::string Simulator::unit(std::string_view name) const { return names_.unit(name); }
 
-std::vector<std::string> Simulator::value_names() const {
-    std::vector<std::string> names;
-    index_names();
-    values_.for_each([&](std::string_view n, const double*) { names.emplace_back(n); });
-    std::sort(names.begin(), names.end());
-    return names;
-}
+std::vector<std::string> Simulator::value_names() const { return names_.value_names(); }
 
 double Simulator::value(std::string_view name) const {
     if (const double* v = find_value(name)) return *v;
     throw std::invalid_argument("unknown variable '" + std::string(name) + "'" + did_you_mean(name, value_names()));
-}
-
-std::string Simulator::range_violation_text() const {
-    const RangeInfo& r = model_.ranges[static_cast<std::size_t>(failed_range_)];
-    std::ostringstream s;
-    s << r.path << " = " << failed_value_ << (r.unit.empty() ? "" : " " + r.unit) << " at t = " << failed_time_
-      << " s is outside its valid range " << r.range.text() << " (rule: " << r.range.rule << ")";
-    return s.str();
-}
-
-// A non-finite value often follows from a state a component declared it cannot handle (reverse flow through a
-// machine, a level below its minimum): name the first declared range the last evaluation broke, as the likely cause.
-// `x` is the point the variables were last evaluated at.
-std::string Simulator::broken_range_note(const double* x) const {
-    for (const RangeInfo& r : model_.ranges) {
-        const double v = r.state >= 0 ? x[r.state] : *r.value;
-        if (std::isfinite(v) && !r.range.admits(v)) {
-            std::ostringstream s;
-            s << "; at that point " << r.path << " = " << v << (r.unit.empty() ? "" : " " + r.unit) << " is outside its valid range "
-              << r.range.text() << " (rule: " << r.range.rule << ")";
-            return s.str();
-        }
-    }
-    return "";
-}
-
-std::string Simulator::describe(StepStatus status) {
-    std::ostringstream s;
-    bool unstable_step_possible = true;   // add the stability analysis of a fixed step
-    switch (status) {
-        case StepStatus::Ok: return "ok";
-        case StepStatus::NonFiniteState:
-            s << "state " << model_.states[static_cast<std::size_t>(failed_state_)].path << " became "
-              << (std::isnan(failed_value_) ? "NaN" : "Inf") << " at t = " << failed_time_ << " s";
-            break;
-        case StepStatus::NonFiniteValue:
-            s << "variable " << model_.variables[static_cast<std::size_t>(failed_variable_)].path << " became "
-              << (std::isnan(failed_value_) ? "NaN" : "Inf") << " at t = " << failed_time_ << " s";
-            if (auto bad = first_non_finite_value(model_, schedule_, evaluator_, t_, x_.data())) s << ": " << *bad << broken_range_note(x_.data());
-            unstable_step_possible = false;
-            break;
-        case StepStatus::OutOfRange:
-            s << range_violation_text();
-            break;
-        case StepStatus::EvaluationFailed: {
-            const auto& x = evaluator_.failed_point();
-            s << "the model cannot be evaluated at t = " << evaluator_.failed_time() << " s";
-            if (evaluator_.failed_time() != t_) s << " (a stage of the step from t = " << t_ << " s)";
-            s << ": " << explain_evaluation_failure(model_, schedule_, evaluator_, evaluator_.failed_time(), x.data()) << broken_range_note(x.data());
-            break;
-        }
-        case StepStatus::NotBuilt:
-            unstable_step_possible = false;
-            if (taken_over_)
-                s << "another simulator was built on this component tree since; rebuild() this one to take the tree back";
-            else
-                s << "the simulator has no valid structure: the last rebuild failed; fix the composition and rebuild";
-            break;
-        case StepStatus::InvalidStep:
-            unstable_step_possible = false;
-            s << "cannot step by dt = " << failed_step_ << " s at t = " << failed_time_ << " s: ";
-            if (!(failed_step_ > 0) || !std::isfinite(failed_step_)) s << "a step is a finite number > 0";
-            else s << "the step is below the resolution of time there";
-            break;
-        case StepStatus::SolverFailed:
-            unstable_step_possible = false;
-            s << "solver " << integrator_->name() << " failed at t = " << failed_time_ << " s: " << integrator_->failure();
-            break;
-        case StepStatus::Chattering: {
-            unstable_step_possible = false;
-            const auto i = static_cast<std::size_t>(chatter_crossing_);
-            s << "zero-crossing " << model_.zero_crossings[i].path << " chatters: it crossed " << options_.chatter_events
-              << " times within " << (failed_time_ - crossings_.chatter_start(i)) << " s up to t = " << failed_time_
-              << " s (rule: a state event fires a bounded number of times in an instant; declare a hysteresis on "
-                 "it, or remove the cause, e.g. a contact that comes to rest by ever shorter bounces)";
-            break;
-        }
-        case StepStatus::StructureRefused:
-            unstable_step_possible = false;
-            s << refused_change_;
-            break;
-        case StepStatus::StepSizeTooSmall:
-            unstable_step_possible = false;
-            s << "the step size of " << integrator_->name() << " became too small at t = " << failed_time_
-              << " s (the system may be stiff or discontinuous there)";
-            break;
-    }
-    if (unstable_step_possible && built_) {
-        const std::string note = stability_note(evaluator_, *integrator_, t_, x_, failed_step_, nominals());
-        if (!note.empty()) s << "; " << note;
-    }
-    if (built_ && root_.built_by_ == this) evaluator_.evaluate(t_, x_.data());   // signals consistent with (t, x) again
-    return s.str();
 }
 
 }  // namespace lied

@@ -5,6 +5,7 @@
 #include "core/integrators/integrator.h"
 #include "core/solve/linear_policy.h"
 #include "core/model/model.h"
+#include "core/simulation/name_index.h"
 #include "core/simulation/run_statistics.h"
 #include "core/build/schedule.h"
 #include "core/build/sparsity_pattern.h"
@@ -112,6 +113,11 @@ public:
     const std::string& choice(std::string_view name) const;
     // Any state, variable or parameter by name; throws std::invalid_argument with a suggestion.
     double value(std::string_view name) const;
+    // The names of this structure's values, for readers that keep their addresses (the Recorder).
+    const NameIndex& names() const { return names_; }
+    // Binds `recorder` to this structure's names, starting at the current time (names that a scheduled change
+    // brings are taken on trust). simulate() does it; a caller that samples by itself calls it first.
+    void attach(Recorder& recorder) const;
     const double* find_value(std::string_view name) const;     // nullptr if unknown
     std::vector<std::string> value_names() const;
     // The unit of a state, variable or parameter ("" if it has none or is unknown).
@@ -197,9 +203,6 @@ private:
     // Puts this simulator's discrete values and signals back on the tree after another simulator's failed build.
     void reassert_tree();
     void configure_integrator();
-    // The name indexes below, built at the first lookup by name after a build (a large system's rebuild need not
-    // hash every name when nobody asks for one). Like every other call, lookups come from one thread at a time.
-    void index_names() const;
     std::vector<double> nominals() const;
     std::string range_violation_text() const;
     std::string broken_range_note(const double* x) const;
@@ -231,9 +234,7 @@ private:
     EventCallback on_event_;
     StepStatus chatter_status_ = StepStatus::Ok;
     int chatter_crossing_ = -1;
-    mutable FlatIndex<std::string_view, const double*> values_;
-    mutable FlatIndex<std::string_view, std::size_t> parameters_;
-    mutable bool names_indexed_ = false;
+    NameIndex names_;   // lookups by name come from one thread at a time, like every other call
     // The last failure, recorded without allocating; describe() turns it into text.
     int failed_state_ = -1;
     int failed_range_ = -1;

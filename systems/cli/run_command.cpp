@@ -99,7 +99,7 @@ int run(const std::string& system, const RunOptions& run_options, const OutputOp
     }
     Recorder recorder(settings.recorded, settings.interval);
     try {
-        recorder.attach(*sim);
+        sim->attach(recorder);
     } catch (const std::invalid_argument& e) {
         throw UsageError(e.what());
     }

@@ -82,7 +82,7 @@ CaseResult run_case(const std::string& system, const RunOptions& run_options, co
         const std::vector<ParameterSnapshot> parameters = snapshot_parameters(*sim);
         const double t_start = sim->time();
         Recorder recorder(settings.recorded, settings.interval);
-        recorder.attach(*sim);
+        sim->attach(recorder);
         std::string failure;
         try {
             sim->simulate(settings.t_end, &recorder);
@@ -255,7 +255,8 @@ int sweep_command(const std::string& system, const RunOptions& run_options, cons
             for (auto& name : settings.recorded) outputs.push_back({name, "final"});
         for (auto& out_spec : outputs) {
             try {
-                Recorder({out_spec.name}, settings.interval).attach(*sim);
+                Recorder probe({out_spec.name}, settings.interval);
+                sim->attach(probe);
             } catch (const std::invalid_argument& e) {
                 throw UsageError(std::string("--output: ") + e.what());
             }

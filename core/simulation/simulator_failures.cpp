@@ -1,0 +1,154 @@
+// The Simulator's failures: the checks of states and variables after a step, and the text that names what went wrong,
+// where and when, with its likely cause. Outside the step path (describe() may evaluate the model again).
+#include "core/simulation/simulator.h"
+
+#include "core/diagnostics/diagnosis.h"
+#include "core/diagnostics/stability.h"
+
+#include <cmath>
+#include <sstream>
+
+namespace lied {
+
+StepStatus Simulator::fail(StepStatus status) {
+    failed_time_ = t_;
+    x_ = x_prev_;   // t and x stay consistent, at the start of the failed step
+    t_ = t_prev_;
+    return status;
+}
+
+StepStatus Simulator::check_states() {
+    for (Eigen::Index i = 0; i < x_.size(); ++i) {
+        if (!std::isfinite(x_[i])) {
+            failed_state_ = static_cast<int>(i);
+            failed_value_ = x_[i];
+            return StepStatus::NonFiniteState;
+        }
+    }
+    for (int r : state_ranges_) {
+        const RangeInfo& range = model_.ranges[static_cast<std::size_t>(r)];
+        const double v = x_[range.state];
+        if (!range.range.admits(v)) {
+            failed_range_ = r;
+            failed_value_ = v;
+            return StepStatus::OutOfRange;
+        }
+    }
+    return StepStatus::Ok;
+}
+
+StepStatus Simulator::check_variables() {
+    for (std::size_t i = 0; i < model_.variables.size(); ++i) {
+        if (!std::isfinite(*model_.variables[i].value)) {
+            failed_variable_ = static_cast<int>(i);
+            failed_value_ = *model_.variables[i].value;
+            failed_time_ = t_;
+            return StepStatus::NonFiniteValue;
+        }
+    }
+    for (int r : variable_ranges_) {
+        const RangeInfo& range = model_.ranges[static_cast<std::size_t>(r)];
+        if (!range.range.admits(*range.value)) {
+            failed_range_ = r;
+            failed_value_ = *range.value;
+            failed_time_ = t_;
+            return StepStatus::OutOfRange;
+        }
+    }
+    return StepStatus::Ok;
+}
+
+std::string Simulator::range_violation_text() const {
+    const RangeInfo& r = model_.ranges[static_cast<std::size_t>(failed_range_)];
+    std::ostringstream s;
+    s << r.path << " = " << failed_value_ << (r.unit.empty() ? "" : " " + r.unit) << " at t = " << failed_time_
+      << " s is outside its valid range " << r.range.text() << " (rule: " << r.range.rule << ")";
+    return s.str();
+}
+
+// A non-finite value often follows from a state a component declared it cannot handle (reverse flow through a
+// machine, a level below its minimum): name the first declared range the last evaluation broke, as the likely cause.
+// `x` is the point the variables were last evaluated at.
+std::string Simulator::broken_range_note(const double* x) const {
+    for (const RangeInfo& r : model_.ranges) {
+        const double v = r.state >= 0 ? x[r.state] : *r.value;
+        if (std::isfinite(v) && !r.range.admits(v)) {
+            std::ostringstream s;
+            s << "; at that point " << r.path << " = " << v << (r.unit.empty() ? "" : " " + r.unit) << " is outside its valid range "
+              << r.range.text() << " (rule: " << r.range.rule << ")";
+            return s.str();
+        }
+    }
+    return "";
+}
+
+std::string Simulator::describe(StepStatus status) {
+    std::ostringstream s;
+    bool unstable_step_possible = true;   // add the stability analysis of a fixed step
+    switch (status) {
+        case StepStatus::Ok: return "ok";
+        case StepStatus::NonFiniteState:
+            s << "state " << model_.states[static_cast<std::size_t>(failed_state_)].path << " became "
+              << (std::isnan(failed_value_) ? "NaN" : "Inf") << " at t = " << failed_time_ << " s";
+            break;
+        case StepStatus::NonFiniteValue:
+            s << "variable " << model_.variables[static_cast<std::size_t>(failed_variable_)].path << " became "
+              << (std::isnan(failed_value_) ? "NaN" : "Inf") << " at t = " << failed_time_ << " s";
+            if (auto bad = first_non_finite_value(model_, schedule_, evaluator_, t_, x_.data())) s << ": " << *bad << broken_range_note(x_.data());
+            unstable_step_possible = false;
+            break;
+        case StepStatus::OutOfRange:
+            s << range_violation_text();
+            break;
+        case StepStatus::EvaluationFailed: {
+            const auto& x = evaluator_.failed_point();
+            s << "the model cannot be evaluated at t = " << evaluator_.failed_time() << " s";
+            if (evaluator_.failed_time() != t_) s << " (a stage of the step from t = " << t_ << " s)";
+            s << ": " << explain_evaluation_failure(model_, schedule_, evaluator_, evaluator_.failed_time(), x.data()) << broken_range_note(x.data());
+            break;
+        }
+        case StepStatus::NotBuilt:
+            unstable_step_possible = false;
+            if (taken_over_)
+                s << "another simulator was built on this component tree since; rebuild() this one to take the tree back";
+            else
+                s << "the simulator has no valid structure: the last rebuild failed; fix the composition and rebuild";
+            break;
+        case StepStatus::InvalidStep:
+            unstable_step_possible = false;
+            s << "cannot step by dt = " << failed_step_ << " s at t = " << failed_time_ << " s: ";
+            if (!(failed_step_ > 0) || !std::isfinite(failed_step_)) s << "a step is a finite number > 0";
+            else s << "the step is below the resolution of time there";
+            break;
+        case StepStatus::SolverFailed:
+            unstable_step_possible = false;
+            s << "solver " << integrator_->name() << " failed at t = " << failed_time_ << " s: " << integrator_->failure();
+            break;
+        case StepStatus::Chattering: {
+            unstable_step_possible = false;
+            const auto i = static_cast<std::size_t>(chatter_crossing_);
+            s << "zero-crossing " << model_.zero_crossings[i].path << " chatters: it crossed " << options_.chatter_events
+              << " times within " << (failed_time_ - crossings_.chatter_start(i)) << " s up to t = " << failed_time_
+              << " s (rule: a state event fires a bounded number of times in an instant; declare a hysteresis on "
+                 "it, or remove the cause, e.g. a contact that comes to rest by ever shorter bounces)";
+            break;
+        }
+        case StepStatus::StructureRefused:
+            unstable_step_possible = false;
+            s << refused_change_;
+            break;
+        case StepStatus::StepSizeTooSmall:
+            unstable_step_possible = false;
+            s << "the step size of " << integrator_->name() << " became too small at t = " << failed_time_
+              << " s (the system may be stiff or discontinuous there)";
+            break;
+    }
+    if (unstable_step_possible && built_) {
+        const std::string note = stability_note(evaluator_, *integrator_, t_, x_, failed_step_, nominals());
+        if (!note.empty()) s << "; " << note;
+    }
+    if (built_ && root_.built_by_ == this) evaluator_.evaluate(t_, x_.data());   // signals consistent with (t, x) again
+    return s.str();
+}
+
+}  // namespace lied

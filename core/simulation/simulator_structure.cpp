@@ -1,0 +1,239 @@
+// The Simulator's structural changes: building a new structure from a changed tree and carrying the running
+// values over by name (states, events, samplers), applying changes now, at a time or after an event.
+#include "core/simulation/simulator.h"
+
+#include "core/build/crawler.h"
+#include "core/diagnostics/diagnosis.h"
+#include "core/model/build_error.h"
+#include "core/simulation/time_tolerance.h"
+#include "core/support/closest_name.h"
+
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <sstream>
+
+namespace lied {
+
+// The build-time checks at the current point (every value finite, L regular, residuals affine), then a full
+// evaluation so that every variable is consistent; only then may the simulator step.
+void Simulator::check_and_start() {
+    if (auto bad = first_non_finite_value(model_, schedule_, evaluator_, t_, x_.data())) {
+        std::ostringstream s;
+        s << "at t = " << t_ << " s, " << *bad
+          << " (rule: every value is finite at the start; check the parameters and start values of that component)"
+          << broken_range_note(x_.data());
+        throw BuildError(s.str(), "finite values");
+    }
+    integrator_->reset();
+    // The finiteness check ran every block at this point with z = 0: L's checks read r0 from that pass, probe and
+    // factor L, and the evaluation below solves with it and runs the dependent blocks once more. (Running the
+    // independent blocks again would change nothing but the last bits of a warm-started Newton.)
+    evaluator_.linear_system().check_after_full_pass(model_, options_.check_linearity);
+    evaluator_.evaluate_after_checks(t_, x_.data());
+    crossings_.arm();
+    std::fill(crossing_due_.begin(), crossing_due_.end(), 0);
+    root_.built_by_ = this;
+    taken_over_ = false;
+    built_ = true;
+}
+
+void Simulator::rebuild() {
+    rebuild_with({});
+    segments_.push_back({t_, "rebuild", model_.states.size()});
+}
+
+void Simulator::apply(StructuralChange& change) {
+    if (!built_) throw std::logic_error("apply: the simulator has no valid structure (the last rebuild failed)");
+    auto refused = [&](const std::exception& error) {
+        return StructuralChangeError("structural change '" + change.description() + "' refused at t = " + std::to_string(t_) + " s: " +
+                                     error.what() + "; the previous structure runs on");
+    };
+    StructuralChange::Undo undo;
+    try {
+        change.make_edits(root_, *this, undo);   // undoes its own edits and throws if one cannot be made
+    } catch (const StructuralChangeError& error) {
+        // Looking up paths crawled parts of the tree, and a crawl may remake what a structural parameter sizes
+        // (a rod's volumes): build the restored tree again so that no old pointer survives.
+        rebuild_with({});
+        throw refused(error);
+    }
+    const std::size_t before = model_.states.size();
+    try {
+        rebuild_with(change.initializers());
+    } catch (const std::exception& error) {
+        undo.run();
+        rebuild_with({});   // the previous structure with the states it had (kept across failed rebuilds)
+        throw refused(error);
+    }
+    segments_.push_back({t_, change.description(), model_.states.size()});
+    spdlog::info("t = {} s: {} ({} states, {} before)", t_, change.description(), model_.states.size(), before);
+}
+
+void Simulator::set_state(std::string_view name, double value) {
+    const double* at = names_.find_value(name);
+    if (!at || at < x_.data() || at >= x_.data() + x_.size()) {
+        std::vector<std::string> states;
+        for (auto& st : model_.states) states.push_back(st.path);
+        throw std::invalid_argument("'" + std::string(name) + "' is not a state" + did_you_mean(std::string(name), states));
+    }
+    x_[at - x_.data()] = value;
+    if (written_) written_->push_back(static_cast<int>(at - x_.data()));
+    if (initializing_) return;   // the rebuild checks and evaluates next
+    evaluator_.set_point(t_, x_.data());
+    integrator_->reset();
+    evaluator_.linear_system().invalidate();
+    evaluate();
+}
+
+// Values by name of the running structure (states, event flags, sample sequences, event counts).
+void Simulator::capture_values(CarriedValues& into) const {
+    // The paths' buffers are reused: a rebuild of an unchanged shape allocates nothing here.
+    into.state_paths.resize(model_.states.size());
+    into.state_values.resize(model_.states.size());
+    into.events.clear();
+    into.samples.clear();
+    into.counts.clear();
+    for (std::size_t i = 0; i < model_.states.size(); ++i) {
+        into.state_paths[i].assign(model_.states[i].path);
+        into.state_values[i] = x_[static_cast<Eigen::Index>(i)];
+    }
+    for (std::size_t e = 0; e < model_.time_events.size(); ++e) into.events[model_.time_events[e].path] = event_fired_[e];
+    for (std::size_t e = 0; e < model_.sampled_events.size(); ++e) into.samples[model_.sampled_events[e].path] = sample_index_[e];
+    for (auto& [name, count] : statistics().events) into.counts[name] = count;
+}
+
+void Simulator::rebuild_with(const std::vector<StructuralChange::Initializer>& initializers) {
+    // Values by name from the last good structure; kept across failed rebuilds until one succeeds.
+    if (built_) capture_values(carried_);
+    build();
+    start_from(carried_, initializers);
+}
+
+// The states of this structure from the previous one's: by name, start values for new ones, then the
+// components' take_over and the change's initializers. Returns how many states kept their values. `written`,
+// if given, collects the states that take_over or an initializer set.
+int Simulator::carry_states(const std::vector<StructuralChange::Initializer>& initializers, const PreviousValues& previous,
+                            std::vector<int>* written) {
+    int kept = 0;
+    for (std::size_t i = 0; i < model_.states.size(); ++i) {
+        const double* before = previous.find(model_.states[i].path, i);
+        x_[static_cast<Eigen::Index>(i)] = before ? *before : model_.states[i].state->start;
+        kept += before != nullptr;
+    }
+    if (previous.empty() && initializers.empty()) return kept;
+    initializing_ = true;
+    written_ = written;
+    try {
+        // Components first (a refined rod redistributes its energy), then the change's own initializers.
+        for (auto& c : model_.components) c.component->take_over(previous, c.path, *this);
+        for (auto& initialize : initializers) initialize(previous, *this);
+    } catch (...) {
+        initializing_ = false;
+        written_ = nullptr;
+        throw;
+    }
+    initializing_ = false;
+    written_ = nullptr;
+    return kept;
+}
+
+// After build(): the previous structure's values by name, events and samplers where they were, the checks at
+// the current point. Time is t_.
+void Simulator::start_from(const CarriedValues& carried, const std::vector<StructuralChange::Initializer>& initializers) {
+    built_ = false;   // until the checks at the current point pass
+    int kept = 0;
+    try {
+        kept = carry_states(initializers, PreviousValues(carried.state_paths, carried.state_values.data()));
+    } catch (...) {
+        restore_time_inputs(model_);
+        throw;
+    }
+    evaluator_.set_point(t_, x_.data());
+    for (std::size_t e = 0; e < model_.time_events.size(); ++e) {
+        model_.time_events[e].handler();
+        auto it = carried.events.find(model_.time_events[e].path);
+        event_fired_[e] = it != carried.events.end() ? it->second : (*model_.time_events[e].time <= t_);
+    }
+    // A surviving sampler goes on with its sequence; a new one starts with its first sample not in the past.
+    for (std::size_t e = 0; e < model_.sampled_events.size(); ++e) {
+        auto it = carried.samples.find(model_.sampled_events[e].path);
+        sample_index_[e] = it != carried.samples.end() ? it->second : first_sample_not_before(e, t_);
+    }
+    try {
+        check_and_start();
+    } catch (...) {
+        restore_time_inputs(model_);
+        throw;
+    }
+    // Events keep their counts across the change (statistics of the whole run).
+    auto count_of = [&](const std::string& path) {
+        auto it = carried.counts.find(path);
+        return it == carried.counts.end() ? 0L : it->second;
+    };
+    for (std::size_t e = 0; e < model_.time_events.size(); ++e) time_event_counts_[e] = count_of(model_.time_events[e].path);
+    for (std::size_t e = 0; e < model_.sampled_events.size(); ++e) sample_counts_[e] = count_of(model_.sampled_events[e].path);
+    for (std::size_t e = 0; e < model_.zero_crossings.size(); ++e) crossings_.set_count(e, count_of(model_.zero_crossings[e].path));
+    spdlog::debug("rebuilt at t = {}: {} of {} states kept their values", t_, kept, model_.states.size());
+}
+
+void Simulator::schedule(double t, StructuralChange change) {
+    if (!std::isfinite(t) || t < t_ - time_tolerance(t_))
+        throw std::invalid_argument("schedule: the time of '" + change.description() + "' (" + std::to_string(t) + " s) is not finite or already past");
+    insert_scheduled(t, std::move(change));
+}
+
+void Simulator::insert_scheduled(double t, StructuralChange change) {
+    const auto at = std::find_if(scheduled_.begin(), scheduled_.end(), [&](const auto& s) { return s.first > t; });
+    scheduled_.insert(at, {t, std::move(change)});   // in time order; equal times in the order scheduled
+}
+
+void Simulator::schedule_on_event(std::string event, StructuralChange change) {
+    on_event_changes_.emplace_back(std::move(event), std::move(change));
+}
+
+std::vector<std::pair<double, std::string>> Simulator::scheduled_changes() const {
+    std::vector<std::pair<double, std::string>> list;
+    for (auto& [t, change] : scheduled_) list.emplace_back(t, change.description());
+    return list;
+}
+
+std::vector<std::pair<std::string, std::string>> Simulator::event_changes() const {
+    std::vector<std::pair<std::string, std::string>> list;
+    for (auto& [event, change] : on_event_changes_) list.emplace_back(event, change.description());
+    return list;
+}
+
+std::vector<std::string> Simulator::scheduled_value_names() const {
+    std::vector<std::string> names;
+    for (auto& [t, change] : scheduled_) {
+        auto more = change.added_value_names();
+        names.insert(names.end(), more.begin(), more.end());
+    }
+    return names;
+}
+
+bool Simulator::scheduled_changes_set_parameters() const {
+    return std::any_of(scheduled_.begin(), scheduled_.end(), [](const auto& s) { return s.second.sets_parameters(); });
+}
+
+// Scheduled changes that are due now, in order. A refused one is dropped (the previous structure runs on) and
+// the step reports it.
+StepStatus Simulator::apply_due_changes() {
+    while (!scheduled_.empty() && scheduled_.front().first <= t_ + time_tolerance(t_)) {
+        StructuralChange change = std::move(scheduled_.front().second);
+        scheduled_.erase(scheduled_.begin());
+        try {
+            apply(change);
+        } catch (const StructuralChangeError& e) {
+            refused_change_ = e.what();
+            failed_time_ = t_;
+            return StepStatus::StructureRefused;
+        }
+    }
+    return StepStatus::Ok;
+}
+
+}  // namespace lied
