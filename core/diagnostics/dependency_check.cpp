@@ -78,11 +78,13 @@ DependencyReport check_dependencies(Component& component, const std::string& pat
         slots[k].layout->typical(base.data() + offset[k], std::fmod(0.1 + 0.618033988749895 * static_cast<double>(k), 1.0));
     }
     const std::vector<double> order_one = base;
-    std::vector<double> kelvin_values = base;
-    const ValueLayout* real = find_value_layout("real");
-    for (std::size_t k = 0; k < slots.size(); ++k)
-        if (slots[k].layout == real) kelvin_values[offset[k]] = 300.0 * (0.8 + 0.4 * (order_one[offset[k]] - 1.0));
-    const std::vector<double>& kelvin = kelvin_values;
+    const std::vector<double> kelvin = [&] {
+        std::vector<double> values = order_one;
+        const ValueLayout* real = find_value_layout("real");
+        for (std::size_t k = 0; k < slots.size(); ++k)
+            if (slots[k].layout == real) values[offset[k]] = 300.0 * (0.8 + 0.4 * (order_one[offset[k]] - 1.0));
+        return values;
+    }();
     auto set_base = [&] {
         for (std::size_t k = 0; k < slots.size(); ++k) std::memcpy(slots[k].value, base.data() + offset[k], slots[k].doubles * sizeof(double));
     };
