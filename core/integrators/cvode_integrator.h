@@ -17,6 +17,7 @@ public:
     ~CvodeIntegrator() override;
 
     const char* name() const override { return method_ == Method::Bdf ? "cvode-bdf" : "cvode-adams"; }
+    int order() const override { return 0; }
     bool adaptive() const override { return true; }
     bool uses_jacobian() const override { return method_ == Method::Bdf; }
     bool finds_roots() const override { return true; }

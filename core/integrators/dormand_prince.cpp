@@ -92,7 +92,8 @@ StepStatus DormandPrince::advance_steps(OdeFunction& f, double t, double span, E
     while (t < t_end) {
         const bool last = h_ >= t_end - t;
         const double h = last ? t_end - t : h_;
-        if (h <= 1e-14 * std::max(1.0, std::abs(t)))
+        // A final step shorter than this (to an event at 1e-15 s) is taken as it is: it was not shrunk by rejections.
+        if (h <= 1e-14 * std::max(1.0, std::abs(t)) && !(last && !stage_failed))
             return stage_failed ? StepStatus::EvaluationFailed : StepStatus::StepSizeTooSmall;
 
         bool ok = true;

@@ -8,6 +8,7 @@ namespace lied {
 class DormandPrince final : public Integrator {
 public:
     const char* name() const override { return "dopri5"; }
+    int order() const override { return 5; }
     bool adaptive() const override { return true; }
     void resize(std::size_t n, const std::vector<double>& nominal) override;
     // After a discontinuity the old step size means nothing: start again from Hairer's initial estimate.

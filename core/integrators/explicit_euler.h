@@ -7,6 +7,7 @@ namespace lied {
 class ExplicitEuler final : public Integrator {
 public:
     const char* name() const override { return "euler"; }
+    int order() const override { return 1; }
     void resize(std::size_t n, const std::vector<double>&) override { k_.setZero(static_cast<Eigen::Index>(n)); }
     StepStatus advance(OdeFunction& f, double t, double h, Eigen::Ref<Eigen::VectorXd> x) override {
         ++stats_.steps;

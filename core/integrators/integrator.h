@@ -20,7 +20,7 @@ namespace lied {
 // SolverFailed: the integrator itself gave up (a singular iteration matrix, a CVODE error); its failure()
 // says why.
 enum class StepStatus { Ok, EvaluationFailed, NonFiniteState, NonFiniteValue, OutOfRange, StepSizeTooSmall, InvalidStep, NotBuilt,
-                        SolverFailed, Chattering, StructureRefused };
+                        SolverFailed, Chattering, StructureRefused, StepTooLarge };
 
 struct IntegratorStats {
     long steps = 0;
@@ -49,6 +49,8 @@ public:
     virtual ~Integrator() = default;
     virtual const char* name() const = 0;
     virtual bool adaptive() const { return false; }
+    // The order p of the local error, O(h^(p+1)) (fixed-step methods; the step error monitor scales by it).
+    virtual int order() const = 0;
     // Sizes buffers for n states; `nominal` scales the absolute tolerance of adaptive methods.
     virtual void resize(std::size_t n, const std::vector<double>& nominal) = 0;
     // Forget history that a discontinuity (event, rebuild, parameter change) invalidates.

@@ -38,6 +38,7 @@ private:
 class LinearlyImplicitEuler final : public LinearlyImplicitMethod {
 public:
     const char* name() const override { return "linearly-implicit-euler"; }
+    int order() const override { return 1; }
     StepStatus advance(OdeFunction& f, double t, double h, Eigen::Ref<Eigen::VectorXd> x) override;
     bool stability_function(std::complex<double> z, std::complex<double>& r) const override {
         r = 1.0 / (1.0 - z);
@@ -53,6 +54,7 @@ public:
 class Rosenbrock2 final : public LinearlyImplicitMethod {
 public:
     const char* name() const override { return "ros2"; }
+    int order() const override { return 2; }
     StepStatus advance(OdeFunction& f, double t, double h, Eigen::Ref<Eigen::VectorXd> x) override;
     bool stability_function(std::complex<double> z, std::complex<double>& r) const override;
 };

@@ -7,6 +7,7 @@ namespace lied {
 class RungeKutta4 final : public Integrator {
 public:
     const char* name() const override { return "rk4"; }
+    int order() const override { return 4; }
     void resize(std::size_t n, const std::vector<double>&) override;
     StepStatus advance(OdeFunction& f, double t, double h, Eigen::Ref<Eigen::VectorXd> x) override;
     bool stability_function(std::complex<double> z, std::complex<double>& r) const override;

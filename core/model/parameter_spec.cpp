@@ -17,7 +17,17 @@ std::string interval_text(double min, double max, bool min_exclusive) {
     return s.str();
 }
 
-std::string ParameterSpec::range_text() const { return interval_text(min, max, min_exclusive); }
+std::string ParameterSpec::range_text() const { return interval_text(min, max, min_exclusive) + (whole ? " (whole numbers)" : ""); }
+
+std::string ParameterSpec::refusal_text(double v) const {
+    std::ostringstream s;
+    const bool fraction = whole && std::isfinite(v) && v != std::floor(v);
+    if (fraction) s << "is not a whole number (valid range " << interval_text(min, max, min_exclusive) << ")";
+    else s << "is out of range " << range_text();
+    if (!unit.empty()) s << " [" << unit << "]";
+    if (!description.empty()) s << " (" << description << ")";
+    return s.str();
+}
 
 bool ChoiceSpec::admits(const std::string& v) const {
     if (file_path) {

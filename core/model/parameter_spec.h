@@ -14,6 +14,10 @@ struct ParameterSpec {
     double min = -std::numeric_limits<double>::infinity();
     double max = std::numeric_limits<double>::infinity();
     bool min_exclusive = false;   // e.g. "> 0" for a reference flow that divides
+    bool whole = false;           // a count (volumes, ports): fractions are refused
+    // Read while the component describes itself (it sizes the structure, or becomes a start value there): a new
+    // value takes effect through a rebuild, and an FMU offers it as fixed, not tunable.
+    bool structural = false;
 
     static ParameterSpec positive(SpecText unit, SpecText description) {
         return {std::move(unit), std::move(description), 0.0, std::numeric_limits<double>::infinity(), true};
@@ -27,12 +31,26 @@ struct ParameterSpec {
     static ParameterSpec any(SpecText unit, SpecText description) {
         return {std::move(unit), std::move(description)};
     }
+    // A count that sizes the structure: a whole number from 1 to `max`.
+    static ParameterSpec count_up_to(double max, SpecText description) {
+        ParameterSpec s{"", std::move(description), 1.0, max, false};
+        s.whole = true;
+        s.structural = true;
+        return s;
+    }
+    ParameterSpec&& read_at_build() && {
+        structural = true;
+        return std::move(*this);
+    }
     bool admits(double v) const {
         if (!(v - v == 0.0)) return false;  // NaN and ±Inf are never valid parameter values
+        if (whole && v != static_cast<double>(static_cast<long long>(v))) return false;
         if (min_exclusive ? !(v > min) : !(v >= min)) return false;
         return v <= max;
     }
     std::string range_text() const;
+    // Why `v` is refused, after the value: "is out of range [0, inf) [m] (level)", "is not a whole number ...".
+    std::string refusal_text(double v) const;
 };
 
 // A parameter whose value is one of named options (a medium, a loss law, a valve characteristic). Changing it

@@ -88,7 +88,7 @@ void RealtimeSwap::swap_in() {
     to.segments_.back().start = t;
     to.evaluator_.set_point(t, to.x_.data());
     for (auto& e : to.model_.time_events) e.handler();   // discrete values at t, as after a rebuild
-    to.integrator_->reset();
+    to.restart_integrator();
     to.evaluator_.linear_system().invalidate();
     to.evaluator_.evaluate(t, to.x_.data());
     to.crossings_.arm();

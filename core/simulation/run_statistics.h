@@ -15,6 +15,12 @@ struct RunStatistics {
     long jacobians = 0;
     long jacobian_colours = 0;       // evaluations per Jacobian (0 if the solver needs none)
     long factorizations = 0;         // LU factorisations of an iteration matrix
+    // Fixed-step solvers: steps whose error was estimated, those found too large, and the worst estimate.
+    long step_checks = 0;
+    long steps_too_large = 0;
+    long large_errors_absorbed = 0;  // large local errors that decayed within a few steps (a fast, damped mode)
+    double worst_error_ratio = 0.0;  // estimated local error / accepted error (above 1: too large)
+    std::string worst_error_text;    // where and when the worst estimate was, and the step that would do
     std::vector<std::pair<std::string, long>> events;   // by name: time, sampled and state events that fired
 
     long total_events() const {

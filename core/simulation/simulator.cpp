@@ -114,7 +114,7 @@ void Simulator::build() {
     evaluator_.configure(model_, schedule_, time_, options_.policy, options_.linear_solver, options_.check_linearity);
     const auto n = static_cast<Eigen::Index>(model_.states.size());
     x_.setZero(n);
-    for (auto* v : {&x_prev_, &k_prev_, &k_end_, &x_end_}) v->setZero(n);
+    for (auto* v : {&x_prev_, &k_prev_, &k_end_, &x_end_, &x_before_events_}) v->setZero(n);
     state_ranges_.clear();
     variable_ranges_.clear();
     for (std::size_t r = 0; r < model_.ranges.size(); ++r)
@@ -149,6 +149,13 @@ void Simulator::configure_integrator() {
     // The locator checks every accepted step, so an adaptive method must stop after each one.
     integrator_->set_single_step(crossings && integrator_->adaptive() && !integrator_->finds_roots());
     integrator_->resize(model_.states.size(), nominals());
+    monitor_.configure(*integrator_, options_.step_monitor, model_.states.size(), nominals(),
+                       integrator_->uses_jacobian() ? &jacobian_pattern() : nullptr, options_.linear_solver);
+}
+
+void Simulator::restart_integrator() {
+    integrator_->reset();
+    monitor_.check_next();
 }
 
 const SparsityPattern& Simulator::jacobian_pattern() {
@@ -189,6 +196,7 @@ void Simulator::take_states_from_components() {
 
 void Simulator::clear_statistics() {
     integrator_->clear_stats();
+    monitor_.clear();
     evaluator_.clear_evaluations();
     std::fill(time_event_counts_.begin(), time_event_counts_.end(), 0);
     std::fill(sample_counts_.begin(), sample_counts_.end(), 0);
@@ -206,6 +214,11 @@ RunStatistics Simulator::statistics() const {
     r.jacobians = st.jacobians;
     r.jacobian_colours = static_cast<long>(integrator_->jacobian_colours());
     r.factorizations = st.factorizations;
+    r.step_checks = monitor_.checks();
+    r.steps_too_large = monitor_.exceeded();
+    r.large_errors_absorbed = monitor_.absorbed();
+    r.worst_error_ratio = monitor_.worst().ratio;
+    if (monitor_.worst().state >= 0) r.worst_error_text = step_error_text(monitor_.worst());
     for (std::size_t e = 0; e < model_.time_events.size(); ++e) r.events.emplace_back(model_.time_events[e].path, time_event_counts_[e]);
     for (std::size_t e = 0; e < model_.sampled_events.size(); ++e) r.events.emplace_back(model_.sampled_events[e].path, sample_counts_[e]);
     for (std::size_t e = 0; e < model_.zero_crossings.size(); ++e) r.events.emplace_back(model_.zero_crossings[e].path, crossings_.counts()[e]);
@@ -244,6 +257,7 @@ StepStatus Simulator::fire_due_events() {
     time_.value = t_;
     evaluator_.evaluate(t_, x_.data());
     fired_now_.clear();
+    x_before_events_ = x_;   // the same size: no allocation
 
     for (std::size_t i = 0; i < crossing_due_.size(); ++i) {
         if (!crossing_due_[i]) continue;
@@ -277,7 +291,8 @@ StepStatus Simulator::fire_due_events() {
         while (sample_time(e) <= t_ + time_tolerance(t_)) ++sample_index_[e];
     }
     take_states_from_components();
-    integrator_->reset();
+    monitor_.shift(x_before_events_, x_);   // a handler's jump (a bounce) happens to the followed solution too
+    restart_integrator();
     evaluator_.linear_system().invalidate();
     if (!model_.zero_crossings.empty()) {
         evaluator_.derivatives(t_, x_.data(), k_end_.data());
@@ -365,12 +380,24 @@ StepStatus Simulator::step_once(double t_target, double h_max) {
     }
     t_prev_ = t_;
     x_prev_ = x_;
+    // A step far below the scale of the run (to an event at 1e-300 s) is below what a solver resolves (CVODE refuses
+    // it): one explicit Euler step, exact to rounding over such a span.
+    if (h < 1e-13 * std::max(std::abs(t_), t_target - t_)) {
+        if (!evaluator_.derivatives(t_, x_.data(), k_prev_.data())) return fail(StepStatus::EvaluationFailed);
+        x_ += h * k_prev_;
+        t_ = stop;
+        const StepStatus checked = check_states();
+        return checked == StepStatus::Ok ? checked : fail(checked);
+    }
     integrator_->set_hard_stop(std::min(hard_end_, next_event));
     const StepStatus status = integrator_->advance(evaluator_, t_, h, x_);
     // Adaptive methods may stop early: after one step (for the event locator) or at a root (CVODE).
     const double done = integrator_->adaptive() && status == StepStatus::Ok ? integrator_->advanced() : h;
     t_ = (t_ + done >= stop - time_tolerance(stop)) ? stop : t_ + done;
     if (status != StepStatus::Ok) return fail(status);
+    // The full step, before a crossing shortens it: an estimate that fails to evaluate leaves the step as it is.
+    if (monitor_.active() && !monitor_.observe(evaluator_, t_prev_, h, x_prev_, x_) && options_.step_monitor.mode == CheckMode::Error)
+        return fail(StepStatus::StepTooLarge);
     if (!model_.zero_crossings.empty()) {
         if (integrator_->finds_roots()) take_roots_from_integrator();
         else if (const StepStatus located = locate_crossing(); located != StepStatus::Ok) return fail(located);
@@ -530,6 +557,10 @@ void Simulator::simulate(double t_end, Recorder* recorder, const Progress& progr
     }
     evaluate();
     check(check_variables());
+    if (monitor_.active() && !monitor_.conclude() && options_.step_monitor.mode == CheckMode::Error) check(StepStatus::StepTooLarge);
+    if (monitor_.exceeded() > 0)
+        spdlog::warn("{} steps of {} were too large for this model, the last: {}", monitor_.exceeded(), integrator_->name(),
+                     step_error_text(monitor_.last_confirmed()));
     // The final time is always recorded, whether or not it lies on the output grid.
     if (recorder && (recorder->times().empty() || recorder->times().back() < t_ - time_tolerance(t_))) recorder->sample(names_, t_);
 }
@@ -556,7 +587,8 @@ SteadyStateResult Simulator::initialize_steady_state(const std::vector<std::stri
     }
     if (const StepStatus fired = fire_due_events(); fired != StepStatus::Ok) throw SimulationError(describe(fired));
     const SteadyStateResult result = solve_steady_state(evaluator_, jacobian_pattern(), nominals(), t_, x_, free, settings);
-    integrator_->reset();
+    restart_integrator();
+    monitor_.forget();
     evaluator_.linear_system().invalidate();
     evaluator_.evaluate(t_, x_.data());
     crossings_.arm();
@@ -597,16 +629,38 @@ void Simulator::set_parameter(std::string_view name, double value) {
     const ParameterInfo& p = model_.parameters[*index];
     if (!p.spec.admits(value)) {
         std::ostringstream s;
-        s << p.path << " = " << value << " is out of range " << p.spec.range_text();
-        if (!p.spec.unit.empty()) s << " [" << p.spec.unit << "]";
-        if (!p.spec.description.empty()) s << " (" << p.spec.description << ")";
+        s << p.path << " = " << value << ' ' << p.spec.refusal_text(value);
         throw std::invalid_argument(s.str());
+    }
+    if (p.spec.structural) {
+        // Read while the components describe themselves: a rebuild applies it (states carried by name; a start value
+        // computed from it takes effect at the next reset(), as every start value does).
+        double* target = p.system_default ? p.system_default->storage() : p.value;
+        const double old = *target;
+        const bool followed = p.system_default && !p.system_default->overridden();
+        SystemDefault* system_default = p.system_default;
+        if (system_default) *system_default = value;
+        else *target = value;
+        if (editing_) return;
+        try {
+            rebuild();
+        } catch (...) {
+            if (system_default) {
+                *system_default = old;
+                if (followed) system_default->follow_default();
+            } else {
+                *target = old;
+            }
+            rebuild();
+            throw;
+        }
+        return;
     }
     if (p.system_default) *p.system_default = value;   // set by name: no longer follows the system default
     else *p.value = value;
     model_.apply_system_defaults();                     // a provider's change reaches every follower
     evaluator_.linear_system().invalidate();
-    integrator_->reset();
+    restart_integrator();
 }
 
 namespace {

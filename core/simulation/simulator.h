@@ -3,6 +3,7 @@
 // and rebuilds after a structural change while keeping the values of the states that survive.
 #include "core/solve/evaluator.h"
 #include "core/integrators/integrator.h"
+#include "core/integrators/step_error_monitor.h"
 #include "core/solve/linear_policy.h"
 #include "core/model/model.h"
 #include "core/simulation/name_index.h"
@@ -42,6 +43,10 @@ struct SimulatorOptions {
     // Skip the pass-throughs nothing but Ins reads (alias elimination, Meta::pass_through); false runs each as a
     // block, which gives the same values (tests compare the two) at the cost of a call and a copy each.
     bool skip_pass_throughs = true;
+    // Fixed-step solvers: the local error of every few steps is estimated by step doubling; a step too large for
+    // the model stops the run with StepStatus::StepTooLarge (Error), is counted in statistics() (Warn), or is not
+    // looked for (Off). Adaptive solvers control their error themselves.
+    StepMonitorSettings step_monitor;
 };
 
 class Simulator {
@@ -104,7 +109,12 @@ public:
     void simulate(double t_end, Recorder* recorder = nullptr, const Progress& progress = {});
 
     void set_solver(std::string_view name);           // throws std::invalid_argument
-    void set_parameter(std::string_view name, double value);   // throws std::invalid_argument
+    // A parameter by name; throws std::invalid_argument for an unknown name or a value outside its range (a count
+    // refuses fractions). One read at build (ParameterSpec::structural: a count that sizes the structure, a start
+    // temperature turned into a start energy) is applied by a rebuild, states carried over by name; what it starts
+    // takes effect at the next reset(). If that structure does not build, the old value is restored and the
+    // BuildError passed on.
+    void set_parameter(std::string_view name, double value);
     double parameter(std::string_view name) const;
     // A choice parameter by name ("p1.medium"). A new value is applied by a rebuild (states carried over by
     // name); an unknown name or option throws std::invalid_argument, and if the new structure cannot be built
@@ -163,6 +173,8 @@ public:
     const Schedule& schedule() const { return schedule_; }
     const LinearSystem& linear_system() const { return evaluator_.linear_system(); }
     const Integrator& integrator() const { return *integrator_; }
+    // The fixed-step error monitor: its last and worst estimate and how many checks found the step too large.
+    const StepErrorMonitor& step_monitor() const { return monitor_; }
     const SimulatorOptions& options() const { return options_; }
     SimulatorOptions& options() { return options_; }
     long generation() const { return generation_; }   // increases at every rebuild
@@ -203,8 +215,10 @@ private:
     // Puts this simulator's discrete values and signals back on the tree after another simulator's failed build.
     void reassert_tree();
     void configure_integrator();
+    void restart_integrator();   // after a discontinuity: no history, a fresh Jacobian, the next step checked
     std::vector<double> nominals() const;
     std::string range_violation_text() const;
+    std::string step_error_text(const StepErrorEstimate& e) const;
     std::string broken_range_note(const double* x) const;
 
     Component& root_;
@@ -216,9 +230,11 @@ private:
     ScheduleWorkspace schedule_workspace_;   // make_schedule's working memory, kept for the next rebuild
     Evaluator evaluator_;
     std::unique_ptr<Integrator> integrator_;
+    StepErrorMonitor monitor_;
     Eigen::VectorXd x_;
     double t_ = 0.0;
     Eigen::VectorXd x_prev_, k_prev_, k_end_, x_end_;   // the last step's start, and interpolation buffers
+    Eigen::VectorXd x_before_events_;                    // the states before event handlers ran
     double t_prev_ = 0.0;
     double hard_end_ = std::numeric_limits<double>::infinity();   // simulate()'s t_end: no solver steps past it
     std::vector<int> state_ranges_, variable_ranges_;  // indices into model_.ranges
@@ -246,6 +262,7 @@ private:
     long generation_ = 0;
     bool built_ = false;
     bool initializing_ = false;   // inside a change's initializers: set_state only writes the state
+    bool editing_ = false;        // apply() makes or undoes edits: a parameter read at build waits for its rebuild
     std::vector<Segment> segments_;
     std::vector<std::pair<double, StructuralChange>> scheduled_;
     std::vector<std::pair<std::string, StructuralChange>> on_event_changes_;

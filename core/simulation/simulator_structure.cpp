@@ -27,7 +27,8 @@ void Simulator::check_and_start() {
           << broken_range_note(x_.data());
         throw BuildError(s.str(), "finite values");
     }
-    integrator_->reset();
+    restart_integrator();
+    monitor_.forget();   // a new start: nothing to follow
     // The finiteness check ran every block at this point with z = 0: L's checks read r0 from that pass, probe and
     // factor L, and the evaluation below solves with it and runs the dependent blocks once more. (Running the
     // independent blocks again would change nothing but the last bits of a warm-started Newton.)
@@ -52,7 +53,14 @@ void Simulator::apply(StructuralChange& change) {
                                      error.what() + "; the previous structure runs on");
     };
     StructuralChange::Undo undo;
+    // While edits are made and undone, a parameter read at build is only set: the rebuild that follows applies it.
+    struct Editing {
+        bool& flag;
+        explicit Editing(bool& f) : flag(f) { flag = true; }
+        ~Editing() { flag = false; }
+    };
     try {
+        Editing editing(editing_);
         change.make_edits(root_, *this, undo);   // undoes its own edits and throws if one cannot be made
     } catch (const StructuralChangeError& error) {
         // Looking up paths crawled parts of the tree, and a crawl may remake what a structural parameter sizes
@@ -64,7 +72,10 @@ void Simulator::apply(StructuralChange& change) {
     try {
         rebuild_with(change.initializers());
     } catch (const std::exception& error) {
-        undo.run();
+        {
+            Editing editing(editing_);
+            undo.run();
+        }
         rebuild_with({});   // the previous structure with the states it had (kept across failed rebuilds)
         throw refused(error);
     }
@@ -83,7 +94,8 @@ void Simulator::set_state(std::string_view name, double value) {
     if (written_) written_->push_back(static_cast<int>(at - x_.data()));
     if (initializing_) return;   // the rebuild checks and evaluates next
     evaluator_.set_point(t_, x_.data());
-    integrator_->reset();
+    restart_integrator();
+    monitor_.forget();   // the states moved by hand: the followed solution is no longer comparable
     evaluator_.linear_system().invalidate();
     evaluate();
 }

@@ -116,6 +116,17 @@ private:
     };
     std::vector<AffineProbe> affine_probes_;
     Eigen::MatrixXd affine_samples_;
+    // The doubles each dependent block reads, and per block the largest magnitude among them over the samples:
+    // an affine output computed from operands of size M carries rounding of about ε·M, whatever its own size.
+    struct Operand {
+        const double* first;
+        std::size_t doubles;
+        int block;
+    };
+    std::vector<Operand> operands_;
+    std::vector<double> operand_scale_;
+    void collect_operands(const Model& model);
+    void read_operand_scales();
 };
 
 }  // namespace lied

@@ -34,7 +34,7 @@ public:
         meta.plug(frame_a, "frame_a");
         meta.parameter(r_x, "r_x", ParameterSpec::any("m", "circle centre (box corner) along frame_a's x axis"));
         meta.parameter(r_y, "r_y", ParameterSpec::any("m", "circle centre (box corner) along frame_a's y axis"));
-        meta.parameter(radius, "radius", ParameterSpec::non_negative("m", "circle radius (0: a point, e.g. a box corner)"));
+        meta.parameter(radius, "radius", ParameterSpec::non_negative("m", "circle radius (0: a point, e.g. a box corner)").read_at_build());
         meta.parameter(ground_y, "ground_y", ParameterSpec::any("m", "height of the ground line at x = 0"));
         meta.parameter(ground_angle, "ground_angle", {"rad", "slope of the ground line", -1.5, 1.5, false});
         meta.parameter(c, "c", ParameterSpec::positive("N/m^n", "contact stiffness"));

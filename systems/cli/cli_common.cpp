@@ -1,6 +1,7 @@
 #include "systems/cli/cli_common.h"
 
 #include "core/integrators/integrator.h"
+#include "core/integrators/step_error_monitor.h"
 #include "systems/io/system_file.h"
 
 #include <CLI/CLI.hpp>
@@ -53,6 +54,10 @@ void add_run_options(CLI::App& c, RunOptions& o) {
     c.add_option("--atol", o.atol, "absolute tolerance of the adaptive solvers (scaled by each state's nominal value)")->type_name("A");
     c.add_option("--max-step", o.max_step, "largest step of the adaptive solvers [s]")->type_name("H");
     c.add_option("--jacobian-every", o.jacobian_every, "linearly implicit solvers: a new Jacobian every K steps (default 1)")->type_name("K");
+    c.add_option("--step-check", o.step_check,
+                 "fixed-step solvers: a step whose estimated local error is too large for the model stops the run (error, the "
+                 "default), is reported at the end (warn), or is not looked for (off)")
+        ->type_name("MODE");
     c.add_flag("--steady-state", o.steady_state, "start from a steady state: every derivative zero (pseudo-transient continuation)");
     c.add_option("--steady", o.steady, "... or only the derivative of this state zero, the others held (repeatable)")
         ->type_name("STATE")
@@ -88,6 +93,13 @@ RunSettings run_settings(const RunSettings& defaults, const RunOptions& o) {
         const double k = parse_number("--jacobian-every", o.jacobian_every);
         if (!(k >= 1) || k != std::floor(k) || k > 1e6) throw UsageError("--jacobian-every expects a whole number of steps from 1 to 1000000");
         settings.jacobian_interval = static_cast<int>(k);
+    }
+    if (!o.step_check.empty()) {
+        try {
+            settings.step_check = check_mode_from_string(o.step_check);
+        } catch (const std::invalid_argument& e) {
+            throw UsageError(std::string("--step-check: ") + e.what());
+        }
     }
     if (o.steady_state) settings.steady_state = true, settings.steady_states.clear();
     else if (!o.steady.empty()) settings.steady_state = true, settings.steady_states = o.steady;

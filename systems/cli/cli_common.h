@@ -37,7 +37,7 @@ std::string name_column(const std::string& name, std::size_t width = 14);
 
 // The options of a run as typed (numbers as text, so that their errors name the option).
 struct RunOptions {
-    std::string t_end, dt, interval, solver, rtol, atol, max_step, jacobian_every;
+    std::string t_end, dt, interval, solver, rtol, atol, max_step, jacobian_every, step_check;
     bool steady_state = false;
     std::vector<std::string> steady, sets, records;
 };

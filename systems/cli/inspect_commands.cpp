@@ -196,7 +196,8 @@ int describe_type(const std::string& name, std::ostream& out, bool markdown) {
 
     std::vector<Row> rows;
     for (auto& p : m.parameters)
-        rows.push_back({p.path, number_text(*p.value), std::string(p.spec.unit.view()), p.spec.range_text(), std::string(p.spec.description.view())});
+        rows.push_back({p.path, number_text(*p.value), std::string(p.spec.unit.view()), p.spec.range_text(),
+                        std::string(p.spec.description.view()) + (p.spec.structural ? " (read at build: a new value rebuilds)" : "")});
     heading("parameters", "name, default, unit, valid range, meaning");
     print_table(out, {"parameter", "default", "unit", "valid range", "meaning"}, rows, markdown);
     if (!m.choices.empty()) {

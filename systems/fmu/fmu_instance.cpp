@@ -194,6 +194,12 @@ fmi2Status FmuInstance::get_real(const fmi2ValueReference vr[], std::size_t n, f
     return fmi2OK;
 }
 
+bool FmuInstance::sizes_structure(const std::string& parameter) const {
+    for (auto& p : sim_->model().parameters)
+        if (p.path == parameter) return p.spec.structural && p.spec.whole;
+    return false;
+}
+
 fmi2Status FmuInstance::set_real(const fmi2ValueReference vr[], std::size_t n, const fmi2Real value[]) {
     if (mode_ == Mode::Error || mode_ == Mode::Terminated) return wrong_mode("fmi2SetReal");
     const bool initialising = mode_ == Mode::Instantiated || mode_ == Mode::Initialization;
@@ -204,6 +210,9 @@ fmi2Status FmuInstance::set_real(const fmi2ValueReference vr[], std::size_t n, c
             if (v.kind == FmuVariable::Kind::Parameter) {
                 if (!initialising && v.variability != "tunable")
                     return log(fmi2Error, "fmi2SetReal: " + v.name + " is a fixed parameter (a start value): set it before initialisation ends");
+                if (sizes_structure(v.name) && value[k] != sim_->parameter(v.name))
+                    return log(fmi2Error, "fmi2SetReal: " + v.name + " sizes the structure, which an FMU's variables fix when it is exported; "
+                                          "export it again with --set " + v.name + "=<value>");
                 sim_->set_parameter(v.name, value[k]);
             } else if (v.kind == FmuVariable::Kind::State && initialising) {
                 states_set_.emplace_back(v.name, value[k]);

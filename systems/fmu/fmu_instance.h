@@ -59,6 +59,7 @@ public:
     void set_logging(bool on) { logging_ = on; }
 
 private:
+    bool sizes_structure(const std::string& parameter) const;   // a count read at build (a rod's volumes)
     enum class Mode { Instantiated, Initialization, Step, Event, Continuous, Terminated, Error };
     void build();
     fmi2Status log(fmi2Status status, const std::string& message);

@@ -162,7 +162,8 @@ std::vector<FmuVariable> fmu_variables(const Simulator& sim, const std::vector<s
     }
     for (auto& p : m.parameters) {
         if (!taken.insert(p.path).second) continue;
-        const bool fixed = start_parameters.count(p.value) > 0;
+        // Start values and parameters read at build are set before initialisation (a rebuild applies them).
+        const bool fixed = start_parameters.count(p.value) > 0 || p.spec.structural;
         v.push_back({p.path, vr++, FmuVariable::Kind::Parameter, "parameter", fixed ? "fixed" : "tunable", "exact", true, *p.value, p.spec.unit.str(),
                      p.spec.description.str(), -1});
     }

@@ -31,7 +31,7 @@ const std::vector<std::string> kTopKeys{"system", "description", "plugins", "com
 const std::vector<std::string> kActionKeys{"at", "when", "description", "disconnect", "remove", "replace", "add", "connect", "set", "initial"};
 const std::vector<std::string> kComponentKeys{"type", "file", "description", "parameters"};
 const std::vector<std::string> kExposeKeys{"plugs", "signals", "parameters"};
-const std::vector<std::string> kRunKeys{"t_end", "dt", "solver", "interval", "rtol", "atol", "max_step", "jacobian_interval", "steady_state", "record"};
+const std::vector<std::string> kRunKeys{"t_end", "dt", "solver", "interval", "rtol", "atol", "max_step", "jacobian_interval", "step_check", "steady_state", "record"};
 constexpr int kMaxNesting = 16;
 
 // Where a plug or signal of a child is, and whether it is already connected (and where).
@@ -380,9 +380,7 @@ private:
             const double v = number_of(value, where);
             if (!spec->admits(v)) {
                 std::ostringstream s;
-                s << v << " is out of range " << spec->range_text();
-                if (!spec->unit.empty()) s << " [" << spec->unit << "]";
-                if (!spec->description.empty()) s << " (" << spec->description << ")";
+                s << v << ' ' << spec->refusal_text(v);
                 fail(value, where, s.str());
             }
             if (follower) *follower = v;
@@ -686,6 +684,14 @@ private:
             const double v = positive_number(k, "run.jacobian_interval");
             if (v != std::floor(v) || v > 1e6) fail(k, "run.jacobian_interval", "expected a whole number of steps from 1 to 1000000");
             settings.jacobian_interval = static_cast<int>(v);
+        }
+        if (const YAML::Node check = run["step_check"]) {
+            const std::string mode = text_of(check, "run.step_check");
+            try {
+                settings.step_check = check_mode_from_string(mode);
+            } catch (const std::invalid_argument& e) {
+                fail(check, "run.step_check", e.what());
+            }
         }
         if (const YAML::Node steady = run["steady_state"]) read_steady_state(steady, settings);
         if (run["solver"]) {

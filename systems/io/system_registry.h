@@ -3,6 +3,7 @@
 // definition (a SystemRegistration object), so `lied list` never misses one.
 #include "core/model/component.h"
 #include "core/model/named_registry.h"
+#include "core/integrators/step_error_monitor.h"
 
 #include <functional>
 #include <memory>
@@ -25,6 +26,7 @@ struct RunSettings {
     double atol = 1e-6;
     double max_step = 0;  // adaptive solvers: the largest step [s], 0 for no limit
     int jacobian_interval = 1;   // linearly implicit solvers: a new Jacobian every k steps
+    CheckMode step_check = CheckMode::Error;   // fixed-step solvers: what a step too large for the model does
     bool steady_state = false;   // start from a steady state (all derivatives zero, or those of steady_states)
     std::vector<std::string> steady_states{};
 };

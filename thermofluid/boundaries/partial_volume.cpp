@@ -97,8 +97,8 @@ void PartialVolume::declare_volume(Meta& meta, std::span<FluidInlet* const> inle
     for (Outflow* o : outlets) o->plug.medium = medium.medium;
     static const ChoiceSpec kUseHeatportChoice{{"false", "true"}, "true: a heat port with Q_flow = U·A·(T_heatPort − T)"};
     meta.choice(useHeatport, "useHeatport", kUseHeatportChoice);
-    if (p_start_is_parameter_) meta.parameter(p_start, "p_start", ParameterSpec::positive("Pa", "initial pressure"));
-    meta.parameter(T_start, "T_start", ParameterSpec::positive("K", "initial temperature"));
+    if (p_start_is_parameter_) meta.parameter(p_start, "p_start", ParameterSpec::positive("Pa", "initial pressure").read_at_build());
+    meta.parameter(T_start, "T_start", ParameterSpec::positive("K", "initial temperature").read_at_build());
     meta.parameter(Xi_0, "Xi_0", ParameterSpec{"kg/kg", "initial mass fraction (media with one, e.g. MoistAir's water vapour)", 0.0, 1.0});
     meta.parameter(A, "A", ParameterSpec::non_negative("m2", "heat transfer area"));
     meta.parameter(U, "U", ParameterSpec::non_negative("W/(m2.K)", "thermal transmittance"));

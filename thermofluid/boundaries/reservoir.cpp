@@ -31,11 +31,11 @@ double Reservoir::start_mass(const Meta&, const MediumProperties& s) { return s.
 void Reservoir::metainfo(Meta& meta) {
     medium.declare(meta, {&inlet}, {&outlet});
     meta.signal(pEnv_input, "pEnv_input");
-    meta.parameter(p_env_par, "p_env_par", ParameterSpec::positive("Pa", "ambient pressure above the surface (unless pEnv_input is connected)"));
-    meta.parameter(A_surf, "A_surf", ParameterSpec::positive("m2", "base area"));
-    meta.parameter(height_0, "height_0", ParameterSpec::positive("m", "initial level"));
-    meta.parameter(height_min, "height_min", ParameterSpec::non_negative("m", "lowest level the model is valid for"));
-    meta.parameter(g, "g", defaults::kG, ParameterSpec::positive("m/s2", "gravitational acceleration"));
+    meta.parameter(p_env_par, "p_env_par", ParameterSpec::positive("Pa", "ambient pressure above the surface (unless pEnv_input is connected)").read_at_build());
+    meta.parameter(A_surf, "A_surf", ParameterSpec::positive("m2", "base area").read_at_build());
+    meta.parameter(height_0, "height_0", ParameterSpec::positive("m", "initial level").read_at_build());
+    meta.parameter(height_min, "height_min", ParameterSpec::non_negative("m", "lowest level the model is valid for").read_at_build());
+    meta.parameter(g, "g", defaults::kG, ParameterSpec::positive("m/s2", "gravitational acceleration").read_at_build());
     // The start pressure at the bottom: the level's weight on the ambient pressure (ρ found by fixed point).
     p_start_is_parameter_ = false;
     p_start = p_env_par;

@@ -7,7 +7,7 @@ namespace lied::thermofluid {
 
 void Volume::metainfo(Meta& meta) {
     medium.declare(meta, {&inlet}, {&outlet});
-    meta.parameter(V_par, "V_par", ParameterSpec::positive("m3", "volume"));
+    meta.parameter(V_par, "V_par", ParameterSpec::positive("m3", "volume").read_at_build());
     declare_volume(meta, inlet, outflow_);
 }
 

@@ -14,13 +14,13 @@ void VolumeMix::name_plugs(std::vector<std::string>& names, std::vector<std::str
 }
 
 void VolumeMix::metainfo(Meta& meta) {
-    meta.parameter(N, "N", ParameterSpec::positive_up_to(PlugArray<FluidInlet>::kMaxSize, "", "number of inlets (structural: applied at the next build)"));
-    meta.parameter(M_outlets, "M_outlets", ParameterSpec::positive_up_to(PlugArray<FluidInlet>::kMaxSize, "", "number of outlets (structural)"));
+    meta.parameter(N, "N", ParameterSpec::count_up_to(PlugArray<FluidInlet>::kMaxSize, "number of inlets"));
+    meta.parameter(M_outlets, "M_outlets", ParameterSpec::count_up_to(PlugArray<FluidInlet>::kMaxSize, "number of outlets"));
     inlets.resize_from(N, meta, "N");
     PlugArray<FluidOutlet>::check_size(M_outlets, meta, "M_outlets");
     outlet_storage(static_cast<int>(M_outlets));
     medium.declare(meta, {}, {});
-    meta.parameter(V_par, "V_par", ParameterSpec::positive("m3", "volume"));
+    meta.parameter(V_par, "V_par", ParameterSpec::positive("m3", "volume").read_at_build());
     // The plug lists and their names are members, refilled at every crawl (no allocation in a rebuild).
     in_.clear();
     out_.clear();

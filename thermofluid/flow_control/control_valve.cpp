@@ -56,8 +56,8 @@ void BasicControlValve::metainfo(Meta& meta) {
     meta.parameter(Cvs_US, "Cvs_US", ParameterSpec::positive("gal/min", "US flow coefficient, fully open"));
     meta.parameter(m_flow_ref_set, "m_flow_ref_set", ParameterSpec::positive("kg/s", "reference flow at dp_ref and rho_ref, fully open"));
     meta.parameter(k_min, "k_min", ParameterSpec{"1", "remaining flow at u = 0 (leakage)", 1e-5, 1.0});
-    meta.parameter(dp_ref, "dp_ref", ParameterSpec::positive("Pa", "reference pressure difference"));
-    meta.parameter(rho_ref, "rho_ref", ParameterSpec::positive("kg/m3", "reference density"));
+    meta.parameter(dp_ref, "dp_ref", ParameterSpec::positive("Pa", "reference pressure difference").read_at_build());
+    meta.parameter(rho_ref, "rho_ref", ParameterSpec::positive("kg/m3", "reference density").read_at_build());
     meta.parameter(p_min, "p_min", defaults::kPMin, ParameterSpec::positive("Pa", "lowest outlet pressure"));
     meta.parameter(rho_min, "rho_min", defaults::kRhoMin, ParameterSpec::positive("kg/m3", "lowest density the law divides by"));
     if (flowCoefficient != FlowCoefficient::m_flow_set && (dp_ref != 1e5 || rho_ref != 1000.0))

@@ -52,9 +52,9 @@ void CounterFlowNTU::metainfo(Meta& meta) {
     meta.parameter(A, "A", ParameterSpec::positive("m2", "heat transfer area"));
     meta.parameter(k_NTU, "k_NTU", ParameterSpec::non_negative("W/(m2.K)", "overall heat transfer coefficient"));
     meta.parameter(TC, "TC", ParameterSpec::positive("s", "time constant of the outlet enthalpies"));
-    meta.parameter(TA_start, "TA_start", ParameterSpec::positive("K", "outlet temperature of side A at the start (at 1 bar)"));
-    meta.parameter(TB_start, "TB_start", ParameterSpec::positive("K", "outlet temperature of side B at the start (at 1 bar)"));
-    meta.parameter(m_flow_reg, "m_flow_reg", defaults::kMFlowReg, ParameterSpec::positive("kg/s", "below it on both sides no heat passes"));
+    meta.parameter(TA_start, "TA_start", ParameterSpec::positive("K", "outlet temperature of side A at the start (at 1 bar)").read_at_build());
+    meta.parameter(TB_start, "TB_start", ParameterSpec::positive("K", "outlet temperature of side B at the start (at 1 bar)").read_at_build());
+    meta.parameter(m_flow_reg, "m_flow_reg", defaults::kMFlowReg, ParameterSpec::positive("kg/s", "below it on both sides no heat passes").read_at_build());
     for (auto [side, T, state, name] : {std::tuple{&A_side, TA_start, &h_out_A, "h_out_A"}, std::tuple{&B_side, TB_start, &h_out_B, "h_out_B"}}) {
         if (const Medium* m = side->medium.medium) {
             state->start = m->specific_enthalpy(1e5, T, nullptr);

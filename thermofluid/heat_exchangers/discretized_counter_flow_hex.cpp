@@ -47,7 +47,7 @@ void DiscretizedCounterFlowHEX::evalCells() {
 }
 
 void DiscretizedCounterFlowHEX::metainfo(Meta& meta) {
-    meta.parameter(nCells, "nCells", ParameterSpec::positive_up_to(PlugArray<FluidInlet>::kMaxSize, "", "number of cells per side (structural)"));
+    meta.parameter(nCells, "nCells", ParameterSpec::count_up_to(PlugArray<FluidInlet>::kMaxSize, "number of cells per side"));
     if (!(nCells >= 1) || nCells != std::floor(nCells))
         throw BuildError(meta.path_of("nCells") + " = " + std::to_string(nCells) + " (rule: a number of cells is an integer from 1 to 1000)",
                          "number of cells");
@@ -59,8 +59,8 @@ void DiscretizedCounterFlowHEX::metainfo(Meta& meta) {
     meta.parameter(U_A, "U_A", ParameterSpec::non_negative("W/(m2.K)", "heat transfer coefficient fluid A ↔ wall"));
     meta.parameter(U_B, "U_B", ParameterSpec::non_negative("W/(m2.K)", "heat transfer coefficient fluid B ↔ wall"));
     meta.parameter(C_wall, "C_wall", ParameterSpec::positive("J/K", "heat capacity of the wall"));
-    meta.parameter(T_start, "T_start", ParameterSpec::positive("K", "temperature of fluids and wall at the start"));
-    meta.parameter(p_start, "p_start", ParameterSpec::positive("Pa", "pressure at which T_start gives the start enthalpies"));
+    meta.parameter(T_start, "T_start", ParameterSpec::positive("K", "temperature of fluids and wall at the start").read_at_build());
+    meta.parameter(p_start, "p_start", ParameterSpec::positive("Pa", "pressure at which T_start gives the start enthalpies").read_at_build());
     meta.parameter(rho_min, "rho_min", defaults::kRhoMin, ParameterSpec::positive("kg/m3", "lowest density for the mass in a cell"));
     double hA0 = 0, hB0 = 0;
     if (A_side.medium.medium && B_side.medium.medium) {

@@ -35,7 +35,7 @@ void ConductionElement::metainfo(Meta& meta) {
     meta.parameter(V, "V", ParameterSpec::positive("m3", "volume of the fluid in the element"));
     meta.parameter(A, "A", ParameterSpec::non_negative("m2", "heat transfer area"));
     meta.parameter(U, "U", ParameterSpec::non_negative("W/(m2.K)", "heat transfer coefficient"));
-    meta.parameter(T_0, "T_0", ParameterSpec::positive("K", "initial temperature (init = T)"));
+    meta.parameter(T_0, "T_0", ParameterSpec::positive("K", "initial temperature (init = T)").read_at_build());
     meta.parameter(h_0, "h_0", ParameterSpec::any("J/kg", "initial specific enthalpy (init = h)"));
     meta.parameter(p_init, "p_init", ParameterSpec::positive("Pa", "pressure at which T_0 gives the initial enthalpy"));
     meta.parameter(L, "L", defaults::kL, ParameterSpec::non_negative("1/m", "inertance"));

@@ -16,7 +16,7 @@ void HeatCapacitor::evalDerivative() {
 }
 
 void HeatCapacitor::metainfo(Meta& meta) {
-    meta.parameter(N, "N", ParameterSpec::positive_up_to(PlugArray<HeatPort>::kMaxSize, "", "number of heat ports (an integer; structural: applied at the next build)"));
+    meta.parameter(N, "N", ParameterSpec::count_up_to(PlugArray<HeatPort>::kMaxSize, "number of heat ports"));
     ports.resize_from(N, meta, "N");
     BlockLists& temperatures = lists_[0].reset({&T.value});
     BlockLists& heat_flows = lists_[1].reset({}, {&T.der});

@@ -40,7 +40,7 @@ void InsulatedRod::evalDerivatives() {
 }
 
 void InsulatedRod::metainfo(Meta& meta) {
-    meta.parameter(n, "n", ParameterSpec::positive_up_to(kMaxVolumes, "", "number of volumes (an integer; structural: applied at the next build)"));
+    meta.parameter(n, "n", ParameterSpec::count_up_to(kMaxVolumes, "number of volumes"));
     meta.require(n >= 1 && n == std::floor(n), [&] { return std::string("n = " + std::to_string(n)); }, "the number of volumes is a whole number from 1");
     m_ = static_cast<std::size_t>(std::clamp(n, 1.0, static_cast<double>(kMaxVolumes)));
     // States are objects with an identity that a built simulator points at: they are only ever added, never
@@ -66,7 +66,7 @@ void InsulatedRod::metainfo(Meta& meta) {
     meta.parameter(rho, "rho", ParameterSpec::positive("kg/m3", "density"));
     meta.parameter(c, "c", ParameterSpec::positive("J/(kg.K)", "specific heat capacity"));
     meta.parameter(lambda, "lambda", ParameterSpec::positive("W/(m.K)", "thermal conductivity"));
-    meta.parameter(T_start, "T_start", ParameterSpec::positive("K", "initial temperature of every volume"));
+    meta.parameter(T_start, "T_start", ParameterSpec::positive("K", "initial temperature of every volume").read_at_build());
     meta.variable(U_, "U", "J");
     meta.variable(b.T.value, "T_b", "K");   // the insulated end's temperature, T[n] whatever n is
     meta.variable(Q_a_, "Q_a", "W");

@@ -51,7 +51,7 @@ void JunctionN::evalCutDerFlow() {
 void JunctionN::evalCutInertial() { residual_r_out_.value = r_out_.value - outlet.r.value(); }
 
 void JunctionN::metainfo(Meta& meta) {
-    meta.parameter(N, "N", ParameterSpec::positive_up_to(PlugArray<FluidInlet>::kMaxSize, "", "number of inlets (structural: applied at the next build)"));
+    meta.parameter(N, "N", ParameterSpec::count_up_to(PlugArray<FluidInlet>::kMaxSize, "number of inlets"));
     inlets.resize_from(N, meta, "N");
     n_ = inlets.size();
     medium.declare(meta, {}, {&outlet});

@@ -40,7 +40,7 @@ void SplitterN::evalInertial() {
 }
 
 void SplitterN::metainfo(Meta& meta) {
-    meta.parameter(N, "N", ParameterSpec::positive_up_to(PlugArray<FluidOutlet>::kMaxSize, "", "number of outlets (structural: applied at the next build)"));
+    meta.parameter(N, "N", ParameterSpec::count_up_to(PlugArray<FluidOutlet>::kMaxSize, "number of outlets"));
     outlets.resize_from(N, meta, "N");
     n_ = outlets.size();
     while (static_cast<int>(m_flow_.size()) < n_ - 1) {
