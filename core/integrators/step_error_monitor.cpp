@@ -74,6 +74,7 @@ double StepErrorMonitor::worst_ratio(const Eigen::VectorXd& x, const Eigen::Vect
 }
 
 bool StepErrorMonitor::observe(OdeFunction& f, double t, double h, const Eigen::VectorXd& x0, const Eigen::VectorXd& x1) {
+    if (!x1.allFinite()) return true;   // the caller's check names the state that overflowed, more precisely than an estimate
     if (following_) {
         // The twin's half-step solution goes on next to the solver's: their difference is the error carried now.
         twin_->reset();

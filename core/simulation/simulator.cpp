@@ -394,7 +394,7 @@ StepStatus Simulator::step_once(double t_target, double h_max) {
     // Adaptive methods may stop early: after one step (for the event locator) or at a root (CVODE).
     const double done = integrator_->adaptive() && status == StepStatus::Ok ? integrator_->advanced() : h;
     t_ = (t_ + done >= stop - time_tolerance(stop)) ? stop : t_ + done;
-    if (status != StepStatus::Ok) return fail(status);
+    if (status != StepStatus::Ok) return fail(blame_step_if_followed(status));
     // The full step, before a crossing shortens it: an estimate that fails to evaluate leaves the step as it is.
     if (monitor_.active() && !monitor_.observe(evaluator_, t_prev_, h, x_prev_, x_) && options_.step_monitor.mode == CheckMode::Error)
         return fail(StepStatus::StepTooLarge);
@@ -403,7 +403,16 @@ StepStatus Simulator::step_once(double t_target, double h_max) {
         else if (const StepStatus located = locate_crossing(); located != StepStatus::Ok) return fail(located);
     }
     const StepStatus checked = check_states();
-    return checked == StepStatus::Ok ? checked : fail(checked);
+    return checked == StepStatus::Ok ? checked : fail(blame_step_if_followed(checked));
+}
+
+// A step that cannot be evaluated or turns a state non-finite while a large error is being followed: the step is the
+// cause (the solution ran away from the one with half the step), and the message says so.
+StepStatus Simulator::blame_step_if_followed(StepStatus status) {
+    const bool runaway = status == StepStatus::EvaluationFailed || status == StepStatus::NonFiniteState;
+    if (!runaway || !monitor_.active() || !monitor_.following() || options_.step_monitor.mode != CheckMode::Error) return status;
+    monitor_.conclude();
+    return StepStatus::StepTooLarge;
 }
 
 void Simulator::take_roots_from_integrator() {
@@ -559,8 +568,8 @@ void Simulator::simulate(double t_end, Recorder* recorder, const Progress& progr
     check(check_variables());
     if (monitor_.active() && !monitor_.conclude() && options_.step_monitor.mode == CheckMode::Error) check(StepStatus::StepTooLarge);
     if (monitor_.exceeded() > 0)
-        spdlog::warn("{} steps of {} were too large for this model, the last: {}", monitor_.exceeded(), integrator_->name(),
-                     step_error_text(monitor_.last_confirmed()));
+        spdlog::warn("{} step{} of {} too large for this model, the last: {}", monitor_.exceeded(), monitor_.exceeded() == 1 ? "" : "s",
+                     integrator_->name(), step_error_text(monitor_.last_confirmed()));
     // The final time is always recorded, whether or not it lies on the output grid.
     if (recorder && (recorder->times().empty() || recorder->times().back() < t_ - time_tolerance(t_))) recorder->sample(names_, t_);
 }

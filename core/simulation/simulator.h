@@ -202,6 +202,7 @@ private:
     StepStatus advance_to(double t_target, double h_max);
     StepStatus step_once(double t_target, double h_max);
     StepStatus fail(StepStatus status);
+    StepStatus blame_step_if_followed(StepStatus status);
     StepStatus check_states();
     void sample_inside_step(Recorder& recorder);
     void hermite(double t0, double t1, double t, Eigen::VectorXd& x) const;

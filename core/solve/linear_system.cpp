@@ -387,6 +387,11 @@ void LinearSystem::collect_operands(const Model& model) {
     operands_.clear();
     operand_scale_.assign(model.blocks.size(), 0.0);
     const Schedule& s = *schedule_;
+    // Which block writes each signal: rounding travels with the values, so a block inherits its inputs' scale.
+    writer_.assign(model.links.size(), -1);
+    for (std::size_t b = 0; b < s.order.size(); ++b)
+        for (int w : model.write_indices(b))
+            if (w >= 0) writer_[static_cast<std::size_t>(w)] = static_cast<int>(b);
     for (std::size_t b = 0; b < s.order.size(); ++b) {
         if (!s.is_dependent[b] || s.crawl_order_skipped[b]) continue;
         for (const SignalBase* read : model.blocks[b].reads) {
@@ -434,6 +439,11 @@ void LinearSystem::sample_and_compare_affine(const Model& model) {
     // with both near 1e5 Pa is zero at the origin and still carries rounding of 1e-11 Pa. The rounding allowance is
     // ~10⁴·ε of the operands: room for a chain of blocks, yet a z² of coefficient 1e-9 relative to the operands shows.
     constexpr double kRelative = 1e-7, kRounding = 1e-12;
+    for (int b : schedule_->order) {   // in schedule order: each block after the blocks it reads from
+        double& scale = operand_scale_[static_cast<std::size_t>(b)];
+        for (int r : model.read_indices(static_cast<std::size_t>(b)))
+            if (r >= 0 && writer_[static_cast<std::size_t>(r)] >= 0) scale = std::max(scale, operand_scale_[static_cast<std::size_t>(writer_[static_cast<std::size_t>(r)])]);
+    }
     auto affine = [&](std::size_t k) {
         const auto i = static_cast<Eigen::Index>(k);
         const double rounding = kRounding * operand_scale_[static_cast<std::size_t>(outs[k].block)];

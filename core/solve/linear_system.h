@@ -125,6 +125,7 @@ private:
     };
     std::vector<Operand> operands_;
     std::vector<double> operand_scale_;
+    std::vector<int> writer_;   // per signal, the block that writes it (−1: none)
     void collect_operands(const Model& model);
     void read_operand_scales();
 };

@@ -37,7 +37,7 @@ void ConductionElement::metainfo(Meta& meta) {
     meta.parameter(U, "U", ParameterSpec::non_negative("W/(m2.K)", "heat transfer coefficient"));
     meta.parameter(T_0, "T_0", ParameterSpec::positive("K", "initial temperature (init = T)").read_at_build());
     meta.parameter(h_0, "h_0", ParameterSpec::any("J/kg", "initial specific enthalpy (init = h)"));
-    meta.parameter(p_init, "p_init", ParameterSpec::positive("Pa", "pressure at which T_0 gives the initial enthalpy"));
+    meta.parameter(p_init, "p_init", ParameterSpec::positive("Pa", "pressure at which T_0 gives the initial enthalpy").read_at_build());
     meta.parameter(L, "L", defaults::kL, ParameterSpec::non_negative("1/m", "inertance"));
     meta.parameter(rho_min, "rho_min", defaults::kRhoMin, ParameterSpec::positive("kg/m3", "lowest density for the mass in the element"));
     if (const Medium* m = medium.medium) {

@@ -87,3 +87,23 @@ TEST_CASE("an event at t = 0 and one in the past fire once, at initialization") 
         CHECK(probe.calls == 1);
     }
 }
+
+TEST_CASE("an event at any representable time fires with every solver: 1e-15 s, 1e-300 s") {
+    // Far below the scale of the run a step is one explicit Euler step (exact to rounding over such a span); the
+    // adaptive solvers, which refuse steps that short, never see it.
+    for (const double at : {1e-15, 1e-300}) {
+        for (const char* solver : {"rk4", "ros2", "dopri5", "cvode-bdf", "cvode-adams"}) {
+            CAPTURE(at);
+            CAPTURE(solver);
+            EventProbe probe;
+            probe.at = at;
+            SimulatorOptions o;
+            o.solver = solver;
+            Simulator sim(probe, o);
+            REQUIRE_NOTHROW(sim.simulate(1.0));
+            CHECK(probe.calls == 2);   // once at the start (discrete values for t = 0), once at its time
+            CHECK(probe.seen == at);
+            CHECK(sim.value("x") == doctest::Approx(1.0).epsilon(1e-9));   // ẋ = 1 from 0
+        }
+    }
+}

@@ -2,6 +2,7 @@
 // indicators are y(0) + D·z with D = ∂y/∂z probed next to L, and up to four tearing variables are solved with
 // L⁻¹. Checked against the plain path (blocks re-run at the solution, L factored by LU or KLU), which a
 // simulator takes when it does not verify affinity (check_linearity = false).
+#include "core/model/build_error.h"
 #include "core/model/meta.h"
 #include "core/simulation/simulator.h"
 #include "support/networks.h"
@@ -162,4 +163,47 @@ TEST_CASE("the engine takes y(0) + D·z where D is small and re-runs the blocks 
     const Simulator on_tree(*tree);
     CHECK(!on_tree.schedule().outputs_by_map);                    // a tree: every flow below each splitter
     CHECK(on_tree.schedule().output_rows.empty());                // neither probed nor coloured
+}
+
+namespace {
+// y = (p_a + c·zᵉ) − p_b with p_a = p_b = 1e5 Pa: zero at the probe origin, and for e = 1 affine in the tearing
+// variable z although its operands carry rounding of about 1e-11 Pa, far more than 1e-7 of y's own changes (c·z ≈ 1e-6 Pa).
+class PressureDifference : public Component {
+public:
+    State x{0.0};
+    double c = 5e-7, exponent = 1.0, m = 1.0;
+    void metainfo(Meta& meta) override {
+        meta.state(x, "x", 1.0, "");
+        meta.tearing(z_, "z");
+        meta.residual(residual_, "residual");
+        meta.signal(pa_, "p_a");
+        meta.signal(pb_, "p_b");
+        meta.signal(y_, "y");
+        meta.block<&PressureDifference::evalPressures>(this, "evalPressures", {}, {&pa_, &pb_});
+        meta.block<&PressureDifference::evalResidual>(this, "evalResidual", {&x.value, &z_}, {&residual_});
+        meta.block<&PressureDifference::evalDifference>(this, "evalDifference", {&pa_, &pb_, &z_}, {&y_});
+        meta.block<&PressureDifference::evalX>(this, "evalX", {&y_}, {&x.der});
+    }
+    const char* type_name() const override { return "PressureDifference"; }
+
+private:
+    void evalPressures() {
+        pa_.value = 1e5;
+        pb_.value = 1e5;
+    }
+    void evalResidual() { residual_.value = m * z_.value - x.value.value - 1.0; }
+    void evalDifference() { y_.value = (pa_.value + c * std::pow(z_.value, exponent)) - pb_.value; }
+    void evalX() { x.der.value = y_.value; }
+    Out<double> z_, residual_, pa_, pb_, y_;
+};
+}  // namespace
+
+TEST_CASE("affinity is judged against the size of the operands: a difference of two pressures that is zero at the origin") {
+    PressureDifference affine;
+    CHECK_NOTHROW(Simulator{affine});
+    PressureDifference squared;
+    squared.exponent = 2.0;
+    squared.c = 1e-3;   // z² with a coefficient 1e-8 of the operands: still refused
+    CHECK_THROWS_WITH_AS(Simulator{squared}, doctest::Contains("block evalDifference computes y as a nonlinear function of the tearing variables"),
+                         BuildError);
 }
