@@ -52,7 +52,9 @@ BENCHMARK(HandWrittenDerivatives);
 
 void EngineRk4Step(benchmark::State& state) {
     ComVessels v;
-    Simulator sim(v);
+    SimulatorOptions o;
+    o.step_monitor.mode = lied::CheckMode::Off;   // the step against the hand-written one; the monitor's cost: bench_step_monitor.cpp
+    Simulator sim(v, o);
     midway_state(sim);
     for (auto _ : state) {
         sim.step(1e-3);

@@ -109,6 +109,29 @@ TEST_CASE("step() allocates nothing: every solver, across the time event, with L
     }
 }
 
+TEST_CASE("the step error monitor allocates nothing while it checks, follows and confirms a step too large") {
+    // The drive train at 50 ms under rk4: the third step's error is 825 times the tolerance and grows, so the monitor
+    // follows it across the torque's time events and confirms it (warn: counted; error: the step that fails).
+    for (const CheckMode mode : {CheckMode::Warn, CheckMode::Error}) {
+        systems::DriveTrain drive;
+        SimulatorOptions o;
+        o.step_monitor.mode = mode;
+        Simulator sim(drive, o);
+        StepStatus last = StepStatus::Ok;
+        long n = allocations_during([&] {
+            for (int k = 0; k < 30 && last == StepStatus::Ok; ++k) last = sim.step(0.05);
+        });
+        CHECK_MESSAGE(n == 0, to_string(mode));
+        CHECK(sim.step_monitor().checks() >= 2);
+        if (mode == CheckMode::Warn) {
+            CHECK(last == StepStatus::Ok);
+            CHECK(sim.step_monitor().exceeded() + (sim.step_monitor().following() ? 1 : 0) >= 1);
+        } else {
+            CHECK(last == StepStatus::StepTooLarge);
+        }
+    }
+}
+
 TEST_CASE("thermofluid networks step without allocating: splitter, junction, conduction element, volume, valve") {
     for (const char* solver : {"rk4", "ros2"}) {
         systems::SimpleStream stream;
