@@ -79,6 +79,11 @@ public:
     const std::string& description() const { return description_; }
     // The states, variables and parameters the components it adds will have, by full name (so that a recorder
     // can accept names that appear only after the change).
+    // The components the change brings (added or replacing), e.g. to find the files they will read.
+    void for_each_new_component(const std::function<void(Component&)>& visit) const {
+        for (const Edit& e : edits_)
+            if (e.component) visit(*e.component);
+    }
     std::vector<std::string> added_value_names() const;
     // True if it sets parameters, which may change the structure in place (a structural parameter such as a
     // rod's number of volumes), so that names cannot be known before it runs.

@@ -241,6 +241,11 @@ int sweep_command(const std::string& system, const RunOptions& run_options, cons
     {
         ResolvedSystem entry = resolve_system(system);
         const RunSettings settings = run_settings(entry.settings, run_options);
+        if (!o.out.empty()) {
+            create_folder_for(o.out);   // first, so that "new/../input.csv" resolves to what it will really open
+            for (auto& in : entry.files)
+                if (same_file(o.out, in)) throw UsageError("--out '" + o.out + "' is an input file of this run; choose another name");
+        }
         auto sim = make_simulation(entry, settings, parse_assignments(run_options.sets));
         for (auto& v : variations) {
             try {   // a parameter, and both ends of its range admitted (a state names its start parameter)

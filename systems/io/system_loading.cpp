@@ -1,5 +1,6 @@
 #include "systems/io/system_loading.h"
 
+#include "core/model/introspection.h"
 #include "core/support/closest_name.h"
 #include "systems/io/system_file.h"
 
@@ -35,6 +36,15 @@ double parse_number(const std::string& option, const std::string& text) {
     return v;
 }
 
+namespace {
+// The data files a component tree reads (a time table's CSV): its choices that are file paths.
+void add_data_files(Component& component, std::vector<std::string>& files) {
+    const Model m = describe(component);
+    for (auto& c : m.choices)
+        if (c.spec->file_path && !c.value->empty()) files.push_back(*c.value);
+}
+}  // namespace
+
 ResolvedSystem resolve_system(const std::string& argument) {
     if (is_system_file_name(argument)) {
         try {
@@ -46,6 +56,11 @@ ResolvedSystem resolve_system(const std::string& argument) {
                                  " for another file to connect); use it as a component of a system file: {file: " +
                                  std::filesystem::path(argument).filename().string() + "}");
             }
+            // No output may overwrite a file the run reads: the system files, and the data files of the system and of
+            // the components its actions bring.
+            add_data_files(*loaded.root, loaded.files);
+            for (auto& action : loaded.actions) action.second.for_each_new_component([&](Component& c) { add_data_files(c, loaded.files); });
+            for (auto& action : loaded.event_actions) action.second.for_each_new_component([&](Component& c) { add_data_files(c, loaded.files); });
             // The file's actions are scheduled on the simulator that runs it (once: they own their components).
             auto actions = std::make_shared<std::vector<std::pair<double, StructuralChange>>>(std::move(loaded.actions));
             auto on_event = std::make_shared<std::vector<std::pair<std::string, StructuralChange>>>(std::move(loaded.event_actions));

@@ -191,3 +191,34 @@ TEST_CASE("parameters read at build take effect by a rebuild, and counts refuse 
     CHECK(cooling.value("tank.T") == doctest::Approx(320.0).epsilon(1e-9));
     CHECK(cooling.value("coldPlate.T") == doctest::Approx(320.0).epsilon(1e-9));
 }
+
+TEST_CASE("no output overwrites a file the run reads: a time table's data, also one that only an action brings") {
+    lied::testing::TempFolder folder;
+    const std::string data = "time,x\n0,0\n1,1\n";
+    lied::testing::write_file(folder / "path.csv", data);
+    lied::testing::write_file(folder / "table.yaml", R"(system: Table
+components:
+  path: {type: TimeTable, parameters: {fileName: path.csv, column: 2}}
+  gain: {type: Gain, parameters: {k: 2}}
+connections:
+  - [path.y, gain.u]
+run: {t_end: 1, record: [gain.y]}
+)");
+    lied::testing::write_file(folder / "later.yaml", R"(system: Later
+components:
+  c: {type: Constant, parameters: {k: 1}}
+actions:
+  - at: 0.5
+    add:
+      path: {type: TimeTable, parameters: {fileName: path.csv, column: 2}}
+run: {t_end: 1, record: [c.y]}
+)");
+    // `sweep --out` overwrote the planar gripper's path, `run --out` a file an action's time table reads.
+    lied::testing::check_refusal({"run", folder / "table.yaml", "--out", folder / "path.csv"},
+                                 "output '" + folder / "path.csv" + "' is an input file of this run; choose another name");
+    lied::testing::check_refusal({"run", folder / "later.yaml", "--out", folder / "path.csv"},
+                                 "output '" + folder / "path.csv" + "' is an input file of this run; choose another name");
+    lied::testing::check_refusal({"sweep", folder / "table.yaml", "--vary", "gain.k=1:2:2", "--out", folder / "sub/../path.csv"},
+                                 "--out '" + folder / "sub/../path.csv" + "' is an input file of this run; choose another name");
+    CHECK(lied::testing::read_file(folder / "path.csv") == data);
+}
