@@ -1,4 +1,5 @@
 #include "systems/cli/cli.h"
+#include "systems/cli/terminal_safe.h"
 
 #include "core/model/build_error.h"
 #include "core/support/closest_name.h"
@@ -53,7 +54,10 @@ std::string explain(const CLI::ParseError& e, const CLI::App* command) {
 
 }  // namespace
 
-int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+int run_cli(const std::vector<std::string>& args, std::ostream& terminal_out, std::ostream& err) {
+    // Everything on stdout passes escaped (names and descriptions come from files); messages on stderr are escaped
+    // where they are printed, since the progress bar's own control sequences go there too.
+    TerminalSafeStream out(terminal_out);
     // Logs go to stderr, never mixed with results on stdout; quiet by default, --verbose for more.
     static const auto logger = [] {
         auto l = spdlog::stderr_color_mt("lied");
@@ -199,22 +203,22 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
         err << app.help();
         return 2;
     } catch (const UsageError& e) {
-        err << "lied: error: " << e.what() << '\n';
+        err << "lied: error: " << terminal_safe(e.what()) << '\n';
         return 2;
     } catch (const BuildError& e) {
-        err << "lied: build error: " << e.what() << '\n';
+        err << "lied: build error: " << terminal_safe(e.what()) << '\n';
         return 2;
     } catch (const SimulationError& e) {
-        err << "lied: simulation failed: " << e.what() << '\n';
+        err << "lied: simulation failed: " << terminal_safe(e.what()) << '\n';
         return 1;
     } catch (const OutputError& e) {
-        err << "lied: error: " << e.what() << '\n';
+        err << "lied: error: " << terminal_safe(e.what()) << '\n';
         return 3;
     } catch (const std::invalid_argument& e) {   // a setting the engine refuses (unknown solver, bad step)
-        err << "lied: error: " << e.what() << '\n';
+        err << "lied: error: " << terminal_safe(e.what()) << '\n';
         return 2;
     } catch (const std::exception& e) {
-        err << "lied: error: " << e.what() << '\n';
+        err << "lied: error: " << terminal_safe(e.what()) << '\n';
         return 1;
     }
 }

@@ -1,4 +1,5 @@
 #include "systems/cli/run_command.h"
+#include "systems/cli/terminal_safe.h"
 
 #include "core/model/build_error.h"
 #include "core/simulation/recorder.h"
@@ -94,7 +95,7 @@ int run(const std::string& system, const RunOptions& run_options, const OutputOp
     try {
         sim = make_simulation(entry, settings, sets);
     } catch (const SimulationError& e) {   // no steady state
-        err << "lied: simulation failed: " << e.what() << '\n';
+        err << "lied: simulation failed: " << terminal_safe(e.what()) << '\n';
         return 1;
     }
     Recorder recorder(settings.recorded, settings.interval);
@@ -139,7 +140,7 @@ int run(const std::string& system, const RunOptions& run_options, const OutputOp
                              output_options.plot_vars.empty() ? PlotPanels{} : parse_plot_vars(output_options.plot_vars, columns));
             } catch (const std::runtime_error& e) {
                 if (complete) throw OutputError(e.what());
-                err << "lied: the plot of the partial results failed: " << e.what() << '\n';
+                err << "lied: the plot of the partial results failed: " << terminal_safe(e.what()) << '\n';
             }
         }
     };
@@ -171,12 +172,12 @@ int run(const std::string& system, const RunOptions& run_options, const OutputOp
     } catch (const SimulationError& e) {
         progress.finish();
         write_results(false);
-        err << "lied: simulation failed: " << e.what() << "\nlied: " << partial_note() << '\n';
+        err << "lied: simulation failed: " << terminal_safe(e.what()) << "\nlied: " << terminal_safe(partial_note()) << '\n';
         return 1;
     } catch (const Interrupted& e) {
         progress.finish();
         write_results(false);
-        err << "lied: " << e.what() << "; " << partial_note() << '\n';
+        err << "lied: " << terminal_safe(e.what()) << "; " << terminal_safe(partial_note()) << '\n';
         return 130;
     }
     progress.finish();

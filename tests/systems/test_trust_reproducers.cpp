@@ -222,3 +222,22 @@ run: {t_end: 1, record: [c.y]}
                                  "--out '" + folder / "sub/../path.csv" + "' is an input file of this run; choose another name");
     CHECK(lied::testing::read_file(folder / "path.csv") == data);
 }
+
+TEST_CASE("control characters from a file reach the terminal escaped: descriptions, system names, type names") {
+    lied::testing::TempFolder folder;
+    lied::testing::write_file(folder / "loud.yaml", "system: \"Loud\\e]0;owned\\a\"\ndescription: \"clears \\e[2J the screen\"\n"
+                                                    "components:\n  c: {type: Constant, description: \"\\x9b31m red\"}\nrun: {t_end: 1}\n");
+    const auto info = run_lied({"info", folder / "loud.yaml"});
+    INFO(info.err);
+    CHECK(info.code == 0);
+    CHECK(info.out.find('\x1b') == std::string::npos);
+    CHECK(info.out.find('\a') == std::string::npos);
+    CHECK(info.out.find("\xc2\x9b") == std::string::npos);
+    CHECK(info.out.find("system Loud\\x1b]0;owned\\x07: clears \\x1b[2J the screen") != std::string::npos);
+    CHECK(info.out.find("\\xc2\\x9b31m red") != std::string::npos);
+    lied::testing::write_file(folder / "bad.yaml", "system: Bad\ncomponents:\n  c: {type: \"\\e[31mConstant\"}\n");
+    const auto bad = run_lied({"info", folder / "bad.yaml"});
+    CHECK(bad.code == 2);
+    CHECK(bad.err.find('\x1b') == std::string::npos);
+    CHECK(bad.err.find("\\x1b[31mConstant") != std::string::npos);
+}
