@@ -96,10 +96,10 @@ int list(bool components, bool media, std::ostream& out) {
     for (auto& p : paths) {
         std::string description;
         bool subsystem = false;
-        try {
-            LoadedSystem loaded = load_system_file(p.string());
-            description = loaded.description;
-            subsystem = !loaded.exposed.empty();
+        try {   // its header only: listing loads no plugin and reads no other file
+            const SystemFileHeader header = read_system_file_header(p.string());
+            description = header.description;
+            subsystem = header.subsystem;
         } catch (const SystemFileError&) {
             description = "(does not load: lied info " + p.string() + " says why)";
         }

@@ -797,6 +797,27 @@ LoadedSystem load_system_file(const std::string& path, std::size_t max_component
     return parse_system_text(text, path, fs::path(path).parent_path().string(), max_components);
 }
 
+SystemFileHeader read_system_file_header(const std::string& path) {
+    std::string text;
+    if (const std::string error = read_system_file(path, text); !error.empty()) throw SystemFileError(path + ": " + error);
+    YAML::Node doc;
+    try {   // three scalars are read: an alias is a shared node here, never expanded
+        doc = YAML::Load(text);
+    } catch (const YAML::Exception& e) {
+        throw SystemFileError(path + ": syntax error: " + e.what());
+    }
+    if (!doc.IsMap()) throw SystemFileError(path + ": a system file is a map (system, description, components, ...)");
+    SystemFileHeader header;
+    auto scalar = [&](const char* key) {
+        const YAML::Node node = doc[key];
+        return node && node.IsScalar() ? node.Scalar() : std::string();
+    };
+    header.name = scalar("system");
+    header.description = scalar("description");
+    header.subsystem = static_cast<bool>(doc["expose"]);
+    return header;
+}
+
 bool is_system_file_name(const std::string& argument) {
     for (const char* ext : {".yaml", ".yml", ".json"}) {
         const std::string e = ext;

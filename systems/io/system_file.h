@@ -45,6 +45,14 @@ LoadedSystem parse_system_text(const std::string& text, const std::string& file_
                                std::size_t max_components = kMaxExpandedComponents);
 
 // True for arguments that name a system file rather than a built-in system (".yaml", ".yml", ".json").
+// What `lied list` shows of a file, read without loading it: no plugin is loaded, no subsystem or data file read,
+// no component made. The file obeys the same rules as for loading (a regular file, the size cap).
+struct SystemFileHeader {
+    std::string name, description;
+    bool subsystem = false;   // it exposes plugs for another file to connect
+};
+SystemFileHeader read_system_file_header(const std::string& path);   // throws SystemFileError
+
 bool is_system_file_name(const std::string& argument);
 
 }  // namespace lied::systems

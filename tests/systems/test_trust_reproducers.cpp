@@ -8,7 +8,10 @@
 
 #include <doctest/doctest.h>
 
+#include <sys/stat.h>
+
 #include <cmath>
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -240,4 +243,25 @@ TEST_CASE("control characters from a file reach the terminal escaped: descriptio
     CHECK(bad.code == 2);
     CHECK(bad.err.find('\x1b') == std::string::npos);
     CHECK(bad.err.find("\\x1b[31mConstant") != std::string::npos);
+}
+
+TEST_CASE("lied list reads only the files' headers: no plugin loads, no data file is opened (a FIFO would block)") {
+    lied::testing::TempFolder folder;
+    const auto files = folder.path() / "systems" / "examples" / "files";
+    std::filesystem::create_directories(files);
+    REQUIRE(mkfifo((files / "pipe.csv").c_str(), 0600) == 0);
+    lied::testing::write_file(files / "lure.yaml", R"(system: Lure
+description: names a plugin and a FIFO
+plugins: [./libnot_there.so]
+components:
+  t: {type: TimeTable, parameters: {fileName: pipe.csv}}
+)");
+    const auto before = std::filesystem::current_path();
+    std::filesystem::current_path(folder.path());
+    const auto r = run_lied({"list"});
+    std::filesystem::current_path(before);
+    INFO(r.err);
+    CHECK(r.code == 0);
+    CHECK(r.out.find("systems/examples/files/lure.yaml") != std::string::npos);
+    CHECK(r.out.find("names a plugin and a FIFO") != std::string::npos);
 }
