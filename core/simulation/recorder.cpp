@@ -111,6 +111,7 @@ void Recorder::write_csv(const std::string& path) const {
     std::ofstream f(path);
     if (!f) throw std::runtime_error("cannot write '" + path + "': " + std::strerror(errno));
     write_csv(f);
+    f.close();   // the buffer's last bytes are written here: a full disk shows at the close
     if (!f) throw std::runtime_error("error while writing '" + path + "': " + std::strerror(errno));
 }
 

@@ -47,6 +47,12 @@ public:
         write(name, MAT_C_CHAR, MAT_T_UINT8, length, strings.size(), data.data());
     }
 
+    // Buffered writes fail at the latest when the file closes (a full disk): the close is checked, not left to the
+    // destructor.
+    void close() {
+        if (Mat_Close(file_.release()) != 0) throw std::runtime_error("error while writing '" + path_ + "': the file could not be completed (a full disk?)");
+    }
+
 private:
     std::string path_;
     MatFile file_;
@@ -144,6 +150,7 @@ void write_mat_results(const std::string& path, const ResultTable& t) {
     }
     w.write("lied_segments", MAT_C_DOUBLE, MAT_T_DOUBLE, 3, t.segments.size(), segments.data());
     if (!changes.empty()) w.write_strings("lied_segment_changes", changes);
+    w.close();
 }
 
 ResultTable read_mat_results(const std::string& path) {

@@ -265,3 +265,16 @@ components:
     CHECK(r.out.find("systems/examples/files/lure.yaml") != std::string::npos);
     CHECK(r.out.find("names a plugin and a FIFO") != std::string::npos);
 }
+
+TEST_CASE("a full disk is an output error (exit 3), for CSV and MAT results alike") {
+    // /dev/full refuses every write with ENOSPC, as a full disk does; the MAT file used to end with exit 0, truncated.
+    lied::testing::TempFolder folder;
+    std::filesystem::create_symlink("/dev/full", folder / "full.csv");
+    std::filesystem::create_symlink("/dev/full", folder / "full.mat");
+    for (const char* name : {"full.csv", "full.mat"}) {
+        CAPTURE(name);
+        const auto r = run_lied({"run", "ComVessels", "--t-end", "1", "--out", folder / name});
+        CHECK(r.code == 3);
+        CHECK(r.err.find("lied: error: error while writing '" + folder / name + "'") == 0);
+    }
+}
