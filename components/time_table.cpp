@@ -7,6 +7,7 @@
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -14,6 +15,18 @@ namespace lied::components {
 namespace {
 
 constexpr std::size_t kMaxRows = 10'000'000;
+constexpr std::uintmax_t kMaxBytes = 256u << 20;   // 10⁷ rows of a few numbers each fit comfortably
+
+// A cell as a message shows it: at most 24 characters, anything unprintable as '?' (a file named by mistake, such
+// as a password file, is never echoed beyond a fragment).
+std::string excerpt(const std::string& cell) {
+    std::string out;
+    for (std::size_t i = 0; i < cell.size() && i < 24; ++i) {
+        const auto c = static_cast<unsigned char>(cell[i]);
+        out += c < 0x20 || c >= 0x7f ? '?' : static_cast<char>(c);
+    }
+    return cell.size() > 24 ? out + "..." : out;
+}
 constexpr const char* kRule = "a time table has rows of numbers, the first column a non-decreasing time";
 
 // The cells of one CSV line (comma or semicolon separated; spaces around cells ignored).
@@ -43,6 +56,16 @@ void TimeTable::load(const Meta& meta) {
     const std::string key = fileName + "#" + std::to_string(col);
     if (key == loaded_) return;
     const std::string where = meta.path_of("fileName") + " = '" + fileName + "'";
+    // A regular file of bounded size: a FIFO or a device (/dev/zero) would block or never end.
+    std::error_code ec;
+    const auto status = std::filesystem::status(fileName, ec);
+    if (ec || !std::filesystem::exists(status))
+        throw BuildError(where + ": cannot open the file (rule: a time table's file exists and is readable)", "time table file");
+    if (!std::filesystem::is_regular_file(status))
+        throw BuildError(where + ": not a regular file (rule: a time table's file is a regular file)", "time table file");
+    if (const auto bytes = std::filesystem::file_size(fileName, ec); ec || bytes > kMaxBytes)
+        throw BuildError(where + ": " + (ec ? ec.message() : std::to_string(bytes) + " bytes") + " (rule: a time table's file has at most 256 MiB)",
+                         "time table size");
     std::ifstream in(fileName);
     if (!in) throw BuildError(where + ": cannot open the file (rule: a time table's file exists and is readable)", "time table file");
     std::vector<double> t, v;
@@ -54,13 +77,13 @@ void TimeTable::load(const Meta& meta) {
         const bool numeric = !cells.empty() && number_of(cells[0], time);
         if (!numeric && t.empty() && number == 1) continue;   // a header
         const std::string at = where + ", line " + std::to_string(number);
-        if (!numeric) throw BuildError(at + ": '" + cells[0] + "' is not a time (rule: " + kRule + ")", kRule);
+        if (!numeric) throw BuildError(at + ": '" + excerpt(cells[0]) + "' is not a time (rule: " + kRule + ")", kRule);
         if (static_cast<int>(cells.size()) < col)
             throw BuildError(at + ": has " + std::to_string(cells.size()) + " columns, column = " + std::to_string(col) +
                                  " (rule: every row has the output column)", "time table column");
-        if (!number_of(cells[col - 1], value)) throw BuildError(at + ": '" + cells[col - 1] + "' is not a number (rule: " + kRule + ")", kRule);
+        if (!number_of(cells[col - 1], value)) throw BuildError(at + ": '" + excerpt(cells[col - 1]) + "' is not a number (rule: " + kRule + ")", kRule);
         if (!t.empty() && time < t.back())
-            throw BuildError(at + ": time " + cells[0] + " s comes after " + std::to_string(t.back()) + " s (rule: " + kRule + ")", kRule);
+            throw BuildError(at + ": time " + excerpt(cells[0]) + " s comes after " + std::to_string(t.back()) + " s (rule: " + kRule + ")", kRule);
         if (t.size() >= kMaxRows) throw BuildError(where + ": more than 10⁷ rows (rule: a time table has at most 10⁷ rows)", "time table size");
         t.push_back(time);
         v.push_back(value);

@@ -11,6 +11,7 @@
 #include "systems/cli/plot_command.h"
 #include "systems/cli/run_command.h"
 #include "systems/cli/sweep_command.h"
+#include "systems/io/system_file.h"
 
 #include <CLI/CLI.hpp>
 #include <spdlog/sinks/stdout_color_sinks.h>
@@ -78,6 +79,11 @@ int run_cli(const std::vector<std::string>& args, std::ostream& terminal_out, st
     app.add_flag("--quiet", quiet, "print nothing but errors: no progress bar, no final values");
     app.add_option("--plugin", plugins, "load component types from a plugin library first (repeatable)")
         ->type_name("LIB.so")
+        ->allow_extra_args(false);
+    std::vector<std::string> allowed_folders;
+    app.add_option("--allow-folder", allowed_folders,
+                   "let system files name files in this folder too, besides the top-level file's own folder tree (repeatable)")
+        ->type_name("DIR")
         ->allow_extra_args(false);
 
     bool components = false, media = false;
@@ -180,6 +186,8 @@ int run_cli(const std::vector<std::string>& args, std::ostream& terminal_out, st
         if (verbose && quiet) throw UsageError("--verbose and --quiet contradict each other");
         if (verbose) spdlog::set_level(spdlog::level::debug);
         if (quiet) spdlog::set_level(spdlog::level::err);
+        clear_allowed_folders();   // per command: run_cli may run several times in one process
+        for (auto& folder : allowed_folders) allow_folder(folder);
         for (auto& p : plugins) {
             try {
                 const LoadedPlugin& loaded = load_plugin(p);

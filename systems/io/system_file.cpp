@@ -42,7 +42,13 @@ struct Endpoint {
 };
 
 // What all loaders of one top-level file share: the files read and the components made so far.
+std::vector<fs::path>& allowed_folders() {
+    static std::vector<fs::path> folders;
+    return folders;
+}
+
 struct LoadBudget {
+    fs::path root_folder;   // the top-level file's folder, canonical: named paths stay inside it (or an allowed one)
     std::vector<std::string> files;
     std::size_t components = 0;
     std::size_t max_components = kMaxExpandedComponents;
@@ -157,6 +163,7 @@ private:
         for (std::size_t i = 0; i < plugins.size(); ++i) {
             const std::string path = "plugins[" + std::to_string(i) + "]";
             const fs::path full = (directory_ / text_of(plugins[i], path)).lexically_normal();
+            confine(plugins[i], path, full);
             try {
                 load_plugin(full.string());
             } catch (const PluginError& e) {
@@ -299,6 +306,22 @@ private:
         return t->make();
     }
 
+    // A path the file names must lie in the top-level file's folder tree or an allowed folder: a file from elsewhere
+    // (/etc/passwd, ../../secret) is refused before it is opened.
+    void confine(const YAML::Node& node, const std::string& path, const fs::path& named) const {
+        std::error_code ec;
+        const fs::path canonical = fs::weakly_canonical(named, ec);
+        auto inside = [&](const fs::path& folder) {
+            const fs::path relative = canonical.lexically_relative(folder);
+            return !relative.empty() && *relative.begin() != "..";
+        };
+        if (!ec && inside(budget_.root_folder)) return;
+        for (const fs::path& folder : allowed_folders())
+            if (!ec && inside(folder)) return;
+        fail(node, path, "'" + named.string() + "' is outside the folder of the top-level system file, " + budget_.root_folder.string() +
+                             " (rule: a system file names only files in its own folder tree; lied --allow-folder DIR allows another)");
+    }
+
     void count_component(const YAML::Node& node, const std::string& path) {
         if (++budget_.components > budget_.max_components)
             fail(node, path, "the system expands to more than " + std::to_string(budget_.max_components) +
@@ -308,6 +331,7 @@ private:
     std::unique_ptr<Component> load_subsystem(const YAML::Node& node, const std::string& path) {
         const std::string relative = text_of(node, path);
         const fs::path full = directory_ / relative;
+        confine(node, path, full);
         std::error_code ec;
         const std::string canonical = fs::weakly_canonical(full, ec).string();
         if (std::find(chain_.begin(), chain_.end(), canonical) != chain_.end()) {
@@ -332,6 +356,7 @@ private:
             std::string v = text_of(value, where);
             // A file named in a system file is found next to it, wherever lied runs.
             if (c.spec->file_path && c.spec->admits(v) && fs::path(v).is_relative()) v = (directory_ / v).lexically_normal().string();
+            if (c.spec->file_path && !v.empty() && c.spec->admits(v)) confine(value, where, v);
             if (!c.spec->admits(v))
                 fail(value, where, "'" + v + "' is not one of its options (" + c.spec->options_text() + ")" + did_you_mean(v, c.spec->options));
             *c.value = v;
@@ -777,6 +802,7 @@ LoadedSystem parse_system_text(const std::string& text, const std::string& file_
     std::error_code ec;
     const std::string canonical = fs::weakly_canonical(fs::path(directory) / fs::path(file_name).filename(), ec).string();
     LoadBudget budget;
+    budget.root_folder = fs::weakly_canonical(fs::absolute(directory.empty() ? fs::path(".") : fs::path(directory)), ec);
     budget.files.push_back(canonical);
     budget.max_components = max_components;
     Loader loader(file_name, directory, {canonical}, budget);
@@ -796,6 +822,13 @@ LoadedSystem load_system_file(const std::string& path, std::size_t max_component
     if (const std::string error = read_system_file(path, text); !error.empty()) throw SystemFileError(path + ": " + error);
     return parse_system_text(text, path, fs::path(path).parent_path().string(), max_components);
 }
+
+void allow_folder(const std::string& folder) {
+    std::error_code ec;
+    allowed_folders().push_back(fs::weakly_canonical(fs::absolute(folder), ec));
+}
+
+void clear_allowed_folders() { allowed_folders().clear(); }
 
 SystemFileHeader read_system_file_header(const std::string& path) {
     std::string text;

@@ -44,7 +44,6 @@ LoadedSystem load_system_file(const std::string& path, std::size_t max_component
 LoadedSystem parse_system_text(const std::string& text, const std::string& file_name, const std::string& directory,
                                std::size_t max_components = kMaxExpandedComponents);
 
-// True for arguments that name a system file rather than a built-in system (".yaml", ".yml", ".json").
 // What `lied list` shows of a file, read without loading it: no plugin is loaded, no subsystem or data file read,
 // no component made. The file obeys the same rules as for loading (a regular file, the size cap).
 struct SystemFileHeader {
@@ -53,6 +52,12 @@ struct SystemFileHeader {
 };
 SystemFileHeader read_system_file_header(const std::string& path);   // throws SystemFileError
 
+// Paths a system file names (subsystem files, data files, plugins) stay inside the folder tree of the top-level file;
+// these folders are allowed besides (`lied --allow-folder DIR`). Process-wide, set before loading.
+void allow_folder(const std::string& folder);
+void clear_allowed_folders();
+
+// True for arguments that name a system file rather than a built-in system (".yaml", ".yml", ".json").
 bool is_system_file_name(const std::string& argument);
 
 }  // namespace lied::systems

@@ -8,6 +8,8 @@
 
 #include <doctest/doctest.h>
 
+#include <sys/stat.h>
+
 #include <filesystem>
 #include <fstream>
 #include <unistd.h>
@@ -94,6 +96,30 @@ TEST_CASE("TimeTable: broken files are build errors naming the parameter, the fi
     Holder none;
     CHECK_THROWS_WITH_AS(Simulator{none}, doctest::Contains("table: no table: set fileName (a CSV file) or, in C++, table (rule: a time table has rows)"),
                          BuildError);
+}
+
+TEST_CASE("TimeTable: only a regular file of bounded size is read, and a wrong file is never echoed beyond a fragment") {
+    // A FIFO blocked for ever, /dev/zero read past 1 GB, and a password file named by mistake appeared whole in the message.
+    ScratchDir dir;
+    const fs::path fifo = dir.path / "pipe.csv";
+    REQUIRE(mkfifo(fifo.c_str(), 0600) == 0);
+    for (const std::string name : {fifo.string(), std::string("/dev/zero")}) {
+        CAPTURE(name);
+        Holder h;
+        h.table.fileName = name;
+        CHECK_THROWS_WITH_AS(Simulator{h}, doctest::Contains("': not a regular file (rule: a time table's file is a regular file)"), BuildError);
+    }
+    Holder secret;
+    secret.table.fileName = dir.write("passwd", "root:x:0:0:root:/root:/bin/bash\ndaemon:x:1:1:daemon:/usr/sbin:/usr/sbin/nologin\n");
+    try {
+        Simulator sim(secret);
+        FAIL("a password file was read as a time table");
+    } catch (const BuildError& e) {
+        const std::string message = e.what();
+        // The first line counts as a header; the second is named, cut at 24 characters.
+        CHECK(message.find("line 2: 'daemon:x:1:1:daemon:/usr...' is not a time") != std::string::npos);
+        CHECK(message.find("nologin") == std::string::npos);
+    }
 }
 
 TEST_CASE("TimeTable in a system file: the CSV is found next to the file, wherever lied runs") {

@@ -278,3 +278,35 @@ TEST_CASE("a full disk is an output error (exit 3), for CSV and MAT results alik
         CHECK(r.err.find("lied: error: error while writing '" + folder / name + "'") == 0);
     }
 }
+
+TEST_CASE("paths in a system file stay in the top-level file's folder tree unless the command line allows another") {
+    lied::testing::TempFolder folder, elsewhere;
+    std::filesystem::create_directories(folder.path() / "sub");
+    lied::testing::write_file(elsewhere / "path.csv", "time,x\n0,0\n1,1\n");
+    lied::testing::write_file(elsewhere / "part.yaml", "system: Part\ncomponents:\n  c: {type: Constant}\n");
+    const std::string root = std::filesystem::canonical(folder.path()).string();
+    const std::string rule = " is outside the folder of the top-level system file, " + root +
+                             " (rule: a system file names only files in its own folder tree; lied --allow-folder DIR allows another)";
+    auto write = [&](const std::string& name, const std::string& component) {
+        lied::testing::write_file(folder / name, "system: S\ncomponents:\n  x: " + component + "\nrun: {t_end: 1}\n");
+        return folder / name;
+    };
+    // A time table's file given absolute or climbing out with ../ was read, and its contents printed.
+    const auto absolute = write("absolute.yaml", "{type: TimeTable, parameters: {fileName: /etc/passwd}}");
+    lied::testing::check_refusal({"info", absolute}, absolute + ":3:47: components.x.parameters.fileName: '/etc/passwd'" + rule);
+    const auto climbing = write("climbing.yaml", "{type: TimeTable, parameters: {fileName: ../../../../../../etc/passwd}}");
+    CHECK(run_lied({"info", climbing}).err.find(rule) != std::string::npos);
+    const auto part = write("part.yaml", "{file: " + elsewhere / "part.yaml" + "}");
+    CHECK(run_lied({"info", part}).err.find("components.x.file: '" + elsewhere / "part.yaml" + "'" + rule) != std::string::npos);
+    const auto plugin = write("plugin.yaml", "{type: Constant}\nplugins: [" + elsewhere / "libp.so" + "]");
+    CHECK(run_lied({"info", plugin}).err.find("plugins[0]: '" + elsewhere / "libp.so" + "'" + rule) != std::string::npos);
+    // A file inside the tree, also in a subfolder, is fine; another folder once the command line allows it.
+    lied::testing::write_file(folder / "sub/path.csv", "time,x\n0,0\n1,1\n");
+    CHECK(run_lied({"info", write("inside.yaml", "{type: TimeTable, parameters: {fileName: sub/path.csv}}")}).code == 0);
+    const auto table = write("table.yaml", "{type: TimeTable, parameters: {fileName: " + elsewhere / "path.csv" + "}}");
+    CHECK(run_lied({"info", table}).code == 2);
+    const auto allowed = run_lied({"--allow-folder", elsewhere.path().string(), "info", table});
+    INFO(allowed.err);
+    CHECK(allowed.code == 0);
+    CHECK(run_lied({"info", table}).code == 2);   // the allowance was for that command only
+}

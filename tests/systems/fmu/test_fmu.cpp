@@ -156,3 +156,30 @@ TEST_CASE("export-fmu refuses what an FMU cannot hold, and names the rule") {
     check_refusal({"export-fmu", "ComVessels", "-o", dir / "r.fmu", "--output", "t1.levle"}, "--output: 't1.levle' is not a variable of ComVessels");
     check_refusal({"export-fmu", "ComVessels"}, "--output-file is required (lied export-fmu --help)");
 }
+
+TEST_CASE("FMU parameters read at build: a count that sizes the structure is fixed at export, a start value is set by a rebuild") {
+    TempFolder dir;
+    lied::testing::write_file(dir / "body.yaml", R"(system: Body
+components:
+  body: {type: HeatCapacitor, parameters: {N: 1, C: 1000, T_start: 300}}
+  heater: {type: FixedHeatFlow, parameters: {Q_flow: 100}}
+connections:
+  - [heater.port, "body.ports[1]"]
+run: {t_end: 1}
+)");
+    REQUIRE(run_lied({"export-fmu", dir / "body.yaml", "-o", dir / "b.fmu"}).code == 0);
+    FmiImporter fmu(dir / "b.fmu", dir.path() / "unpacked");
+    auto instantiate = fmu.function<decltype(&fmi2Instantiate)>("fmi2Instantiate");
+    auto set_real = fmu.function<decltype(&fmi2SetReal)>("fmi2SetReal");
+    auto free_instance = fmu.function<decltype(&fmi2FreeInstance)>("fmi2FreeInstance");
+    const fmi2CallbackFunctions callbacks = fmu.callbacks();
+    fmi2Component c = instantiate("body", fmi2CoSimulation, fmu.guid.c_str(), fmu.resource_uri().c_str(), &callbacks, fmi2False, fmi2False);
+    REQUIRE(c);
+    const fmi2ValueReference n = fmu.vr("body.N");
+    const double same = 1, two = 2;
+    CHECK(set_real(c, &n, 1, &same) == fmi2OK);   // its own value: nothing changes
+    CHECK(set_real(c, &n, 1, &two) == fmi2Error);
+    CHECK(fmu.log.back() == "fmi2SetReal: body.N sizes the structure, which an FMU's variables fix when it is exported; export it again "
+                            "with --set body.N=<value>");
+    free_instance(c);
+}

@@ -37,7 +37,12 @@ TEST_CASE("device files and FIFOs are refused without reading them") {
     CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(5));   // did not block on the FIFO
     // As a subsystem, with the line of the reference.
     write_file(dir / "top.yaml", "components:\n  z: {file: /dev/zero}\n");
+    CHECK(load_error(dir / "top.yaml") == dir / "top.yaml" + ":2:13: components.z.file: '/dev/zero' is outside the folder of the top-level system file, " +
+                                              fs::canonical(dir.path()).string() +
+                                              " (rule: a system file names only files in its own folder tree; lied --allow-folder DIR allows another)");
+    allow_folder("/dev");   // allowed, it still is no regular file
     CHECK(load_error(dir / "top.yaml") == dir / "top.yaml" + ":2:13: components.z.file: subsystem file: '/dev/zero' is not a regular file (rule: a system file is a regular file)");
+    clear_allowed_folders();
 }
 
 TEST_CASE("a file larger than the cap is refused before it is read") {
