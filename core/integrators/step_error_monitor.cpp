@@ -74,6 +74,7 @@ double StepErrorMonitor::worst_ratio(const Eigen::VectorXd& x, const Eigen::Vect
 }
 
 bool StepErrorMonitor::observe(OdeFunction& f, double t, double h, const Eigen::VectorXd& x0, const Eigen::VectorXd& x1) {
+    if (!following_ && !due()) return true;   // most steps: one counter, nothing else
     if (!x1.allFinite()) return true;   // the caller's check names the state that overflowed, more precisely than an estimate
     if (following_) {
         // The twin's half-step solution goes on next to the solver's: their difference is the error carried now.
@@ -98,7 +99,7 @@ bool StepErrorMonitor::observe(OdeFunction& f, double t, double h, const Eigen::
         confirmed_ = last_;
         return false;
     }
-    if (!due() || !estimate(f, t, h, x0, x1) || last_.ratio <= 1.0) return true;
+    if (!estimate(f, t, h, x0, x1) || last_.ratio <= 1.0) return true;
     following_ = true;   // halves_ holds the half-step solution at t + h
     return true;
 }

@@ -257,7 +257,7 @@ StepStatus Simulator::fire_due_events() {
     time_.value = t_;
     evaluator_.evaluate(t_, x_.data());
     fired_now_.clear();
-    x_before_events_ = x_;   // the same size: no allocation
+    if (monitor_.following()) x_before_events_ = x_;   // for the followed solution's jump; the same size: no allocation
 
     for (std::size_t i = 0; i < crossing_due_.size(); ++i) {
         if (!crossing_due_[i]) continue;
