@@ -89,6 +89,8 @@ void skip_pass_throughs(Model& m) {
     if (by_value.size() == 0) return;
     for (auto& v : m.variables)
         if (const int* a = by_value.find(v.value)) v.value = static_cast<const double*>(origin_of(*a));
+    for (auto& term : m.balance_terms)   // the same for the balance auditor's terms
+        if (const int* a = term.value ? by_value.find(term.value) : nullptr) term.value = static_cast<const double*>(origin_of(*a));
 }
 
 void redirect_reads(const Model& m) {

@@ -20,7 +20,7 @@ namespace lied {
 // SolverFailed: the integrator itself gave up (a singular iteration matrix, a CVODE error); its failure()
 // says why.
 enum class StepStatus { Ok, EvaluationFailed, NonFiniteState, NonFiniteValue, OutOfRange, StepSizeTooSmall, InvalidStep, NotBuilt,
-                        SolverFailed, Chattering, StructureRefused, StepTooLarge };
+                        SolverFailed, Chattering, StructureRefused, StepTooLarge, BalanceBroken };
 
 struct IntegratorStats {
     long steps = 0;

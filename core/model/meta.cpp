@@ -236,4 +236,35 @@ void Meta::variable(const double& value, std::string_view name, std::string_view
     info.component = component_;
 }
 
+void Meta::stores(Quantity quantity, const double& amount, std::string_view name) {
+    model_.balance_terms.push_back({component_, quantity, BalanceTermInfo::Kind::Stored, &amount, name});
+}
+
+void Meta::stores_by_rate(Quantity quantity, const double& rate, std::string_view name) {
+    model_.balance_terms.push_back({component_, quantity, BalanceTermInfo::Kind::StoredRate, &rate, name});
+}
+
+void Meta::supplies(Quantity quantity, const double& rate, std::string_view name) {
+    model_.balance_terms.push_back({component_, quantity, BalanceTermInfo::Kind::Supplied, &rate, name});
+}
+
+void Meta::dissipates(const double& rate, std::string_view name) {
+    model_.balance_terms.push_back({component_, Quantity::Energy, BalanceTermInfo::Kind::Dissipated, &rate, name});
+}
+
+void Meta::creates(Quantity quantity, const double& rate, std::string_view name) {
+    model_.balance_terms.push_back({component_, quantity, BalanceTermInfo::Kind::Created, &rate, name});
+}
+
+void Meta::uncertain(Quantity quantity, const double& bound, std::string_view name) {
+    model_.balance_terms.push_back({component_, quantity, BalanceTermInfo::Kind::Uncertain, &bound, name});
+}
+
+void Meta::balance_neutral() {
+    model_.balance_terms.push_back({component_, Quantity::Energy, BalanceTermInfo::Kind::Neutral, nullptr, {}});
+}
+
+const char* to_string(Quantity q) { return q == Quantity::Mass ? "mass" : "energy"; }
+const char* unit_of(Quantity q) { return q == Quantity::Mass ? "kg" : "J"; }
+
 }  // namespace lied

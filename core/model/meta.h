@@ -2,6 +2,7 @@
 // The registration API a component uses in metainfo(). Each call records one fact about the component into the
 // engine's model under the component's path. What an author needs is here and in the headers it includes; the
 // model itself (core/model/model.h) is the engine's and stays out of a component's sight.
+#include "core/model/balance.h"
 #include "core/model/block.h"
 #include "core/model/choice.h"
 #include "core/model/component.h"
@@ -113,6 +114,32 @@ public:
     template <class E>
     void choice(Choice<E>& value, std::string_view name, ChoiceSpec&& temporary) = delete;
     void variable(const double& value, std::string_view name, std::string_view unit);
+    // The balance auditor's view of this component (core/model/balance.h). Each term is a value the component's
+    // blocks keep current at every evaluation; `name` is a literal. A component that declares any term is audited,
+    // and what it does not declare is zero for it (a mechanical part holds no mass). A component that declares
+    // nothing is listed as unaudited, and the balances of a system with one are not checked: it is not trusted.
+    // What the component holds (kg or J, from any fixed zero): a volume's mass and internal energy, a body's
+    // kinetic and potential energy, a spring's elastic energy.
+    void stores(Quantity quantity, const double& amount, std::string_view name);
+    // What the component holds, given by its rate (kg/s or W) where the amount is no function of the states: a
+    // ThermofluidStream element whose mass M(p, h) follows the flow without a mass balance stores M·dh/dt. The books
+    // integrate it; its own integration error is then not seen, the rest of the model's is.
+    void stores_by_rate(Quantity quantity, const double& rate, std::string_view name);
+    // What enters the model from outside through this component (kg/s or W), negative when it leaves: a source's
+    // ṁ·h, a sink's −ṁ·h, a heater's heat flow, the power of an applied force.
+    void supplies(Quantity quantity, const double& rate, std::string_view name);
+    // Energy turned into heat that leaves the model (W, ≥ 0): damping, friction, a formulation's relaxation.
+    void dissipates(const double& rate, std::string_view name);
+    // What the component's own equations create (kg/s or W; negative: destroy) by design, e.g. a regularisation at
+    // zero flow or a mixing that lags. Booked apart, so that a report shows how much the formulation moved.
+    void creates(Quantity quantity, const double& rate, std::string_view name);
+    // A bound (kg/s or W, ≥ 0) on what the component's other terms miss, where its formulation has a remainder no
+    // local term can express (a planar body's share of the velocity products of joints further in): the books widen
+    // their allowance by its integral instead of pretending to close.
+    void uncertain(Quantity quantity, const double& bound, std::string_view name);
+    // Holds nothing and exchanges nothing with the outside: what enters through its plugs leaves through them (an
+    // isenthalpic pipe, a junction without volume, a sensor, a signal block).
+    void balance_neutral();
     // The physically valid values of a state or variable registered under `name` (e.g. a level ≥ 0). The
     // simulator checks states after every step and variables at every recorded sample; leaving the range
     // stops the run with an error naming the value, the time and range.rule.

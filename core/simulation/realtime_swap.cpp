@@ -91,6 +91,7 @@ void RealtimeSwap::swap_in() {
     to.restart_integrator();
     to.evaluator_.linear_system().invalidate();
     to.evaluator_.evaluate(t, to.x_.data());
+    to.auditor_.continue_from(from.auditor_, t);   // the books go on; what the swap changed is booked as a change
     to.crossings_.arm();
     std::fill(to.crossing_due_.begin(), to.crossing_due_.end(), 0);
     retired_ = std::move(active_);   // destroyed by the worker (release_retired), not here

@@ -13,6 +13,7 @@ std::string RunStatistics::text() const {
     if (step_checks > 0)
         s << "\nstep error: " << step_checks << " steps checked, " << steps_too_large << " too large, " << large_errors_absorbed
           << " large errors absorbed; largest local estimate: " << worst_error_text;
+    for (auto& line : balance_lines) s << "\nbalance " << line;
     s << "\nevents: " << total_events();
     for (auto& [name, count] : events) s << "\n  " << name << ": " << count;
     return s.str();

@@ -21,6 +21,10 @@ struct RunStatistics {
     long large_errors_absorbed = 0;  // large local errors that decayed within a few steps (a fast, damped mode)
     double worst_error_ratio = 0.0;  // estimated local error / accepted error (above 1: too large)
     std::string worst_error_text;    // where and when the worst estimate was, and the step that would do
+    // The mass and energy books (lines like "energy: stored 10 → 12 J, supplied +3 / −1 J, dissipated 0 J, changes 0 J,
+    // residual 1e-9 J of 0.05 J allowed"), or why they were not kept (components that declare nothing).
+    std::vector<std::string> balance_lines;
+    long balance_violations = 0;
     std::vector<std::pair<std::string, long>> events;   // by name: time, sampled and state events that fired
 
     long total_events() const {

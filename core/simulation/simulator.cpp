@@ -1,5 +1,7 @@
 #include "core/simulation/simulator.h"
 
+#include "core/support/interrupt.h"
+
 #include "core/model/build_error.h"
 #include "core/support/closest_name.h"
 #include "core/build/crawler.h"
@@ -129,6 +131,8 @@ void Simulator::build() {
     fired_now_.clear();
     fired_now_.reserve(model_.zero_crossings.size() + model_.time_events.size() + model_.sampled_events.size());
     x_trial_.setZero(n);
+    auditor_.configure(model_, options_.balance);
+    if (auditor_.active() && !audit_snapshot_.valid) auditor_.prepare(audit_snapshot_);   // a valid one is the books so far
     configure_integrator();
     ++generation_;
     spdlog::debug("built {} components, {} blocks ({} independent, {} dependent), {} states, L {}x{} ({}) in {:.1f} us",
@@ -185,6 +189,7 @@ void Simulator::reset() {
     std::fill(sample_index_.begin(), sample_index_.end(), 0);
     take_states_from_components();
     check_and_start();
+    auditor_.start(t_);
     clear_statistics();
     segments_.assign(1, Segment{t_, "start", model_.states.size()});
 }
@@ -219,6 +224,8 @@ RunStatistics Simulator::statistics() const {
     r.large_errors_absorbed = monitor_.absorbed();
     r.worst_error_ratio = monitor_.worst().ratio;
     if (monitor_.worst().state >= 0) r.worst_error_text = step_error_text(monitor_.worst());
+    r.balance_violations = auditor_.violations();
+    r.balance_lines = balance_lines();
     for (std::size_t e = 0; e < model_.time_events.size(); ++e) r.events.emplace_back(model_.time_events[e].path, time_event_counts_[e]);
     for (std::size_t e = 0; e < model_.sampled_events.size(); ++e) r.events.emplace_back(model_.sampled_events[e].path, sample_counts_[e]);
     for (std::size_t e = 0; e < model_.zero_crossings.size(); ++e) r.events.emplace_back(model_.zero_crossings[e].path, crossings_.counts()[e]);
@@ -294,6 +301,13 @@ StepStatus Simulator::fire_due_events() {
     monitor_.shift(x_before_events_, x_);   // a handler's jump (a bounce) happens to the followed solution too
     restart_integrator();
     evaluator_.linear_system().invalidate();
+    if (auditor_.active()) {   // what the handlers changed in the books (L as the handlers left it: probed again)
+        evaluator_.evaluate(t_, x_.data());
+        if (!auditor_.after_event(t_) && options_.balance.mode == CheckMode::Error) {
+            failed_time_ = t_;
+            return StepStatus::BalanceBroken;
+        }
+    }
     if (!model_.zero_crossings.empty()) {
         evaluator_.derivatives(t_, x_.data(), k_end_.data());
         crossings_.arm(&crossing_due_);
@@ -334,6 +348,7 @@ void Simulator::notify_events() {
 }
 
 void Simulator::set_time_and_states(double t, const double* x) {
+    auditor_.suspend();   // the external integrator's steps are not the books' to follow
     t_ = t;
     time_.value = t;
     for (Eigen::Index i = 0; i < x_.size(); ++i) x_[i] = x[i];
@@ -387,7 +402,7 @@ StepStatus Simulator::step_once(double t_target, double h_max) {
         x_ += h * k_prev_;
         t_ = stop;
         const StepStatus checked = check_states();
-        return checked == StepStatus::Ok ? checked : fail(checked);
+        return checked == StepStatus::Ok ? audit() : fail(checked);
     }
     integrator_->set_hard_stop(std::min(hard_end_, next_event));
     const StepStatus status = integrator_->advance(evaluator_, t_, h, x_);
@@ -403,7 +418,32 @@ StepStatus Simulator::step_once(double t_target, double h_max) {
         else if (const StepStatus located = locate_crossing(); located != StepStatus::Ok) return fail(located);
     }
     const StepStatus checked = check_states();
-    return checked == StepStatus::Ok ? checked : fail(blame_step_if_followed(checked));
+    return checked == StepStatus::Ok ? audit() : fail(blame_step_if_followed(checked));
+}
+
+// The books after an accepted step: one evaluation at its end, then the declared terms read and summed. An
+// adaptive step may span many of the solver's internal steps: its exchanges are integrated by Simpson's rule, the
+// middle taken on the step's cubic Hermite interpolant (three more evaluations; an adaptive step costs many).
+StepStatus Simulator::audit() {
+    if (!auditor_.active()) return StepStatus::Ok;
+    const double step = t_ - t_prev_;
+    if (integrator_->adaptive() && step > 0 && evaluator_.derivatives(t_prev_, x_prev_.data(), k_prev_.data()) &&
+        evaluator_.derivatives(t_, x_.data(), k_end_.data())) {
+        x_end_ = x_;
+        const double middle = t_prev_ + 0.5 * step;
+        hermite(t_prev_, t_, middle, x_trial_);
+        if (evaluator_.evaluate(middle, x_trial_.data())) auditor_.sample_midpoint();
+    }
+    evaluator_.evaluate(t_, x_.data());
+    if (auditor_.observe(t_) || options_.balance.mode != CheckMode::Error) return StepStatus::Ok;
+    failed_time_ = t_;
+    return StepStatus::BalanceBroken;   // the step stays taken: the books say what it did
+}
+
+void Simulator::audit_user_change() {
+    if (!auditor_.active() || !built_) return;
+    evaluator_.evaluate(t_, x_.data());
+    auditor_.rebase(t_);
 }
 
 // A step that cannot be evaluated or turns a state non-finite while a large error is being followed: the step is the
@@ -530,6 +570,11 @@ void Simulator::simulate(double t_end, Recorder* recorder, const Progress& progr
     if (!std::isfinite(t_end) || !(t_end >= t_)) throw std::invalid_argument("t_end must be finite and not before the current time");
     if (!(options_.dt > 0) || !std::isfinite(options_.dt)) throw std::invalid_argument("the step size dt must be a finite number > 0");
     auto check = [&](StepStatus status) {
+        if (interrupt_requested()) {   // a solver call cut short by the request, or a step that ended as it came
+            std::ostringstream s;
+            s << "interrupted at t = " << t_ << " s";
+            throw SimulationInterrupted(s.str());
+        }
         if (status != StepStatus::Ok) throw SimulationError(describe(status));
     };
     check(advance_to(t_, options_.dt));   // refuses an unbuilt simulator; fires events due now
@@ -553,7 +598,7 @@ void Simulator::simulate(double t_end, Recorder* recorder, const Progress& progr
         double target = t_end;
         if (adaptive && recorder) target = std::min(target, recorder->next_time());
         else if (adaptive) target = std::min(target, t_ + chunk);
-        check(step_once(target, options_.dt));
+        check(step_once(target, options_.dt));   // also stops on an interrupt request
         if (recorder && !adaptive) sample_inside_step(*recorder);
         check(fire_due_events());
         check(apply_due_changes());
@@ -570,6 +615,7 @@ void Simulator::simulate(double t_end, Recorder* recorder, const Progress& progr
     if (monitor_.exceeded() > 0)
         spdlog::warn("{} step{} of {} too large for this model, the last: {}", monitor_.exceeded(), monitor_.exceeded() == 1 ? "" : "s",
                      integrator_->name(), step_error_text(monitor_.last_confirmed()));
+    if (auditor_.violations() > 0) spdlog::warn("{}", balance_text());
     // The final time is always recorded, whether or not it lies on the output grid.
     if (recorder && (recorder->times().empty() || recorder->times().back() < t_ - time_tolerance(t_))) recorder->sample(names_, t_);
 }
@@ -600,6 +646,7 @@ SteadyStateResult Simulator::initialize_steady_state(const std::vector<std::stri
     monitor_.forget();
     evaluator_.linear_system().invalidate();
     evaluator_.evaluate(t_, x_.data());
+    if (auditor_.active()) auditor_.rebase(t_);   // the states moved to the steady state: not the run's doing
     crossings_.arm();
     if (!result.converged) {
         std::ostringstream s;
@@ -651,6 +698,11 @@ void Simulator::set_parameter(std::string_view name, double value) {
         if (system_default) *system_default = value;
         else *target = value;
         if (editing_) return;
+        struct UserRebuild {
+            bool& flag;
+            explicit UserRebuild(bool& f) : flag(f) { flag = true; }
+            ~UserRebuild() { flag = false; }
+        } user_rebuild(user_rebuild_);
         try {
             rebuild();
         } catch (...) {
@@ -670,6 +722,7 @@ void Simulator::set_parameter(std::string_view name, double value) {
     model_.apply_system_defaults();                     // a provider's change reaches every follower
     evaluator_.linear_system().invalidate();
     restart_integrator();
+    audit_user_change();   // a new area under the same level holds another mass: the user's change
 }
 
 namespace {

@@ -6,6 +6,7 @@
 #include "core/integrators/step_error_monitor.h"
 #include "core/solve/linear_policy.h"
 #include "core/model/model.h"
+#include "core/simulation/balance_auditor.h"
 #include "core/simulation/name_index.h"
 #include "core/simulation/run_statistics.h"
 #include "core/build/schedule.h"
@@ -47,6 +48,10 @@ struct SimulatorOptions {
     // the model stops the run with StepStatus::StepTooLarge (Error), is counted in statistics() (Warn), or is not
     // looked for (Off). Adaptive solvers control their error themselves.
     StepMonitorSettings step_monitor;
+    // Every solver: the model's mass and energy books are kept alongside the run (core/simulation/balance_auditor.h);
+    // a residual beyond the tolerance stops the run with StepStatus::BalanceBroken (Error), is counted (Warn), or
+    // the books are not kept (Off). A model with a component that declares nothing is not audited.
+    BalanceSettings balance;
 };
 
 class Simulator {
@@ -74,6 +79,8 @@ public:
         double start;
         std::string change;
         std::size_t states;
+        // How the states got their values: "11 carried by name, 1 set by the change or a take-over (t2.level)".
+        std::string carried = {};
     };
     const std::vector<Segment>& segments() const { return segments_; }
     // Applies `change` when the run reaches time t: step() and simulate() stop there as at a time event. The
@@ -175,6 +182,10 @@ public:
     const Integrator& integrator() const { return *integrator_; }
     // The fixed-step error monitor: its last and worst estimate and how many checks found the step too large.
     const StepErrorMonitor& step_monitor() const { return monitor_; }
+    // The mass and energy books of the run (allocation-free to read): Σ stored now and at the start, what was supplied,
+    // taken, dissipated and brought by changes, the residual and the allowance; unaudited() lists components that
+    // declared nothing. Updated at every accepted step, event and change.
+    const BalanceAuditor& balance() const { return auditor_; }
     const SimulatorOptions& options() const { return options_; }
     SimulatorOptions& options() { return options_; }
     long generation() const { return generation_; }   // increases at every rebuild
@@ -232,6 +243,17 @@ private:
     Evaluator evaluator_;
     std::unique_ptr<Integrator> integrator_;
     StepErrorMonitor monitor_;
+    BalanceAuditor auditor_;
+    BalanceAuditor::Snapshot audit_snapshot_;   // the books of the last good structure, for the next one
+    bool user_rebuild_ = false;   // set_parameter rebuilds: a jump of stored amounts is the user's change
+    std::vector<int> rewritten_;  // carry_states: states a take-over or an initializer set
+    std::vector<char> pure_carry_;   // per component: its states carried by name, none rewritten
+    int carried_by_name_ = 0;        // the last carry_states: how many states kept their values by name
+    std::string carry_text() const;  // for the segment table
+    StepStatus audit();              // after an accepted step: the books, evaluated at (t_, x_)
+    void audit_user_change();        // after the user moved states or parameters: book the jump
+    std::string balance_text() const;
+    std::vector<std::string> balance_lines() const;   // for statistics()
     Eigen::VectorXd x_;
     double t_ = 0.0;
     Eigen::VectorXd x_prev_, k_prev_, k_end_, x_end_;   // the last step's start, and interpolation buffers

@@ -100,6 +100,103 @@ std::string Simulator::step_error_text(const StepErrorEstimate& e) const {
     return s.str();
 }
 
+// Which balance broke, when, by how much against what, where most of it came from and the likely cause.
+std::string Simulator::balance_text() const {
+    const BalanceFinding& f = auditor_.finding();
+    const BalanceAccount& a = auditor_.account(f.quantity);
+    const char* unit = unit_of(f.quantity);
+    auto term_name = [&](int term) {
+        if (term < 0 || static_cast<std::size_t>(term) >= model_.balance_terms.size()) return std::string("?");
+        const BalanceTermInfo& info = model_.balance_terms[static_cast<std::size_t>(term)];
+        const std::string& path = model_.components[static_cast<std::size_t>(info.component)].path;
+        return path.empty() ? std::string(info.name) : path + "." + std::string(info.name);
+    };
+    auto component_of = [&](int term) {
+        if (term < 0 || static_cast<std::size_t>(term) >= model_.balance_terms.size()) return std::string("?");
+        const std::string& path = model_.components[static_cast<std::size_t>(model_.balance_terms[static_cast<std::size_t>(term)].component)].path;
+        return path.empty() ? std::string("the system") : path;
+    };
+    std::ostringstream s;
+    s << "the " << to_string(f.quantity) << " balance broke at t = " << f.time << " s: " << std::abs(f.residual) << ' ' << unit
+      << (f.residual > 0 ? " appeared" : " vanished") << " that nothing supplied" << (f.residual > 0 ? "" : " or dissipated") << " (allowed "
+      << f.allowance << ' ' << unit << ": " << options_.balance.tolerance << " of what was stored and exchanged; Σ stored went from "
+      << a.stored_start << " to " << a.stored << ' ' << unit << ", supplied +" << a.supplied_in << " / −" << a.supplied_out << ' ' << unit;
+    if (f.quantity == Quantity::Energy) s << ", dissipated " << a.dissipated << " J";
+    if (a.created != 0) s << ", created by formulations " << a.created << ' ' << unit;
+    if (a.changes != 0) s << ", brought by changes " << a.changes << ' ' << unit;
+    s << "); ";
+    switch (f.where) {
+        case BalanceFinding::Where::Change:
+            s << "at the change at t = " << f.step_time << " s the states of " << component_of(f.term)
+              << " were carried over by name, but what it holds jumped (" << term_name(f.term) << " and the other carried components by "
+              << f.step_residual << ' ' << unit << "): a replacement that keeps a state by name must hold the same amount, e.g. a "
+                 "tank of another area keeping its level does not; give the new component its start values (in a system file the "
+                 "start parameters of the replacement, e.g. h0, or the action's initial; in C++ an initializer, or a take-over "
+                 "that keeps the conserved quantity)";
+            break;
+        case BalanceFinding::Where::Event:
+            s << "event handlers at t = " << f.step_time << " s changed it by " << f.step_residual << ' ' << unit
+              << ", most in " << term_name(f.term) << " (" << f.term_change << ' ' << unit << "): a re-initialisation may take energy "
+              << "(an inelastic impact), never create it, and never move mass";
+            break;
+        case BalanceFinding::Where::Step: {
+            s << "the step of " << f.step << " s from t = " << f.step_time << " s added most (" << f.step_residual << ' ' << unit
+              << "), where " << term_name(f.term) << " changed most (" << f.term_change << ' ' << unit << "); likely cause: ";
+            const bool step_accurate = monitor_.active() && monitor_.checks() > 0 && monitor_.worst().ratio < 0.1;
+            if (integrator_->adaptive() || step_accurate) {
+                s << "a component whose equations do not conserve " << to_string(f.quantity) << " (" << component_of(f.term)
+                  << " or one it exchanges with; ";
+                if (integrator_->adaptive()) s << integrator_->name() << " controls its error";
+                else s << "the step error monitor found every step accurate";
+                s << "), or a declaration that misses an exchange";
+            } else {
+                s << "the step: " << integrator_->name() << " with " << options_.dt << " s creates or loses "
+                  << to_string(f.quantity) << " here; take a smaller step or an adaptive solver such as cvode-bdf (if the books "
+                  << "still break, a component does not conserve it)";
+            }
+            break;
+        }
+    }
+    s << " (rule: Σ stored − Σ stored at the start = ∫ (Σ supplied − Σ dissipated) dt, for mass and energy; set the balance check to "
+         "warn or off to go on regardless)";
+    return s.str();
+}
+
+std::vector<std::string> Simulator::balance_lines() const {
+    std::vector<std::string> lines;
+    if (options_.balance.mode == CheckMode::Off) return {"not kept (the balance check is off)"};
+    if (auditor_.suspended()) return {"not kept: an external integrator owns the states (Model Exchange)"};
+    if (!auditor_.unaudited().empty()) {
+        std::ostringstream s;
+        s << "not kept: " << auditor_.unaudited().size() << (auditor_.unaudited().size() == 1 ? " component declares" : " components declare")
+          << " nothing about mass and energy:";
+        std::size_t shown = 0;
+        for (int c : auditor_.unaudited()) {
+            if (++shown > 8) {
+                s << " …";
+                break;
+            }
+            s << ' ' << model_.components[static_cast<std::size_t>(c)].path;
+        }
+        return {s.str()};
+    }
+    for (Quantity q : {Quantity::Mass, Quantity::Energy}) {
+        const BalanceAccount& a = auditor_.account(q);
+        if (!a.audited) continue;
+        const char* unit = unit_of(q);
+        std::ostringstream s;
+        s << to_string(q) << ": stored " << a.stored_start << " → " << a.stored << ' ' << unit << " (change " << a.stored - a.stored_start
+          << "), supplied +" << a.supplied_in << " / −" << a.supplied_out << ' ' << unit;
+        if (q == Quantity::Energy) s << ", dissipated " << a.dissipated << " J";
+        if (a.created != 0) s << ", created by formulations " << a.created << ' ' << unit;
+        if (a.changes != 0) s << ", brought by changes " << a.changes << ' ' << unit;
+        s << ", residual " << a.residual() << ' ' << unit << " (allowed " << a.allowance << ", worst " << a.worst_ratio << " of it)";
+        lines.push_back(s.str());
+    }
+    if (lines.empty()) lines.push_back("nothing to keep: no component holds or exchanges mass or energy");
+    return lines;
+}
+
 std::string Simulator::describe(StepStatus status) {
     std::ostringstream s;
     bool unstable_step_possible = true;   // add the stability analysis of a fixed step
@@ -161,6 +258,10 @@ std::string Simulator::describe(StepStatus status) {
               << " of nominal + |value| of each state or decays within " << options_.step_monitor.confirm_steps
               << " steps; take a smaller step or an adaptive solver such as cvode-bdf, or set the "
                  "step check to warn or off to go on regardless)";
+            break;
+        case StepStatus::BalanceBroken:
+            unstable_step_possible = false;
+            s << balance_text();
             break;
         case StepStatus::StepSizeTooSmall:
             unstable_step_possible = false;

@@ -79,8 +79,24 @@ void Simulator::apply(StructuralChange& change) {
         rebuild_with({});   // the previous structure with the states it had (kept across failed rebuilds)
         throw refused(error);
     }
-    segments_.push_back({t_, change.description(), model_.states.size()});
+    segments_.push_back({t_, change.description(), model_.states.size(), carry_text()});
     spdlog::info("t = {} s: {} ({} states, {} before)", t_, change.description(), model_.states.size(), before);
+}
+
+// How the last carry_states gave the states their values, for the segment table (composed only there: a rebuild
+// of the same shape allocates nothing for it).
+std::string Simulator::carry_text() const {
+    std::vector<char> is_set(model_.states.size(), 0);
+    for (int i : rewritten_) is_set[static_cast<std::size_t>(i)] = 1;
+    std::size_t n_set = 0;
+    std::string names;
+    for (std::size_t i = 0; i < is_set.size(); ++i) {
+        if (!is_set[i]) continue;
+        if (++n_set <= 4) names += (names.empty() ? "" : ", ") + model_.states[i].path;
+    }
+    std::string text = std::to_string(carried_by_name_) + " carried by name";
+    if (n_set > 0) text += ", " + std::to_string(n_set) + " set by the change or a take-over (" + names + (n_set > 4 ? ", …)" : ")");
+    return text;
 }
 
 void Simulator::set_state(std::string_view name, double value) {
@@ -98,6 +114,7 @@ void Simulator::set_state(std::string_view name, double value) {
     monitor_.forget();   // the states moved by hand: the followed solution is no longer comparable
     evaluator_.linear_system().invalidate();
     evaluate();
+    if (auditor_.active()) auditor_.rebase(t_);   // the user moved a state: the jump is the user's change
 }
 
 // Values by name of the running structure (states, event flags, sample sequences, event counts).
@@ -119,7 +136,10 @@ void Simulator::capture_values(CarriedValues& into) const {
 
 void Simulator::rebuild_with(const std::vector<StructuralChange::Initializer>& initializers) {
     // Values by name from the last good structure; kept across failed rebuilds until one succeeds.
-    if (built_) capture_values(carried_);
+    if (built_) {
+        capture_values(carried_);
+        auditor_.snapshot(audit_snapshot_);
+    }
     build();
     start_from(carried_, initializers);
 }
@@ -130,14 +150,18 @@ void Simulator::rebuild_with(const std::vector<StructuralChange::Initializer>& i
 int Simulator::carry_states(const std::vector<StructuralChange::Initializer>& initializers, const PreviousValues& previous,
                             std::vector<int>* written) {
     int kept = 0;
+    pure_carry_.assign(model_.components.size(), 0);
+    rewritten_.clear();
     for (std::size_t i = 0; i < model_.states.size(); ++i) {
         const double* before = previous.find(model_.states[i].path, i);
         x_[static_cast<Eigen::Index>(i)] = before ? *before : model_.states[i].state->start;
         kept += before != nullptr;
+        if (before && !user_rebuild_) pure_carry_[static_cast<std::size_t>(model_.states[i].component)] = 1;
     }
+    carried_by_name_ = kept;
     if (previous.empty() && initializers.empty()) return kept;
     initializing_ = true;
-    written_ = written;
+    written_ = written ? written : &rewritten_;
     try {
         // Components first (a refined rod redistributes its energy), then the change's own initializers.
         for (auto& c : model_.components) c.component->take_over(previous, c.path, *this);
@@ -149,6 +173,12 @@ int Simulator::carry_states(const std::vector<StructuralChange::Initializer>& in
     }
     initializing_ = false;
     written_ = nullptr;
+    // A component a take-over or an initializer wrote to was made to go on on purpose (a refined rod keeps its
+    // energy by redistributing it): the books take what it holds as the change's.
+    const std::vector<int>& set = written ? *written : rewritten_;
+    for (int i : set) pure_carry_[static_cast<std::size_t>(model_.states[static_cast<std::size_t>(i)].component)] = 0;
+    carried_by_name_ = kept;
+    if (&set != &rewritten_) rewritten_ = set;   // for carry_text()
     return kept;
 }
 
@@ -179,6 +209,11 @@ void Simulator::start_from(const CarriedValues& carried, const std::vector<Struc
     } catch (...) {
         restore_time_inputs(model_);
         throw;
+    }
+    if (!auditor_.carry_over(audit_snapshot_, pure_carry_, t_) && options_.balance.mode == CheckMode::Error) {
+        built_ = false;
+        restore_time_inputs(model_);
+        throw BuildError(balance_text(), "conserved quantities across a change");
     }
     // Events keep their counts across the change (statistics of the whole run).
     auto count_of = [&](const std::string& path) {
