@@ -6,6 +6,7 @@
 namespace lied::components {
 
 void FirstOrder::metainfo(Meta& meta) {
+    meta.balance_neutral();   // a signal: it holds and exchanges no mass or energy
     meta.signal(u, "u");
     meta.state(y, "y", 1.0, "");
     meta.parameter(k, "k", ParameterSpec::any("", "steady-state gain"));

@@ -8,6 +8,7 @@
 namespace lied::components {
 
 void Gain::metainfo(Meta& meta) {
+    meta.balance_neutral();   // a signal: it holds and exchanges no mass or energy
     meta.signal(u, "u");
     meta.signal(y, "y");
     meta.parameter(k, "k", ParameterSpec::any("", "gain"));
@@ -16,6 +17,7 @@ void Gain::metainfo(Meta& meta) {
 }
 
 void Add::metainfo(Meta& meta) {
+    meta.balance_neutral();   // a signal: it holds and exchanges no mass or energy
     meta.signal(u1, "u1");
     meta.signal(u2, "u2");
     meta.signal(y, "y");
@@ -29,6 +31,7 @@ void Add::metainfo(Meta& meta) {
 void Limiter::update() { y.value = std::min(std::max(u.value(), uMin), uMax); }
 
 void Limiter::metainfo(Meta& meta) {
+    meta.balance_neutral();   // a signal: it holds and exchanges no mass or energy
     meta.signal(u, "u");
     meta.signal(y, "y");
     meta.parameter(uMax, "uMax", ParameterSpec::any("", "upper limit"));

@@ -20,6 +20,7 @@ void PID::derivatives() {
 }
 
 void PID::metainfo(Meta& meta) {
+    meta.balance_neutral();   // a signal: it holds and exchanges no mass or energy
     static const ChoiceSpec kControllerTypeChoice{{"P", "PI", "PD", "PID"}, "the parts of the controller"};
     meta.choice(controllerType, "controllerType", kControllerTypeChoice);
     integral_ = controllerType == Type::PI || controllerType == Type::PID;

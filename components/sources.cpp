@@ -12,6 +12,7 @@ namespace lied::components {
 void Constant::update() { y.value = k; }
 
 void Constant::metainfo(Meta& meta) {
+    meta.balance_neutral();   // a signal: it holds and exchanges no mass or energy
     meta.signal(y, "y");
     meta.parameter(k, "k", ParameterSpec::any("", "the constant output"));
     meta.block<&Constant::update>(this, "update", {}, {&y});
@@ -31,6 +32,7 @@ void Ramp::update() {
 }
 
 void Ramp::metainfo(Meta& meta) {
+    meta.balance_neutral();   // a signal: it holds and exchanges no mass or energy
     meta.signal(y, "y");
     meta.signal(time_, "time");
     meta.time(time_);
@@ -51,6 +53,7 @@ void Sine::update() {
 }
 
 void Sine::metainfo(Meta& meta) {
+    meta.balance_neutral();   // a signal: it holds and exchanges no mass or energy
     meta.signal(y, "y");
     meta.signal(time_, "time");
     meta.time(time_);

@@ -8,6 +8,7 @@ namespace lied::components {
 void StepSource::update() { y.value = offset + (time_.value() >= start_time ? height : 0.0); }
 
 void StepSource::metainfo(Meta& meta) {
+    meta.balance_neutral();   // a signal: it holds and exchanges no mass or energy
     meta.discrete_signal(y, "y");
     meta.signal(time_, "time");
     meta.time(time_);

@@ -109,6 +109,7 @@ void TimeTable::update() {
 }
 
 void TimeTable::metainfo(Meta& meta) {
+    meta.balance_neutral();   // a signal: it holds and exchanges no mass or energy
     meta.signal(y, "y");
     meta.signal(time_, "time");
     meta.time(time_);

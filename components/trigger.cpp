@@ -6,6 +6,7 @@
 namespace lied::components {
 
 void Trigger::metainfo(Meta& meta) {
+    meta.balance_neutral();   // a signal: it holds and exchanges no mass or energy
     meta.signal(u, "u");
     meta.signal(indicator_, "indicator");
     meta.block<&Trigger::evalIndicator>(this, "evalIndicator", {&u}, {&indicator_});

@@ -24,6 +24,10 @@ struct ConstraintSwitching {
     double eta = 50.0;         // 1/s, rate at which the constraint error decays
     In<double> time;           // the simulation time
     Out<double> captured;      // 1 once the held pose was taken at the closing (a discrete signal)
+    // 1 from the closing event on (a discrete signal). An instant closing (T_close = 0) switches σ here, at its event:
+    // by time alone, the last stage of the step that ends at t_close would already see the constraint closed, on a
+    // pose not yet captured (the energy books found the jump).
+    Out<double> closed;
 
     void declare(Meta& meta) {
         meta.parameter(t_close, "t_close", ParameterSpec::any("s", "time at which the constraint closes (at or before the start: closed from the start)"));
@@ -36,12 +40,14 @@ struct ConstraintSwitching {
         meta.signal(time, "time");
         meta.time(time);
         meta.discrete_signal(captured, "captured");
+        meta.discrete_signal(closed, "closed");
         // L depends on σ: while σ ramps it changes at every instant; jumps happen at the time events, which
         // refactor L anyway.
         if (T_close > 0.0 || T_open > 0.0) meta.coefficients_depend_on_state();
     }
     double sigma(double t) const {
-        const double up = ramp(std::min(t, t_open), t_close, T_close);
+        double up = ramp(std::min(t, t_open), t_close, T_close);
+        if (T_close <= 0.0 && t_close > 0.0 && closed.value < 0.5) up = 0.0;   // an instant closing waits for its event
         return t < t_open ? up : up * (1.0 - ramp(t, t_open, T_open));
     }
     double sigma_now() const { return sigma(time.value()); }
@@ -50,6 +56,7 @@ struct ConstraintSwitching {
     // forgotten before t_close (a reset). A constraint closed from the start (t_close <= 0) holds its parameters.
     bool capture_now(double capture) {
         const double t = time.value();
+        closed.value = t >= t_close - 1e-9 * std::max(1.0, std::abs(t)) ? 1.0 : 0.0;
         if (t < t_close) captured.value = 0.0;
         else if (capture > 0.5 && t_close > 0.0 && std::abs(t - t_close) <= 1e-9 * std::max(1.0, std::abs(t))) {
             captured.value = 1.0;

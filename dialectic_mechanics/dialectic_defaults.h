@@ -12,6 +12,10 @@ inline constexpr const char* kTD = "mechanics.T_D";
 // above the motion of interest, large enough that −T_D·c/m does not force steps below what an implicit
 // real-time integrator affords. See docs/user-guide/dialectic-mechanics.md for the trade-off.
 inline constexpr double T_D = 1e-3;
+// m/s². The World provides its g to the bodies of its subtree: the dynamics take gravity from the world frame's
+// acceleration, the energy books need it for each body's potential energy.
+inline constexpr const char* kG = "mechanics.g";
+inline constexpr double g = 9.81;
 }  // namespace defaults
 
 class MechanicsDefaults final : public Component {

@@ -15,7 +15,13 @@ public:
         meta.plug(flange, "flange");
         meta.signal(F, D::applied_input);
         meta.pass_through(F, flange.f, "evalForce");
+        meta.template block<&AppliedForceOf::evalPower>(this, "evalPower", {&F, &flange.v}, {});
+        meta.supplies(Quantity::Energy, power_, "applied");   // at the elastic velocity, as every force in the books
     }
+
+private:
+    void evalPower() { power_ = F.value() * flange.v.value(); }
+    double power_ = 0.0;
 };
 
 }  // namespace lied::mechanics

@@ -32,12 +32,16 @@ public:
         meta.discrete_signal(offset_, "offset");
         meta.time_event<&Constraint::onClose>(this, switching.t_close, "closing");
         meta.block<&Constraint::evalConstraint>(this, "evalConstraint",
-                                                {&switching.time, &flange_a.s, &flange_b.s, &flange_a.v, &flange_b.v, &lambda_, &switching.captured, &offset_},
+                                                {&switching.time, &flange_a.s, &flange_b.s, &flange_a.v, &flange_b.v, &lambda_, &switching.captured, &switching.closed, &offset_},
                                                 {&residual_, &flange_a.f, &flange_b.f});
         meta.variable(sigma_, "sigma", "");
         meta.variable(error_, "error", "m");
         meta.variable(lambda_.value, "f", "N");
         meta.variable(held_, "held", "m");
+        // λ·(ė + ηe) = (1 − σ)λ²/(σd) ≥ 0 is lost while it closes (0 closed and open); the stabilisation's work ηλe
+        // on a remaining error is the formulation's own.
+        meta.dissipates(dissipation_, "constraint");
+        meta.creates(Quantity::Energy, stabilisation_, "baumgarte");
     }
     const char* type_name() const override { return "Constraint"; }
 
@@ -54,9 +58,11 @@ private:
         residual_.value = sigma_ * d * (flange_b.v.value() - flange_a.v.value() + switching.eta * error_) - (1.0 - sigma_) * lambda;
         flange_a.f.value = lambda;
         flange_b.f.value = -lambda;
+        dissipation_ = lambda * (flange_b.v.value() - flange_a.v.value() + switching.eta * error_);
+        stabilisation_ = switching.eta * lambda * error_;
     }
     Out<double> lambda_, residual_, offset_;
-    double sigma_ = 0.0, error_ = 0.0, held_ = 0.0;
+    double sigma_ = 0.0, error_ = 0.0, held_ = 0.0, dissipation_ = 0.0, stabilisation_ = 0.0;
 };
 
 }  // namespace lied::mechanics

@@ -39,10 +39,24 @@ protected:
         meta.variable(penetration_, "penetration", D::position_unit);
         meta.variable(flange_a.f.value, "f", D::force_unit);
         meta.variable(energy_, "E_pot", "J");
+        // The elastic part returns what it stores; the damping force, computed from the kinetic velocities w, does
+        // work at the elastic ones v: a loss ≥ 0 at w, and the difference (of order T_D) the formulation creates.
+        meta.stores(Quantity::Energy, energy_, "E_pot");
+        meta.dissipates(dissipation_, "contact_damping");
+        meta.creates(Quantity::Energy, lag_, "dialectic_lag");
+        meta.template block<&ContactOf::evalLag>(this, "evalLag", {&flange_a.v, &flange_b.v, &flange_a.w, &flange_b.w, &flange_a.f}, {});
+    }
+    // After the force: its damping part on flange_a (the force less its elastic part) and the loss at w.
+    void store_damping(double damping_force) {
+        damping_force_ = damping_force;
+        dissipation_ = damping_force * (flange_b.w.value() - flange_a.w.value());
+    }
+    void evalLag() {
+        lag_ = -damping_force_ * ((flange_b.v.value() - flange_a.v.value()) - (flange_b.w.value() - flange_a.w.value()));
     }
     // The elastic energy stored in the contact, c·δ^(n+1)/(n+1) (the damping part dissipates).
     void store_energy() { energy_ = c * std::pow(penetration_, n + 1.0) / (n + 1.0); }
-    double penetration_ = 0.0, energy_ = 0.0;
+    double penetration_ = 0.0, energy_ = 0.0, damping_force_ = 0.0, dissipation_ = 0.0, lag_ = 0.0;
 };
 
 // Translational one-sided contact: a touches b when s_b − s_a < s_rel0 (b is on the +s side of a).
@@ -66,6 +80,7 @@ private:
         this->flange_a.f.value = -F;   // pushes a towards −s, b towards +s
         this->flange_b.f.value = F;
         this->store_energy();
+        this->store_damping(-F + (this->penetration_ > 0.0 ? this->c * std::pow(this->penetration_, this->n) : 0.0));
     }
 };
 
@@ -95,6 +110,7 @@ private:
         this->flange_a.f.value = tau;   // a twisted behind b is pulled forward
         this->flange_b.f.value = -tau;
         this->store_energy();
+        this->store_damping(tau - (this->penetration_ > 0.0 ? sign * this->c * std::pow(this->penetration_, this->n) : 0.0));
     }
 };
 

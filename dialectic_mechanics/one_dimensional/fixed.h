@@ -18,6 +18,7 @@ public:
     double s0 = 0.0;
 
     void metainfo(Meta& meta) override {
+        meta.balance_neutral();   // it does not move (v = 0): its reaction does no work
         meta.plug(flange, "flange");
         meta.parameter(s0, "s0", ParameterSpec::any(D::position_unit, std::string("fixed ") + D::position_word));
         meta.block<&FixedOf::evalPosition>(this, "evalPosition", {}, {&flange.s, &flange.v, &flange.w});

@@ -25,6 +25,10 @@ public:
         meta.parameter(v_reg, "v_reg", ParameterSpec::positive(D::velocity_unit, "sliding velocity below which friction is regularised"));
         meta.block<&FrictionOf::evalForce>(this, "evalForce", {&flange_a.w, &flange_b.w}, {&flange_a.f, &flange_b.f});
         meta.variable(flange_a.f.value, "f", D::force_unit);
+        // Friction from the kinetic velocities w does work at the elastic ones v (see ContactOf).
+        meta.dissipates(dissipation_, "friction");
+        meta.creates(Quantity::Energy, lag_, "dialectic_lag");
+        meta.template block<&FrictionOf::evalLag>(this, "evalLag", {&flange_a.v, &flange_b.v, &flange_a.w, &flange_b.w, &flange_a.f}, {});
     }
 
 private:
@@ -32,7 +36,10 @@ private:
         const double f = F_c * std::tanh((flange_b.w.value() - flange_a.w.value()) / v_reg);
         flange_a.f.value = f;
         flange_b.f.value = -f;
+        dissipation_ = f * (flange_b.w.value() - flange_a.w.value());   // ≥ 0
     }
+    void evalLag() { lag_ = -flange_a.f.value * ((flange_b.v.value() - flange_a.v.value()) - (flange_b.w.value() - flange_a.w.value())); }
+    double dissipation_ = 0.0, lag_ = 0.0;
 };
 
 }  // namespace lied::mechanics

@@ -20,6 +20,7 @@ public:
     double ratio = 1.0;
 
     void metainfo(Meta& meta) override {
+        meta.balance_neutral();   // it passes v, w and the torque with one ratio: power in is power out
         meta.plug(flange_a, "flange_a");
         meta.plug(flange_b, "flange_b");
         meta.parameter(ratio, "ratio", {"", "transmission ratio φ_a/φ_b (non-zero)", -1e6, 1e6, false});

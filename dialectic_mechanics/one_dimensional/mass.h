@@ -46,6 +46,10 @@ public:
         meta.block<&MassOf::evalBalance>(this, "evalBalance", balance.reads, balance.writes);
         meta.variable(a_, "a", D::velocity_unit + std::string("/s"));
         meta.variable(kinetic_energy_, "E_kin", "J");
+        // d(½mw²)/dt = w·Σf = v·Σf − m(v − w)²/T_D: the forces do work at the elastic velocity v, and the formulation
+        // dissipates the rest (which vanishes with T_D).
+        meta.stores(Quantity::Energy, kinetic_energy_, "E_kin");
+        meta.dissipates(dissipation_, "dialectic");
     }
 
 private:
@@ -60,9 +64,10 @@ private:
         s.der.value = v_.value;
         w.der.value = a_;
         kinetic_energy_ = 0.5 * m * w() * w();
+        dissipation_ = m * T_D * a_ * a_;   // = m·(v − w)²/T_D ≥ 0
     }
     Out<double> v_, residual_;
-    double a_ = 0.0, kinetic_energy_ = 0.0;
+    double a_ = 0.0, kinetic_energy_ = 0.0, dissipation_ = 0.0;
 };
 
 }  // namespace lied::mechanics

@@ -38,8 +38,10 @@ public:
                                                     {&flange.s, &flange.v, &flange.w, &s.der, &w.der});
         BlockLists& reaction = reaction_lists_.reset();
         flange.append_force_signals(reaction.reads);
+        reaction.reads.push_back(&flange.v);
         meta.block<&PrescribedMotionOf::evalReaction>(this, "evalReaction", reaction.reads, reaction.writes);
         meta.variable(reaction_, "reaction", D::force_unit);
+        meta.supplies(Quantity::Energy, power_, "drive");   // the drive moves its flange at v against −reaction
     }
 
 private:
@@ -52,7 +54,11 @@ private:
         s.der.value = v;
         w.der.value = (v - w()) / T_D;
     }
-    void evalReaction() { reaction_ = flange.force(); }
+    void evalReaction() {
+        reaction_ = flange.force();
+        power_ = -reaction_ * flange.v.value;
+    }
+    double power_ = 0.0;
     double reaction_ = 0.0;
 };
 

@@ -14,6 +14,7 @@ public:
     DrivenFlange<D> flange;
     Out<double> s;
     void metainfo(Meta& meta) override {
+        meta.balance_neutral();   // a sensor exerts no force
         meta.plug(flange, "flange");
         meta.signal(s, "s");
         meta.variable(s.value, "s", D::position_unit);
@@ -34,6 +35,7 @@ public:
     DrivenFlange<D> flange;
     Out<double> v;
     void metainfo(Meta& meta) override {
+        meta.balance_neutral();   // a sensor exerts no force
         meta.plug(flange, "flange");
         meta.signal(v, "v");
         meta.variable(v.value, "v", D::velocity_unit);
@@ -54,6 +56,7 @@ public:
     DrivingFlange<D> flange_b;
     Out<double> f;
     void metainfo(Meta& meta) override {
+        meta.balance_neutral();   // it passes motion and force unchanged
         meta.plug(flange_a, "flange_a");
         meta.plug(flange_b, "flange_b");
         meta.signal(f, "f");

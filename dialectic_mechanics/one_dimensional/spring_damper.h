@@ -35,6 +35,8 @@ public:
         meta.variable(stretch_, "s_rel", D::position_unit);
         meta.variable(flange_a.f.value, "f", D::force_unit);
         meta.variable(energy_, "E_pot", "J");
+        if (K != Compliance::Damper) meta.stores(Quantity::Energy, energy_, "E_pot");
+        if (K != Compliance::Spring) meta.dissipates(dissipation_, "damper");
     }
 
 private:
@@ -44,8 +46,10 @@ private:
         flange_a.f.value = f;
         flange_b.f.value = -f;
         energy_ = K == Compliance::Damper ? 0.0 : 0.5 * c * stretch_ * stretch_;
+        const double rate = flange_b.v.value() - flange_a.v.value();
+        dissipation_ = d * rate * rate;
     }
-    double stretch_ = 0.0, energy_ = 0.0;
+    double stretch_ = 0.0, energy_ = 0.0, dissipation_ = 0.0;
 };
 
 }  // namespace lied::mechanics

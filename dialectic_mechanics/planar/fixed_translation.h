@@ -17,6 +17,7 @@ public:
     double r_x = 1.0, r_y = 0.0;
 
     void metainfo(Meta& meta) override {
+        meta.balance_neutral();   // a massless rigid part: power in at frame_a is power out at frame_b
         meta.plug(frame_a, "frame_a");
         meta.plug(frame_b, "frame_b");
         meta.parameter(r_x, "r_x", ParameterSpec::any("m", "frame_b along frame_a's x axis"));

@@ -49,6 +49,12 @@ public:
         meta.variable(slip_, "slip", "m/s");
         meta.variable(energy_, "E_pot", "J");
         meta.variable(centre_height_, "centre_height", "m");
+        // As the 1D contacts: the elastic part returns what it stores; damping and friction, computed from the
+        // kinetic velocity w, lose ≥ 0 at w, and their work at the elastic velocity v differs by the formulation's lag.
+        meta.stores(Quantity::Energy, energy_, "E_pot");
+        meta.dissipates(dissipation_, "contact");
+        meta.creates(Quantity::Energy, lag_, "dialectic_lag");
+        meta.block<&GroundContact::evalLag>(this, "evalLag", {&frame_a.r, &frame_a.v, &frame_a.f}, {});
         if (radius > 0.0)
             meta.valid_range("centre_height", ValidRange::above(0.0, "a circle's centre stays above the ground line (deeper, the contact is far too soft for its load)"));
     }
@@ -72,7 +78,19 @@ private:
         const double fx = normal_force_ * nx + friction_force_ * tx, fy = normal_force_ * ny + friction_force_ * ty;
         frame_a.f.value = {fx, fy, cx * fy - cy * fx};
         energy_ = c * std::pow(penetration_, n + 1.0) / (n + 1.0);
+        elastic_ = penetration_ > 0.0 ? c * std::pow(penetration_, n) : 0.0;
+        dissipation_ = (normal_force_ - elastic_) * approach - friction_force_ * slip_;   // ≥ 0
     }
+    // The exact loss: what the body receives at its elastic velocity, less what the contact stores.
+    void evalLag() {
+        const Planar &r = frame_a.r.value(), &v = frame_a.v.value(), &f = frame_a.f.value;
+        const double nx = -std::sin(ground_angle), ny = std::cos(ground_angle);
+        double px, py;
+        rotate(r.phi, r_x, r_y, px, py);
+        const double exact = -(v.x * f.x + v.y * f.y + v.phi * f.phi) + elastic_ * (nx * (v.x - v.phi * py) + ny * (v.y + v.phi * px));
+        lag_ = dissipation_ - exact;
+    }
+    double elastic_ = 0.0, dissipation_ = 0.0, lag_ = 0.0;
     double penetration_ = 0.0, normal_force_ = 0.0, friction_force_ = 0.0, slip_ = 0.0, energy_ = 0.0, centre_height_ = 1.0;
 };
 

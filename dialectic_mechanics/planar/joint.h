@@ -52,6 +52,11 @@ protected:
         if (geometry) balance.reads.push_back(geometry);
         meta.block<&PlanarJoint::evalBalance>(this, "evalBalance", balance.reads, balance.writes);
         meta.variable(generalised_force_, "Q_b", force_unit);
+        // A joint transmits power at the elastic velocities unchanged; its own spring stores, its damper loses, its
+        // drive supplies. (The formulation's loss (v − w)·… belongs to the bodies, which hold the mass.)
+        meta.stores(Quantity::Energy, spring_energy_, "E_pot");
+        meta.supplies(Quantity::Energy, drive_power_, "drive");
+        meta.dissipates(damper_loss_, "damper");
     }
     // The generalised force of a wrench on frame_b and the shift of that wrench to frame_a's origin.
     virtual double generalised(const Planar& wrench) const = 0;
@@ -68,9 +73,12 @@ private:
         q.der.value = v_.value;
         w.der.value = dialectic_acceleration();
         frame_a.f.value = to_frame_a(wrench);
+        spring_energy_ = 0.5 * c * (q() - q0) * (q() - q0);
+        drive_power_ = drive.value() * v_.value;
+        damper_loss_ = d * v_.value * v_.value;
     }
     Out<double> residual_;
-    double generalised_force_ = 0.0;
+    double generalised_force_ = 0.0, spring_energy_ = 0.0, drive_power_ = 0.0, damper_loss_ = 0.0;
 };
 
 }  // namespace lied::mechanics

@@ -29,6 +29,8 @@ public:
         meta.block<&LoopClosure::evalForce>(this, "evalForce", {&frame_a.r, &frame_b.r, &frame_a.v, &frame_b.v}, {&frame_a.f, &frame_b.f});
         meta.variable(error_, "error", "m");
         meta.variable(force_, "f", "N");
+        meta.stores(Quantity::Energy, energy_, "E_pot");
+        meta.dissipates(dissipation_, "damper");
     }
     const char* type_name() const override { return "LoopClosure"; }
 
@@ -41,8 +43,12 @@ private:
         frame_b.f.value = {-f.x, -f.y, -f.phi};
         error_ = std::hypot(rb.x - ra.x, rb.y - ra.y);
         force_ = std::hypot(f.x, f.y);
+        const double ex = rb.x - ra.x, ey = rb.y - ra.y, ephi = rb.phi - ra.phi;
+        const double vx = vb.x - va.x, vy = vb.y - va.y, vphi = vb.phi - va.phi;
+        energy_ = 0.5 * c * (ex * ex + ey * ey) + 0.5 * c_phi * ephi * ephi;
+        dissipation_ = d * (vx * vx + vy * vy) + d_phi * vphi * vphi;
     }
-    double error_ = 0.0, force_ = 0.0;
+    double error_ = 0.0, force_ = 0.0, energy_ = 0.0, dissipation_ = 0.0;
 };
 
 }  // namespace lied::mechanics

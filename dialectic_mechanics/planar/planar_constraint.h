@@ -47,7 +47,7 @@ public:
         meta.time_event<&PlanarConstraint::onClose>(this, switching.t_close, "closing");
         meta.block<&PlanarConstraint::evalConstraint>(this, "evalConstraint",
                                                       {&switching.time, &frame_a.r, &frame_b.r, &frame_a.v, &frame_b.v, &lambda_x_, &lambda_y_, &lambda_phi_,
-                                                       &switching.captured, &held_x_, &held_y_, &held_phi_},
+                                                       &switching.captured, &switching.closed, &held_x_, &held_y_, &held_phi_},
                                                       {&residual_x_, &residual_y_, &residual_phi_, &frame_a.f, &frame_b.f});
         meta.variable(sigma_, "sigma", "");
         meta.variable(error_, "error", "m");
@@ -55,6 +55,10 @@ public:
         meta.variable(lambda_x_.value, "f_x", "N");
         meta.variable(lambda_y_.value, "f_y", "N");
         meta.variable(lambda_phi_.value, "tau", "N.m");
+        // As the 1D constraint: λ·(ė + ηe) ≥ 0 is lost while it closes, the stabilisation's work is its own (with the
+        // moment of λ held at a point that frame_a's rotation moves).
+        meta.dissipates(dissipation_, "constraint");
+        meta.creates(Quantity::Energy, stabilisation_, "baumgarte");
     }
     const char* type_name() const override { return "PlanarConstraint"; }
 
@@ -83,10 +87,12 @@ private:
         frame_a.f.value = {lx, ly, lphi + px * ly - py * lx};
         frame_b.f.value = {-lx, -ly, -lphi};
         error_ = std::hypot(ex, ey);
+        dissipation_ = lx * (dex + eta * ex) + ly * (dey + eta * ey) + lphi * (vb.phi - va.phi + eta * error_phi_);
+        stabilisation_ = eta * (lx * ex + ly * ey + lphi * error_phi_) + va.phi * (ex * ly - ey * lx);
     }
     Out<double> lambda_x_, lambda_y_, lambda_phi_, residual_x_, residual_y_, residual_phi_;
     Out<double> held_x_, held_y_, held_phi_;
-    double sigma_ = 0.0, error_ = 0.0, error_phi_ = 0.0;
+    double sigma_ = 0.0, error_ = 0.0, error_phi_ = 0.0, dissipation_ = 0.0, stabilisation_ = 0.0;
 };
 
 }  // namespace lied::mechanics

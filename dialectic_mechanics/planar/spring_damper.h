@@ -29,6 +29,8 @@ public:
         meta.variable(length_, "length", "m");
         meta.variable(tension_, "f", "N");
         meta.variable(energy_, "E_pot", "J");
+        meta.stores(Quantity::Energy, energy_, "E_pot");
+        meta.dissipates(dissipation_, "damper");
         meta.valid_range("length", ValidRange::above(0.0, "a spring between two frames needs a direction: its ends apart"));
     }
     const char* type_name() const override { return "PlanarSpringDamper"; }
@@ -39,12 +41,14 @@ private:
         const double dx = rb.x - ra.x, dy = rb.y - ra.y;
         length_ = std::hypot(dx, dy);
         const double ex = dx / length_, ey = dy / length_;
-        tension_ = c * (length_ - l0) + d * (ex * (vb.x - va.x) + ey * (vb.y - va.y));
+        const double rate = ex * (vb.x - va.x) + ey * (vb.y - va.y);   // dℓ/dt: the frames' v is exactly ṙ
+        tension_ = c * (length_ - l0) + d * rate;
+        dissipation_ = d * rate * rate;
         frame_a.f.value = {tension_ * ex, tension_ * ey, 0.0};
         frame_b.f.value = {-tension_ * ex, -tension_ * ey, 0.0};
         energy_ = 0.5 * c * (length_ - l0) * (length_ - l0);
     }
-    double length_ = 0.0, tension_ = 0.0, energy_ = 0.0;
+    double length_ = 0.0, tension_ = 0.0, energy_ = 0.0, dissipation_ = 0.0;
 };
 
 }  // namespace lied::mechanics

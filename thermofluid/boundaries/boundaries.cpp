@@ -22,6 +22,10 @@ void Source::evalDerFlow() {
     outlet.der_m_flow.value = der_m_flow_.value;
     m_flow.der.value = der_m_flow_.value;
 }
+void Source::evalBalance() {
+    mass_in_ = m_flow();
+    enthalpy_in_ = mass_in_ * outlet.state.value.h;
+}
 void Source::evalResidual() { residual_.value = outlet.r.value() + L * der_m_flow_.value; }
 
 void Source::metainfo(Meta& meta) {
@@ -38,6 +42,9 @@ void Source::metainfo(Meta& meta) {
     meta.block<&Source::evalFlow>(this, "evalFlow", {&m_flow.value}, {&outlet.m_flow});
     meta.block<&Source::evalDerFlow>(this, "evalDerFlow", {&der_m_flow_}, {&outlet.der_m_flow, &m_flow.der});
     meta.block<&Source::evalResidual>(this, "evalResidual", {&outlet.r, &der_m_flow_}, {&residual_});
+    meta.block<&Source::evalBalance>(this, "evalBalance", {&m_flow.value, &outlet.state}, {});
+    meta.supplies(Quantity::Mass, mass_in_, "mass_in");
+    meta.supplies(Quantity::Energy, enthalpy_in_, "enthalpy_in");
     meta.parameter(p0_par, "p0_par", ParameterSpec::positive("Pa", "pressure (unless p0_var is connected)"));
     meta.parameter(T0_par, "T0_par", ParameterSpec::positive("K", "temperature (unless setEnthalpy or T0_var is connected)"));
     meta.parameter(h0_par, "h0_par", ParameterSpec::any("J/kg", "specific enthalpy when setEnthalpy (unless h0_var is connected)"));
@@ -60,11 +67,19 @@ void Sink::evalInertial() {
     inlet.r.value = p_ - inlet.state.value().p + L * inlet.der_m_flow.value();
 }
 
+void Sink::evalBalance() {
+    mass_in_ = -inlet.m_flow.value();
+    enthalpy_in_ = mass_in_ * inlet.state.value().h;
+}
+
 void Sink::metainfo(Meta& meta) {
     medium.declare(meta, {&inlet}, {});
     meta.plug(inlet, "inlet");
     meta.signal(p0_var, "p0_var");
     meta.block<&Sink::evalInertial>(this, "evalInertial", {&inlet.state, &inlet.der_m_flow, &p0_var}, {&inlet.r});
+    meta.block<&Sink::evalBalance>(this, "evalBalance", {&inlet.m_flow, &inlet.state}, {});
+    meta.supplies(Quantity::Mass, mass_in_, "mass_in");
+    meta.supplies(Quantity::Energy, enthalpy_in_, "enthalpy_in");
     meta.parameter(p0_par, "p0_par", ParameterSpec::positive("Pa", "pressure (unless p0_var is connected)"));
     meta.parameter(L, "L", defaults::kL, ParameterSpec::non_negative("1/m", "inertance of the sink"));
     meta.variable(p_, "p", "Pa");

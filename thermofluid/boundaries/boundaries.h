@@ -42,8 +42,10 @@ private:
     void evalFlow();
     void evalDerFlow();
     void evalResidual();
+    void evalBalance();
     Out<double> der_m_flow_, residual_;
     double p_ = 0, T_ = 0, h_ = 0;
+    double mass_in_ = 0, enthalpy_in_ = 0;   // kg/s, W: what enters the model here
     MassFractions Xi_{};
     bool has_Xi_ = false;
 };
@@ -61,7 +63,9 @@ public:
 
 private:
     void evalInertial();
+    void evalBalance();
     double p_ = 0;
+    double mass_in_ = 0, enthalpy_in_ = 0;   // kg/s, W: what enters the model here (negative: leaves)
 };
 
 }  // namespace lied::thermofluid

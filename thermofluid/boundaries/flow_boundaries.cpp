@@ -11,6 +11,10 @@ void FlowSettingSink::evalResidual() {
     residual_.value = inlet.der_m_flow.value() - (m_flow_set_ - inlet.m_flow.value()) / TC;
 }
 void FlowSettingSink::evalPressure() { p_ = inlet.state.value().p + inlet.r.value; }
+void FlowSettingSink::evalBalance() {
+    mass_in_ = -inlet.m_flow.value();
+    enthalpy_in_ = mass_in_ * inlet.state.value().h;
+}
 
 void FlowSettingSink::declare_sink(Meta& meta, std::initializer_list<const SignalBase*> set_reads) {
     medium.declare(meta, {&inlet}, {});
@@ -22,6 +26,9 @@ void FlowSettingSink::declare_sink(Meta& meta, std::initializer_list<const Signa
     residual.reads.insert(residual.reads.end(), {&inlet.der_m_flow, &inlet.m_flow});
     meta.block<&FlowSettingSink::evalResidual>(this, "evalResidual", residual.reads, residual.writes);
     meta.block<&FlowSettingSink::evalPressure>(this, "evalPressure", {&inlet.state, &inlet.r}, {});
+    meta.block<&FlowSettingSink::evalBalance>(this, "evalBalance", {&inlet.m_flow, &inlet.state}, {});
+    meta.supplies(Quantity::Mass, mass_in_, "mass_in");
+    meta.supplies(Quantity::Energy, enthalpy_in_, "enthalpy_in");
     meta.parameter(TC, "TC", ParameterSpec::positive("s", "time constant with which the mass flow follows the set value"));
     meta.parameter(L, "L", defaults::kL, ParameterSpec::non_negative("1/m", "inertance"));
     meta.variable(inlet.m_flow.value(), "m_flow", "kg/s");
@@ -56,6 +63,7 @@ void TerminalSource::metainfo(Meta& meta) {
     meta.state(p, "p", 1e5, "Pa");
     meta.valid_range("p", ValidRange::above(0.0, "a pressure is positive"));
     meta.block<&TerminalSource::evalNoFlow>(this, "evalNoFlow", {}, {&outlet.m_flow, &outlet.der_m_flow});
+    meta.balance_neutral();   // no flow: nothing enters
     meta.block<&TerminalSource::evalState>(this, "evalState", {&p.value}, {&outlet.state});
     meta.block<&TerminalSource::evalPressure>(this, "evalPressure", {&outlet.r}, {&p.der});
 }

@@ -40,7 +40,9 @@ private:
     void evalInertial();
     void evalResidual();
     void evalPressure();
+    void evalBalance();
     Out<double> dr_, residual_;
+    double mass_in_ = 0, enthalpy_in_ = 0;   // kg/s, W entering the model here (negative: leaving)
     BlockLists residual_lists_;   // kept between crawls: a rebuild allocates nothing for them
 };
 

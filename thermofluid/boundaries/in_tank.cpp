@@ -9,10 +9,15 @@ namespace lied::thermofluid {
 double InTank::density() { return density_(*medium.medium, p_amb, inlet.state.value().h); }
 
 void InTank::evalInertial() {
-    p = p_amb + density() * kGravity * (level() + elevation.value());
+    const double rho = density();
+    p = p_amb + rho * kGravity * (level() + elevation.value());
+    mass_ = rho * A * level();   // exact for a density that does not change with the arriving enthalpy
     inlet.r.value = p - inlet.state.value().p + L * inlet.der_m_flow.value();
 }
-void InTank::evalLevel() { level.der.value = inlet.m_flow.value() / (density() * A); }
+void InTank::evalLevel() {
+    level.der.value = inlet.m_flow.value() / (density() * A);
+    enthalpy_in_ = -inlet.m_flow.value() * inlet.state.value().h;
+}
 
 void InTank::metainfo(Meta& meta) {
     medium.declare(meta, {&inlet}, {});
@@ -21,6 +26,9 @@ void InTank::metainfo(Meta& meta) {
     meta.state(level, "level", 1.0, "m");
     meta.block<&InTank::evalInertial>(this, "evalInertial", {&inlet.state, &inlet.der_m_flow, &level.value, &elevation}, {&inlet.r});
     meta.block<&InTank::evalLevel>(this, "evalLevel", {&inlet.m_flow, &inlet.state}, {&level.der});
+    // The water it holds; its energy leaves the books with it (the tank has no energy state to keep it in).
+    meta.stores(Quantity::Mass, mass_, "mass");
+    meta.supplies(Quantity::Energy, enthalpy_in_, "enthalpy_in");
     meta.parameter(A, "A", ParameterSpec::positive("m2", "cross-section area"));
     meta.parameter(level.start, "h0", ParameterSpec::non_negative("m", "initial level"));
     meta.parameter(L, "L", ParameterSpec::non_negative("1/m", "inertance of the inlet"));

@@ -27,6 +27,7 @@ public:
 
 private:
     double density();
+    double mass_ = 0, enthalpy_in_ = 0;   // kg held; W entering the energy books (the tank keeps no energy state)
     void evalInertial();
     void evalLevel();
     CachedDensity density_;

@@ -11,13 +11,17 @@ double OutTank::pressure() { return p_amb + density() * kGravity * (level() + el
 
 void OutTank::evalState() {
     p = pressure();
+    mass_ = density() * A * level();
     outlet.state.value = {p, h};
 }
 void OutTank::evalDerFlow() {
     outlet.der_m_flow.value = der_m_flow_.value;
     m_flow.der.value = der_m_flow_.value;
 }
-void OutTank::evalLevel() { level.der.value = -m_flow() / (density() * A); }
+void OutTank::evalLevel() {
+    level.der.value = -m_flow() / (density() * A);
+    enthalpy_in_ = m_flow() * h;
+}
 void OutTank::evalResidual() { residual_.value = outlet.r.value() + L * der_m_flow_.value; }
 
 void OutTank::metainfo(Meta& meta) {
@@ -32,6 +36,9 @@ void OutTank::metainfo(Meta& meta) {
     meta.pass_through(m_flow.value, outlet.m_flow, "evalFlow");
     meta.block<&OutTank::evalDerFlow>(this, "evalDerFlow", {&der_m_flow_}, {&outlet.der_m_flow, &m_flow.der});
     meta.block<&OutTank::evalLevel>(this, "evalLevel", {&m_flow.value}, {&level.der});
+    // The water it holds; the energy it delivers enters the books (the tank has no energy state).
+    meta.stores(Quantity::Mass, mass_, "mass");
+    meta.supplies(Quantity::Energy, enthalpy_in_, "enthalpy_in");
     meta.block<&OutTank::evalResidual>(this, "evalResidual", {&outlet.r, &der_m_flow_}, {&residual_});
     meta.parameter(A, "A", ParameterSpec::positive("m2", "cross-section area"));
     meta.parameter(level.start, "h0", ParameterSpec::non_negative("m", "initial level"));

@@ -34,6 +34,7 @@ private:
     void evalLevel();
     void evalResidual();
     double density();
+    double mass_ = 0, enthalpy_in_ = 0;   // kg held; W entering the energy books (fluid at the tank's h)
     CachedDensity density_;
     Out<double> der_m_flow_;   // tearing variable
     Out<double> residual_;

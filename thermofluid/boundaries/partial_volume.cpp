@@ -65,9 +65,11 @@ void PartialVolume::evalHeatFlow() {
 
 void PartialVolume::evalBalances() {
     double dM = 0.0, dU = useHeatport ? Q_flow_.value : 0.0, dM_Xi = 0.0;
+    reverse_flow_energy_ = 0.0;
     for (FluidInlet* in : inlets_) {
         const double m = in->m_flow.value();
         const bool forward = m >= 0;   // TFS's reverse-flow guard: what leaves through an inlet is the volume's own
+        if (!forward) reverse_flow_energy_ += m * (h_ - in->state.value().h);
         dM += m;
         dU += m * (forward ? in->state.value().h : h_);
         dM_Xi += m * (forward ? in->state.value().Xi[0] : Xi_[0]);
@@ -78,7 +80,8 @@ void PartialVolume::evalBalances() {
         dM_Xi -= o->m_flow() * Xi_[0];
     }
     M.der.value = dM;
-    U_med.der.value = dU + volume_work(dM);
+    volume_work_ = volume_work(dM);
+    U_med.der.value = dU + volume_work_;
     M_Xi.der.value = dM_Xi;
 }
 
@@ -199,6 +202,10 @@ void PartialVolume::declare_volume(Meta& meta, std::span<FluidInlet* const> inle
         balance_lists.reads.push_back(&Q_flow_);
     }
     meta.block<&PartialVolume::evalBalances>(this, "evalBalances", balance_lists.reads, balance_lists.writes);
+    meta.stores(Quantity::Mass, M.value.value, "M");
+    meta.stores(Quantity::Energy, U_med.value.value, "U_med");
+    meta.creates(Quantity::Energy, reverse_flow_energy_, "reverse_flow_guard");
+    meta.supplies(Quantity::Energy, volume_work_, "volume_work");   // 0 but for a reservoir under an atmosphere
     meta.variable(p_, "p", "Pa");
     meta.variable(T_, "T", "K");
     meta.variable(h_, "h", "J/kg");

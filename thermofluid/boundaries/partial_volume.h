@@ -83,6 +83,9 @@ protected:
 
     MediumProperties props_;
     double p_ = 1e5, h_ = 0, T_ = 0, rho_ = 0, V_ = 0, damping_factor_ = 0;
+    // W: TFS's reverse-flow guard books the volume's own h for what leaves through an inlet, where the stream
+    // carries the inlet's; the difference is energy the formulation creates. And the volume work of a subclass.
+    double reverse_flow_energy_ = 0, volume_work_ = 0;
     MassFractions Xi_{};                   // the volume's mass fractions, M_Xi/M
     double p_guess_ = 1e5;   // Newton's start: the last pressure found (kept through a failed evaluation)
 

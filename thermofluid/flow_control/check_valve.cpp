@@ -14,6 +14,7 @@ void CheckValve::evalState() {
 }
 
 void CheckValve::metainfo(Meta& meta) {
+    meta.balance_neutral();   // isenthalpic throttling
     declare_flow(meta);
     inertance_ = L.storage();
     meta.parameter(L, "L", defaults::kL, ParameterSpec::non_negative("1/m", "inertance"));

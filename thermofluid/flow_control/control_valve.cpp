@@ -41,6 +41,7 @@ void BasicControlValve::evalState() {
 }
 
 void BasicControlValve::metainfo(Meta& meta) {
+    meta.balance_neutral();   // isenthalpic throttling
     declare_flow(meta);
     meta.signal(u_in, "u_in");
     static const ChoiceSpec kInvertInputChoice{{"false", "true"}, "true: u = 1 − u_in (0 open, 1 closed)"};

@@ -45,9 +45,11 @@ void CounterFlowNTU::evalHeat() {
     }
     h_out_A.der.value = (A_side.in().h - dh_A - h_out_A()) / TC;
     h_out_B.der.value = (B_side.in().h - dh_B - h_out_B()) / TC;
+    formulation_energy_ = m_A * (h_out_A() - A_side.in().h) + m_B * (h_out_B() - B_side.in().h);
 }
 
 void CounterFlowNTU::metainfo(Meta& meta) {
+    meta.creates(Quantity::Energy, formulation_energy_, "lag_and_regularisation");
     declare_sides(meta);
     meta.parameter(A, "A", ParameterSpec::positive("m2", "heat transfer area"));
     meta.parameter(k_NTU, "k_NTU", ParameterSpec::non_negative("W/(m2.K)", "overall heat transfer coefficient"));

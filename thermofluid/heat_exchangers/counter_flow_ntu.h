@@ -33,6 +33,9 @@ private:
     void evalOutletA();
     void evalOutletB();
     void evalHeat();
+    // W: what leaves both sides minus what enters them. Not zero: the outlets follow with the time constant TC
+    // (energy no mass holds) and the stronger side's Δh is regularised at small flows.
+    double formulation_energy_ = 0;
     MediumProperties in_A_, in_B_, out_A_, out_B_;
     double Q_flow_ = 0, effectiveness_ = 0, NTU_ = 0;
 };

@@ -34,6 +34,7 @@ void DiscretizedCounterFlowHEX::evalCells() {
         c.T_wall.der.value = (-c.Q_A - Q_B_here) / C;
         Q_flow_ -= c.Q_A;   // what side A gives away
     }
+    storage_rate_ = 0.0;
     for (int i = 0; i < n_; ++i) {
         Cell& c = *cells_[i];
         const double hA_up = m_A >= 0 ? (i == 0 ? A_side.in().h : cells_[i - 1]->h_A()) : (i == n_ - 1 ? c.h_A() : cells_[i + 1]->h_A());
@@ -41,12 +42,16 @@ void DiscretizedCounterFlowHEX::evalCells() {
         const double M_A = V * std::max(c.A.rho, rho_min.value()), M_B = V * std::max(c.B.rho, rho_min.value());
         c.h_A.der.value = (std::abs(m_A) * (hA_up - c.h_A()) + c.Q_A) / M_A;
         c.h_B.der.value = (std::abs(m_B) * (hB_up - c.h_B()) + c.Q_B) / M_B;
+        storage_rate_ += M_A * c.h_A.der.value + M_B * c.h_B.der.value + C * c.T_wall.der.value;
     }
+    reverse_flow_energy_ = std::min(m_A, 0.0) * (cells_[0]->h_A() - A_side.in().h) + std::min(m_B, 0.0) * (cells_[0]->h_B() - B_side.in().h);
     T_out_A_ = cells_[n_ - 1]->A.T;
     T_out_B_ = cells_[n_ - 1]->B.T;
 }
 
 void DiscretizedCounterFlowHEX::metainfo(Meta& meta) {
+    meta.stores_by_rate(Quantity::Energy, storage_rate_, "storage_rate");
+    meta.creates(Quantity::Energy, reverse_flow_energy_, "reverse_flow_guard");
     meta.parameter(nCells, "nCells", ParameterSpec::count_up_to(PlugArray<FluidInlet>::kMaxSize, "number of cells per side"));
     if (!(nCells >= 1) || nCells != std::floor(nCells))
         throw BuildError(meta.path_of("nCells") + " = " + std::to_string(nCells) + " (rule: a number of cells is an integer from 1 to 1000)",

@@ -45,6 +45,9 @@ private:
     std::vector<std::unique_ptr<Cell>> cells_;   // grows only
     int n_ = 0;
     double Q_flow_ = 0, T_out_A_ = 0, T_out_B_ = 0, energy_ = 0;
+    // W: what the cells and the wall store (Σ M·dh/dt + C·dT/dt; the cells' masses follow the flow without a balance),
+    // and what the reverse-flow guard at the inlets creates (a cell books its own h for what leaves through an inlet).
+    double storage_rate_ = 0, reverse_flow_energy_ = 0;
     BlockLists cell_lists_;   // evalCells' reads and writes, kept between crawls
 };
 

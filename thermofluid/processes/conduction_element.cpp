@@ -25,10 +25,15 @@ void ConductionElement::evalHeatFlow() {
 void ConductionElement::evalEnthalpy() {
     const double m_flow = inlet.m_flow.value();
     const double h_in = m_flow >= 0 ? inlet.state.value().h : h();   // TFS's reverse-flow rule
-    h.der.value = (Q_flow_.value + m_flow * (h_in - h())) / M_;
+    storage_rate_ = Q_flow_.value + m_flow * (h_in - h());
+    h.der.value = storage_rate_ / M_;
+    reverse_flow_energy_ = m_flow < 0 ? m_flow * (h() - inlet.state.value().h) : 0.0;
 }
 
 void ConductionElement::metainfo(Meta& meta) {
+    // Its mass M(p, h) follows the flow without a balance of its own: the energy it holds is known by its rate M·dh/dt.
+    meta.stores_by_rate(Quantity::Energy, storage_rate_, "storage_rate");
+    meta.creates(Quantity::Energy, reverse_flow_energy_, "reverse_flow_guard");
     declare_flow(meta);
     static const ChoiceSpec kInitChoice{{"T", "h"}, "initial state from T_0 (at p_init) or h_0"};
     meta.choice(init, "init", kInitChoice);

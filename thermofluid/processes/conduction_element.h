@@ -40,6 +40,7 @@ private:
     Out<double> Q_flow_;
     MediumProperties props_;
     double T_ = 0, M_ = 0;
+    double storage_rate_ = 0, reverse_flow_energy_ = 0;   // W: M·dh/dt; what the reverse-flow guard creates
 };
 
 }  // namespace lied::thermofluid

@@ -46,6 +46,7 @@ void FlowResistance::evalState() {
 }
 
 void FlowResistance::metainfo(Meta& meta) {
+    meta.balance_neutral();   // isenthalpic: what enters leaves
     declare_flow(meta);
     inertance_ = &L_;
     meta.block<&FlowResistance::evalState>(this, "evalState", {&inlet.state, &inlet.m_flow}, {&outlet.state, &dp_, &dr_corr_});

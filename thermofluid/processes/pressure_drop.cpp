@@ -15,6 +15,7 @@ void PressureDrop::evalState() {
 }
 
 void PressureDrop::metainfo(Meta& meta) {
+    meta.balance_neutral();   // isenthalpic: what enters leaves
     declare_flow(meta);
     inertance_ = &L;
     meta.block<&PressureDrop::evalState>(this, "evalState", {&inlet.state, &inlet.m_flow}, {&outlet.state, &dp_, &dr_corr_});

@@ -25,9 +25,12 @@ void Pump::evalState() {
     dh_ = m_flow * W_t_ / (m_flow * m_flow + m_flow_reg * m_flow_reg);
     set_outlet(in, -dp_rise_, p_min);
     outlet.state.value.h = in.h + dh_;
+    fluid_power_ = m_flow * dh_;
 }
 
 void Pump::metainfo(Meta& meta) {
+    // The motor is outside the model: the fluid receives ṁ·Δh (the nominal W_t less its regularisation at zero flow).
+    meta.supplies(Quantity::Energy, fluid_power_, "fluid_power");
     declare_machine(meta);
     static const ChoiceSpec kParametrizeByDesignPointChoice{{"false", "true"}, "true: V_r, k_p, k_fric from the design point dp_D, V_flow_D, omega_D, slip_D, eta_D"};
     meta.choice(parametrizeByDesignPoint, "parametrizeByDesignPoint", kParametrizeByDesignPointChoice);

@@ -27,6 +27,7 @@ private:
     MediumProperties props_;
     double V_r_ = 0, k_p_ = 0, k_fric_ = 0;
     double omega_ = 0, dp_rise_ = 0, V_flow_ = 0, W_t_ = 0, dh_ = 0, tau_ = 0;
+    double fluid_power_ = 0;   // W: ṁ·Δh, the shaft work the fluid receives
 };
 
 }  // namespace lied::thermofluid

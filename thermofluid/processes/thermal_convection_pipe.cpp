@@ -48,9 +48,11 @@ void ThermalConvectionPipe::evalState() {
     heatPort.Q_flow.value = -Q_flow_;
     set_outlet(in, 0.0, -std::numeric_limits<double>::infinity());   // no drop, no clip (TFS: clip_p_out = false)
     outlet.state.value.h = in.h + dh_;
+    regularisation_energy_ = m * dh_ - Q_flow_;
 }
 
 void ThermalConvectionPipe::metainfo(Meta& meta) {
+    meta.creates(Quantity::Energy, regularisation_energy_, "regularisation");
     declare_flow(meta);
     meta.plug(heatPort, "heatPort");
     meta.parameter(l, "l", ParameterSpec::positive("m", "length"));

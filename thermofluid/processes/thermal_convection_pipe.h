@@ -33,6 +33,7 @@ private:
     double heat_flow(const FluidState& in, double dh, double T_wall);
     MediumProperties props_;
     double Q_flow_ = 0, dh_ = 0, T_ = 0, Re_ = 0, Nu_ = 0, h_avg_ = 0;
+    double regularisation_energy_ = 0;   // W: ṁ·Δh − Q, what the regularisation of Δh at small flows creates
 };
 
 }  // namespace lied::thermofluid

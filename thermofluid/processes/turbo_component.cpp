@@ -36,11 +36,14 @@ void TurboComponent::evalState() {
         tau_ = dh_ * m / (std::abs(w) > omega_reg ? w : (w < 0 ? -omega_reg.value() : omega_reg.value()));
     }
     P_shaft_ = tau_ * w;
+    shaft_loss_ = P_shaft_ - m * dh_;
     set_outlet(in, -dp_rise_, p_min);
     outlet.state.value.h = in.h + dh_;
 }
 
 void TurboComponent::metainfo(Meta& meta) {
+    meta.supplies(Quantity::Energy, P_shaft_, "shaft_power");
+    meta.dissipates(shaft_loss_, "shaft_loss");
     declare_machine(meta);
     meta.parameter(omega_ref, "omega_ref", ParameterSpec::positive("rad/s", "speed that gives pr = 2 − skew at m_flow_ref"));
     meta.parameter(skew, "skew", ParameterSpec::any("1", "skewness of the mixed term of the pressure ratio"));

@@ -38,6 +38,7 @@ private:
     void evalState();
     MediumProperties props_;
     double omega_ = 0, pr_ = 1, dp_rise_ = 0, w_t_ = 0, tau_st_ = 0, W_t_ = 0, Q_t_ = 0, dh_ = 0, kappa_ = 0, tau_ = 0, P_shaft_ = 0;
+    double shaft_loss_ = 0;   // W: P_shaft − ṁ·Δh, ≥ 0 in every regime (what the fluid does not receive)
 };
 
 class Compressor final : public TurboComponent {

@@ -22,6 +22,7 @@ void MultiSensor_Tpm::evalMeasure() {
 }
 
 void MultiSensor_Tpm::metainfo(Meta& meta) {
+    meta.balance_neutral();   // a sensor passes the stream on unchanged
     declare_flow(meta);
     meta.signal(T, "T");
     meta.signal(p, "p");

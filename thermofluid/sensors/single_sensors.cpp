@@ -35,6 +35,7 @@ void SingleSensorSelect::evalState() {
 }
 
 void SingleSensorSelect::metainfo(Meta& meta) {
+    meta.balance_neutral();   // a sensor passes the stream on unchanged
     declare_flow(meta);
     static const ChoiceSpec kQuantityChoice{kStateQuantities, "what `value` is, in the unit its name says"};
     meta.choice(quantity, "quantity", kQuantityChoice);
@@ -63,6 +64,7 @@ void SingleFlowSensor::evalMeasure() {
 }
 
 void SingleFlowSensor::metainfo(Meta& meta) {
+    meta.balance_neutral();   // a sensor passes the stream on unchanged
     declare_flow(meta);
     static const ChoiceSpec kQuantityChoice{kFlowQuantities, "what `value` is, in the unit its name says"};
     meta.choice(quantity, "quantity", kQuantityChoice);

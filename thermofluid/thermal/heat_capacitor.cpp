@@ -7,6 +7,7 @@ namespace lied::thermofluid {
 
 void HeatCapacitor::evalTemperature() {
     for (int k = 1; k <= ports.size(); ++k) ports[k].T.value = T();
+    energy_ = C * T();
 }
 
 void HeatCapacitor::evalDerivative() {
@@ -31,6 +32,7 @@ void HeatCapacitor::metainfo(Meta& meta) {
     meta.parameter(C, "C", ParameterSpec::positive("J/K", "heat capacity"));
     meta.parameter(T.start, "T_start", ParameterSpec::positive("K", "initial temperature"));
     meta.variable(Q_flow_, "Q_flow", "W");
+    meta.stores(Quantity::Energy, energy_, "energy");
     meta.valid_range("T", ValidRange::above(0.0, "an absolute temperature is positive"));
 }
 

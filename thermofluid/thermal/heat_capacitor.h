@@ -26,6 +26,7 @@ private:
     void evalTemperature();
     void evalDerivative();
     double Q_flow_ = 0;
+    double energy_ = 0;   // J, C·T
     std::array<BlockLists, 2> lists_;   // the blocks' reads and writes, kept between crawls
 };
 

@@ -68,6 +68,7 @@ void InsulatedRod::metainfo(Meta& meta) {
     meta.parameter(lambda, "lambda", ParameterSpec::positive("W/(m.K)", "thermal conductivity"));
     meta.parameter(T_start, "T_start", ParameterSpec::positive("K", "initial temperature of every volume").read_at_build());
     meta.variable(U_, "U", "J");
+    meta.stores(Quantity::Energy, U_, "U");
     meta.variable(b.T.value, "T_b", "K");   // the insulated end's temperature, T[n] whatever n is
     meta.variable(Q_a_, "Q_a", "W");
 }

@@ -11,6 +11,7 @@ void FixedTemperature::metainfo(Meta& meta) {
     meta.block<&FixedTemperature::evalHeatFlow>(this, "evalHeatFlow", {&port.Q_flow}, {});
     meta.parameter(T, "T", ParameterSpec::positive("K", "temperature the environment holds"));
     meta.variable(Q_flow_, "Q_flow", "W");
+    meta.supplies(Quantity::Energy, Q_flow_, "heat_in");
 }
 
 void PrescribedTemperature::metainfo(Meta& meta) {
@@ -19,12 +20,14 @@ void PrescribedTemperature::metainfo(Meta& meta) {
     meta.pass_through(T_in, port.T, "evalTemperature");
     meta.block<&PrescribedTemperature::evalHeatFlow>(this, "evalHeatFlow", {&port.Q_flow}, {});
     meta.variable(Q_flow_, "Q_flow", "W");
+    meta.supplies(Quantity::Energy, Q_flow_, "heat_in");
 }
 
 void FixedHeatFlow::metainfo(Meta& meta) {
     meta.plug(port, "port");
     meta.block<&FixedHeatFlow::evalHeatFlow>(this, "evalHeatFlow", {}, {&port.Q_flow});
     meta.parameter(Q_flow, "Q_flow", ParameterSpec::any("W", "heat flow into the connected body"));
+    meta.supplies(Quantity::Energy, Q_flow, "heat_in");
 }
 
 void PrescribedHeatFlow::metainfo(Meta& meta) {
@@ -32,6 +35,7 @@ void PrescribedHeatFlow::metainfo(Meta& meta) {
     meta.signal(Q_flow_in, "Q_flow_in");
     meta.pass_through(Q_flow_in, port.Q_flow, "evalHeatFlow");
     meta.variable(port.Q_flow.value, "Q_flow", "W");
+    meta.supplies(Quantity::Energy, port.Q_flow.value, "heat_in");
 }
 
 LIED_REGISTER_COMPONENT(FixedTemperature, "heat port held at the temperature T");

@@ -13,6 +13,7 @@ void ThermalConductor::evalHeatFlow() {
 }
 
 void ThermalConductor::metainfo(Meta& meta) {
+    meta.balance_neutral();   // what one port gives the other receives
     meta.plug(port_a, "port_a");
     meta.plug(port_b, "port_b");
     meta.block<&ThermalConductor::evalHeatFlow>(this, "evalHeatFlow", {&port_a.T, &port_b.T}, {&port_a.Q_flow, &port_b.Q_flow});

@@ -46,6 +46,7 @@ private:
     void evalCutInertial();
     // With cut: the outlet's flow derivative and inertial pressure as tearing variables, and their residuals.
     Out<double> der_m_flow_out_, residual_der_out_, r_out_, residual_r_out_;
+    double mixing_energy_ = 0;   // W: ṁ_out·h_mix − Σ ṁ_k·h_k, what the |ṁ|-weighted mixing creates
     bool cut_ = false;
     bool cut_asked_ = false;   // a simulator asked for the cut (cut = auto): kept, see Meta::offer_cut
     int n_ = 0;

@@ -30,6 +30,7 @@ void Splitter::evalInertial() {
 }
 
 void Splitter::metainfo(Meta& meta) {
+    meta.balance_neutral();   // every outlet carries the inlet state; the flows add up
     medium.declare(meta, {&inlet}, {&outlet1, &outlet2});
     meta.plug(inlet, "inlet");
     meta.plug(outlet1, "outlet1");

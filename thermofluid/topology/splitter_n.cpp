@@ -40,6 +40,7 @@ void SplitterN::evalInertial() {
 }
 
 void SplitterN::metainfo(Meta& meta) {
+    meta.balance_neutral();   // every outlet carries the inlet state; the flows add up
     meta.parameter(N, "N", ParameterSpec::count_up_to(PlugArray<FluidOutlet>::kMaxSize, "number of outlets"));
     outlets.resize_from(N, meta, "N");
     n_ = outlets.size();
