@@ -1,5 +1,7 @@
 #include "core/integrators/cvode_integrator.h"
 
+#include "core/support/interrupt.h"
+
 #include <cvode/cvode.h>
 #include <nvector/nvector_serial.h>
 #include <sundials/sundials_context.h>
@@ -45,6 +47,7 @@ struct CvodeCallbacks {
     static int rhs(sunrealtype t, N_Vector y, N_Vector ydot, void* data) {
         auto* self = static_cast<CvodeIntegrator*>(data);
         if (self->n_ == 0) N_VConst(0.0, ydot);   // the one placeholder state of a model without states
+        if (interrupt_requested()) return -1;   // unrecoverable: CVODE returns at once, the run reports the interrupt
         // A point that cannot be evaluated is recoverable: CVODE retries with a smaller step.
         return self->f_->derivatives(t, N_VGetArrayPointer(y), N_VGetArrayPointer(ydot)) ? 0 : 1;
     }

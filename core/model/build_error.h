@@ -21,4 +21,10 @@ public:
     using std::runtime_error::runtime_error;
 };
 
+// A run stopped because it was asked to (core/support/interrupt.h: SIGINT, SIGTERM); the samples so far are kept.
+class SimulationInterrupted : public SimulationError {
+public:
+    using SimulationError::SimulationError;
+};
+
 }  // namespace lied

@@ -1,12 +1,14 @@
 #include "systems/cli/cli_common.h"
 
 #include "core/integrators/integrator.h"
+#include "core/support/interrupt.h"
 #include "core/integrators/step_error_monitor.h"
 #include "systems/io/system_file.h"
 
 #include <CLI/CLI.hpp>
 
 #include <cmath>
+#include <csignal>
 #include <cerrno>
 #include <cstring>
 #include <fstream>
@@ -58,6 +60,10 @@ void add_run_options(CLI::App& c, RunOptions& o) {
                  "fixed-step solvers: a step whose estimated local error is too large for the model stops the run (error, the "
                  "default), is reported at the end (warn), or is not looked for (off)")
         ->type_name("MODE");
+    c.add_option("--balance-check", o.balance_check,
+                 "every solver: mass or energy that appears or vanishes beyond 1 % of what was stored and exchanged stops the run "
+                 "(error, the default), is reported at the end (warn), or the books are not kept (off)")
+        ->type_name("MODE");
     c.add_flag("--steady-state", o.steady_state, "start from a steady state: every derivative zero (pseudo-transient continuation)");
     c.add_option("--steady", o.steady, "... or only the derivative of this state zero, the others held (repeatable)")
         ->type_name("STATE")
@@ -101,6 +107,13 @@ RunSettings run_settings(const RunSettings& defaults, const RunOptions& o) {
             throw UsageError(std::string("--step-check: ") + e.what());
         }
     }
+    if (!o.balance_check.empty()) {
+        try {
+            settings.balance_check = check_mode_from_string(o.balance_check);
+        } catch (const std::invalid_argument& e) {
+            throw UsageError(std::string("--balance-check: ") + e.what());
+        }
+    }
     if (o.steady_state) settings.steady_state = true, settings.steady_states.clear();
     else if (!o.steady.empty()) settings.steady_state = true, settings.steady_states = o.steady;
     settings.recorded.insert(settings.recorded.end(), o.records.begin(), o.records.end());
@@ -128,6 +141,21 @@ RunSettings run_settings(const RunSettings& defaults, const RunOptions& o) {
         throw UsageError(s.str());
     }
     return settings;
+}
+
+namespace {
+extern "C" void request_interrupt_on_signal(int) { request_interrupt(); }
+}  // namespace
+
+InterruptGuard::InterruptGuard() {
+    clear_interrupt();
+    previous_int_ = std::signal(SIGINT, request_interrupt_on_signal);
+    previous_term_ = std::signal(SIGTERM, request_interrupt_on_signal);
+}
+
+InterruptGuard::~InterruptGuard() {
+    std::signal(SIGINT, previous_int_);
+    std::signal(SIGTERM, previous_term_);
 }
 
 }  // namespace lied::systems

@@ -23,6 +23,20 @@ struct Interrupted : std::runtime_error {  // SIGINT/SIGTERM during a run: exit 
     using std::runtime_error::runtime_error;
 };
 
+// While it lives, SIGINT and SIGTERM request an interrupt (core/support/interrupt.h) instead of killing the process:
+// runs and sweeps stop cleanly, write what they finished and exit 130. The previous handlers come back after it.
+class InterruptGuard {
+public:
+    InterruptGuard();
+    ~InterruptGuard();
+    InterruptGuard(const InterruptGuard&) = delete;
+    InterruptGuard& operator=(const InterruptGuard&) = delete;
+
+private:
+    void (*previous_int_)(int);
+    void (*previous_term_)(int);
+};
+
 // Two paths name the same file (existing or not): the same canonical path, or hard links of one file.
 bool same_file(const std::string& a, const std::string& b);
 
@@ -37,7 +51,7 @@ std::string name_column(const std::string& name, std::size_t width = 14);
 
 // The options of a run as typed (numbers as text, so that their errors name the option).
 struct RunOptions {
-    std::string t_end, dt, interval, solver, rtol, atol, max_step, jacobian_every, step_check;
+    std::string t_end, dt, interval, solver, rtol, atol, max_step, jacobian_every, step_check, balance_check;
     bool steady_state = false;
     std::vector<std::string> steady, sets, records;
 };

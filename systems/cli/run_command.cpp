@@ -5,6 +5,7 @@
 #include "core/simulation/recorder.h"
 #include "core/simulation/simulator.h"
 #include "systems/cli/cli_common.h"
+#include "core/support/interrupt.h"
 #include "systems/cli/progress_bar.h"
 #include "systems/results/plot.h"
 #include "systems/results/mat_results.h"
@@ -27,10 +28,6 @@
 
 namespace lied::systems {
 namespace {
-
-// SIGINT/SIGTERM during a run: the progress callback sees the flag and stops the run cleanly.
-volatile std::sig_atomic_t g_interrupted = 0;
-extern "C" void on_interrupt(int) { g_interrupted = 1; }
 
 // Outputs go to their own files: never an input file, never each other. Their folders are created and the
 // files opened before the simulation, so an unwritable path is found in a second, not after the run.
@@ -62,21 +59,6 @@ struct Outputs {
             if (!csv) throw OutputError("cannot write '" + csv_path + "': " + std::strerror(errno));
         }
     }
-};
-
-// Restores the default disposition of SIGINT and SIGTERM when the run ends.
-struct InterruptGuard {
-    InterruptGuard() {
-        g_interrupted = 0;
-        previous_int_ = std::signal(SIGINT, on_interrupt);
-        previous_term_ = std::signal(SIGTERM, on_interrupt);
-    }
-    ~InterruptGuard() {
-        std::signal(SIGINT, previous_int_);
-        std::signal(SIGTERM, previous_term_);
-    }
-    void (*previous_int_)(int);
-    void (*previous_term_)(int);
 };
 
 }  // namespace
@@ -158,7 +140,7 @@ int run(const std::string& system, const RunOptions& run_options, const OutputOp
     InterruptGuard interrupt_guard;
     try {
         sim->simulate(settings.t_end, &recorder, [&](double t, double t_end) {
-            if (g_interrupted) {
+            if (interrupt_requested()) {
                 std::ostringstream s;
                 s << "interrupted at t = " << t << " s";
                 throw Interrupted(s.str());
@@ -169,6 +151,11 @@ int run(const std::string& system, const RunOptions& run_options, const OutputOp
             last_percent = percent;
             spdlog::info("t = {:.4g} s of {:.4g} s ({}%)", t, t_end, percent);
         });
+    } catch (const SimulationInterrupted& e) {   // inside a long solver call
+        progress.finish();
+        write_results(false);
+        err << "lied: " << terminal_safe(e.what()) << "; " << terminal_safe(partial_note()) << '\n';
+        return 130;
     } catch (const SimulationError& e) {
         progress.finish();
         write_results(false);
@@ -202,7 +189,9 @@ int run(const std::string& system, const RunOptions& run_options, const OutputOp
     }
     if (sim->segments().size() > 1) {
         out << "structure segments:\n";
-        for (auto& seg : sim->segments()) out << "  from t = " << seg.start << " s: " << seg.change << " (" << seg.states << " states)\n";
+        for (auto& seg : sim->segments())
+            out << "  from t = " << seg.start << " s: " << seg.change << " (" << seg.states << " states"
+                << (seg.carried.empty() ? "" : "; " + seg.carried) << ")\n";
     }
     if (outputs.csv_path.size()) out << "results: " << outputs.csv_path << '\n';
     if (outputs.plot_path.size()) out << "plot:    " << outputs.plot_path << '\n';

@@ -3,8 +3,10 @@
 #include "core/model/build_error.h"
 #include "core/simulation/recorder.h"
 #include "core/simulation/simulator.h"
+#include "core/support/interrupt.h"
 #include "systems/cli/mpi_world.h"
 #include "systems/cli/progress_bar.h"
+#include "systems/cli/terminal_safe.h"
 #include "systems/results/mat_results.h"
 #include "systems/results/result_table.h"
 
@@ -35,6 +37,8 @@ namespace {
 
 struct CaseResult {
     bool ok = false;
+    bool finished = false;        // false: not run, or stopped by an interrupt (no row in the table)
+    bool output_failed = false;   // its --case-results file could not be written (exit 3)
     std::string message;
     std::vector<double> outputs;
 };
@@ -86,12 +90,19 @@ CaseResult run_case(const std::string& system, const RunOptions& run_options, co
         std::string failure;
         try {
             sim->simulate(settings.t_end, &recorder);
+        } catch (const SimulationInterrupted&) {
+            return r;   // not finished: no row, no case file
         } catch (const SimulationError& e) {
             failure = e.what();
         }
         if (!results_path.empty()) {
-            if (is_mat_file_name(results_path)) write_mat_results(results_path, result_table(recorder, *sim, parameters, t_start));
-            else recorder.write_csv(results_path);
+            try {
+                if (is_mat_file_name(results_path)) write_mat_results(results_path, result_table(recorder, *sim, parameters, t_start));
+                else recorder.write_csv(results_path);
+            } catch (const std::exception& e) {
+                r.output_failed = true;
+                throw;
+            }
         }
         if (!failure.empty()) throw SimulationError(failure);
         for (auto& o : outputs) r.outputs.push_back(statistic(recorder.column(o.name), o.statistic));
@@ -101,12 +112,15 @@ CaseResult run_case(const std::string& system, const RunOptions& run_options, co
         r.message = e.what();
         r.outputs.assign(outputs.size(), std::numeric_limits<double>::quiet_NaN());
     }
+    r.finished = true;
     return r;
 }
 
 // "index<TAB>ok<TAB>v1 v2 ...<TAB>message" per case: what a process sends to rank 0.
+// One finished case as a line for the gather on rank 0 (an unfinished one sends nothing: it has no row).
 std::string encode(std::size_t index, const CaseResult& r) {
-    std::string line = std::to_string(index) + '\t' + (r.ok ? "1" : "0") + '\t';
+    if (!r.finished) return {};
+    std::string line = std::to_string(index) + '\t' + (r.ok ? "1" : "0") + '\t' + (r.output_failed ? "1" : "0") + '\t';
     for (std::size_t i = 0; i < r.outputs.size(); ++i) line += (i ? " " : "") + number_text(r.outputs[i]);
     std::string message = r.message;
     std::replace(message.begin(), message.end(), '\t', ' ');
@@ -119,12 +133,17 @@ void decode(const std::string& text, std::vector<CaseResult>& results) {
     std::string line;
     while (std::getline(in, line)) {
         std::istringstream fields(line);
-        std::string index, ok, numbers, message;
+        std::string index, ok, unwritten, numbers, message;
         std::getline(fields, index, '\t');
         std::getline(fields, ok, '\t');
+        std::getline(fields, unwritten, '\t');
         std::getline(fields, numbers, '\t');
         std::getline(fields, message);
-        CaseResult r{ok == "1", message, {}};
+        CaseResult r;
+        r.ok = ok == "1";
+        r.finished = true;
+        r.output_failed = unwritten == "1";
+        r.message = message;
         std::istringstream ns(numbers);
         std::string n;
         while (ns >> n) r.outputs.push_back(std::strtod(n.c_str(), nullptr));
@@ -302,13 +321,15 @@ int sweep_command(const std::string& system, const RunOptions& run_options, cons
     // Rank 0 shows its own cases on a terminal (every rank has about as many).
     ProgressBar progress(!quiet && world.rank == 0 && isatty(fileno(stderr)), std::cerr);
     std::mutex progress_mutex;
+    InterruptGuard interrupt_guard;   // SIGINT/SIGTERM: the cases in flight stop, the finished ones are written
     auto worker = [&] {
-        for (std::size_t m = next++; m < mine.size(); m = next++) {
+        for (std::size_t m = next++; m < mine.size() && !interrupt_requested(); m = next++) {
             const std::size_t k = mine[m];
             char name[32];
             std::snprintf(name, sizeof name, "case_%04zu.%s", k + 1, o.case_format.c_str());
             const std::string path = o.case_results.empty() ? std::string() : (std::filesystem::path(o.case_results) / name).string();
             results[k] = run_case(system, run_options, variations, cases[k], outputs, path);
+            if (!results[k].finished) continue;
             const std::size_t d = ++done;
             spdlog::info("sweep: case {} of {} on rank {} {}", k + 1, cases.size(), world.rank, results[k].ok ? "done" : "failed: " + results[k].message);
             const std::lock_guard lock(progress_mutex);
@@ -335,10 +356,14 @@ int sweep_command(const std::string& system, const RunOptions& run_options, cons
     for (auto& v : variations) table << ',' << csv_cell(v.name);
     for (auto& s : outputs) table << ',' << csv_cell(s.header());
     table << ",message\n";
-    std::size_t failed = 0;
+    std::size_t failed = 0, finished = 0, unwritten = 0;
+    std::string first_unwritten;
     for (std::size_t k = 0; k < cases.size(); ++k) {
         const CaseResult& r = results[k];
+        if (!r.finished) continue;   // interrupted before it ended
+        ++finished;
         failed += !r.ok;
+        if (r.output_failed && unwritten++ == 0) first_unwritten = r.message;
         table << k + 1 << ',' << (r.ok ? "ok" : "failed");
         for (double v : cases[k]) table << ',' << number_text(v);
         for (double v : r.outputs) table << ',' << (std::isnan(v) ? std::string() : number_text(v));
@@ -351,12 +376,18 @@ int sweep_command(const std::string& system, const RunOptions& run_options, cons
     } else {
         out << table.str();
     }
+    if (finished < cases.size()) {
+        err << "lied: interrupted: " << finished << " of " << cases.size() << " cases finished; "
+            << (o.out.empty() ? "their rows are above" : "their rows are in " + terminal_safe(o.out)) << '\n';
+        return 130;
+    }
     if (!quiet && !o.out.empty()) {
         out << "sweep of " << system << ": " << cases.size() << " cases (" << (monte_carlo ? "Monte Carlo" : "grid") << "), " << cases.size() - failed
             << " ok, " << failed << " failed, " << size << " process(es) × " << jobs << " thread(s), " << std::setprecision(3) << wall << " s\n"
             << "summary: " << o.out << '\n';
         if (!o.case_results.empty()) out << "case results: " << o.case_results << '\n';
     }
+    if (unwritten) throw OutputError(std::to_string(unwritten) + " case result file(s) could not be written, the first: " + first_unwritten);
     if (failed) err << "lied: " << failed << " of " << cases.size() << " cases failed; the table's message column says why\n";
     return 0;
 }
