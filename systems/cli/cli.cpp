@@ -6,6 +6,7 @@
 #include "core/plugins/plugin_loader.h"
 #include "core/simulation/simulator.h"
 #include "systems/cli/cli_common.h"
+#include "systems/cli/escaping_log_sink.h"
 #include "systems/cli/export_fmu_command.h"
 #include "systems/cli/inspect_commands.h"
 #include "systems/cli/plot_command.h"
@@ -59,9 +60,12 @@ int run_cli(const std::vector<std::string>& args, std::ostream& terminal_out, st
     // Everything on stdout passes escaped (names and descriptions come from files); messages on stderr are escaped
     // where they are printed, since the progress bar's own control sequences go there too.
     TerminalSafeStream out(terminal_out);
-    // Logs go to stderr, never mixed with results on stdout; quiet by default, --verbose for more.
+    // Logs go to stderr, never mixed with results on stdout; quiet by default, --verbose for more. Their text is
+    // escaped on the way (names and descriptions come from files).
     static const auto logger = [] {
-        auto l = spdlog::stderr_color_mt("lied");
+        auto sink = std::make_shared<EscapingLogSink>(std::make_shared<spdlog::sinks::stderr_color_sink_mt>());
+        auto l = std::make_shared<spdlog::logger>("lied", std::move(sink));
+        spdlog::register_logger(l);
         spdlog::set_default_logger(l);
         return l;
     }();

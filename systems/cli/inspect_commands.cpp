@@ -240,6 +240,22 @@ int describe_type(const std::string& name, std::ostream& out, bool markdown) {
         heading("tearing pairs", "tearing variable, residual");
         print_table(out, {"tearing variable", "residual"}, rows, markdown);
     }
+    rows.clear();
+    for (auto& term : m.balance_terms) {
+        if (term.component != 0) continue;   // the type's own terms (a part's are in its own description)
+        using Kind = BalanceTermInfo::Kind;
+        const char* what = term.kind == Kind::Stored       ? "holds"
+                           : term.kind == Kind::StoredRate ? "holds (by rate)"
+                           : term.kind == Kind::Supplied   ? "supplies from outside"
+                           : term.kind == Kind::Dissipated ? "dissipates"
+                           : term.kind == Kind::Created    ? "creates (its formulation)"
+                           : term.kind == Kind::Uncertain  ? "bounds what its terms miss"
+                                                           : "holds and exchanges nothing";
+        rows.push_back({term.kind == Kind::Neutral ? std::string("-") : std::string(term.name), what,
+                        term.kind == Kind::Neutral ? std::string("-") : std::string(to_string(term.quantity))});
+    }
+    heading("mass and energy", "what the balance books read: term, role, quantity");
+    print_table(out, {"term", "role", "quantity"}, rows, markdown);
     out << (markdown ? "\nRecordable variables: the states" : "\nrecordable variables: the states");
     for (auto& v : m.variables) out << ", " << v.path;
     out << '\n';

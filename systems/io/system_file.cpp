@@ -10,6 +10,7 @@
 #include "core/simulation/simulator.h"
 #include "components/trigger.h"
 
+#include <spdlog/spdlog.h>
 #include <yaml-cpp/eventhandler.h>
 #include <yaml-cpp/yaml.h>
 
@@ -31,7 +32,7 @@ const std::vector<std::string> kTopKeys{"system", "description", "plugins", "com
 const std::vector<std::string> kActionKeys{"at", "when", "description", "disconnect", "remove", "replace", "add", "connect", "set", "initial"};
 const std::vector<std::string> kComponentKeys{"type", "file", "description", "parameters"};
 const std::vector<std::string> kExposeKeys{"plugs", "signals", "parameters"};
-const std::vector<std::string> kRunKeys{"t_end", "dt", "solver", "interval", "rtol", "atol", "max_step", "jacobian_interval", "step_check", "steady_state", "record"};
+const std::vector<std::string> kRunKeys{"t_end", "dt", "solver", "interval", "rtol", "atol", "max_step", "jacobian_interval", "step_check", "balance_check", "steady_state", "record"};
 constexpr int kMaxNesting = 16;
 
 // Where a plug or signal of a child is, and whether it is already connected (and where).
@@ -157,13 +158,27 @@ private:
     }
 
     // Component plugins the file's types come from, relative to the file's folder. Loading one runs its code: a
-    // file with plugins is trusted like a program.
+    // file with plugins is trusted like a program. So every plugin is announced before it loads, and one that a
+    // subsystem file in another folder names (a file the user may not have read) loads only when that folder is
+    // allowed by name on the command line.
     void read_plugins(const YAML::Node& plugins) {
         if (!plugins.IsSequence()) fail(plugins, "plugins", "expected a list of plugin libraries, e.g. [libmycomponents.so]");
+        std::error_code ec;
+        const fs::path folder = fs::weakly_canonical(directory_, ec);
+        const bool subsystem_elsewhere = chain_.size() > 1 && folder != budget_.root_folder &&
+                                         std::none_of(allowed_folders().begin(), allowed_folders().end(), [&](const fs::path& allowed) {
+                                             const fs::path relative = folder.lexically_relative(allowed);
+                                             return !relative.empty() && *relative.begin() != "..";
+                                         });
         for (std::size_t i = 0; i < plugins.size(); ++i) {
             const std::string path = "plugins[" + std::to_string(i) + "]";
             const fs::path full = (directory_ / text_of(plugins[i], path)).lexically_normal();
             confine(plugins[i], path, full);
+            if (subsystem_elsewhere)
+                fail(plugins[i], path, "the subsystem file names the plugin '" + full.string() + "' from " + folder.string() +
+                                           ", another folder than the file that is run (rule: a plugin named by a subsystem file in another "
+                                           "folder loads only when that folder is allowed: lied --allow-folder " + folder.string() + ")");
+            spdlog::warn("{} loads the plugin {} (its code runs as it loads)", file_, full.string());
             try {
                 load_plugin(full.string());
             } catch (const PluginError& e) {
@@ -617,7 +632,10 @@ private:
                 for (std::size_t k = 0; k < list.size(); ++k) change.remove(text_of(list[k], path + ".remove[" + std::to_string(k) + "]"));
             }
             if (const YAML::Node map = a["replace"])
-                for (const auto& e : entries(map, path + ".replace")) change.replace(e.key, make_component(e.key, e.value, e.key_node, path + ".replace." + e.key));
+                for (const auto& e : entries(map, path + ".replace")) {
+                    change.replace(e.key, make_component(e.key, e.value, e.key_node, path + ".replace." + e.key));
+                    start_values_given_win(e.key, e.value, change);
+                }
             if (const YAML::Node map = a["add"])
                 for (const auto& e : entries(map, path + ".add")) {
                     const std::string where = path + ".add." + e.key;
@@ -674,6 +692,25 @@ private:
         return c;
     }
 
+    // A replacement's states are carried over by name, but a start value its parameters give (`h0: 2` of a tank)
+    // is the user's word for the new component: it wins. Without it, a tank of twice the area would keep the old
+    // level and so hold twice the water (the balance auditor refuses that change and says so).
+    void start_values_given_win(const std::string& name, const YAML::Node& spec, StructuralChange& change) {
+        const YAML::Node params = spec.IsMap() ? spec["parameters"] : YAML::Node();
+        if (!params || !params.IsMap()) return;
+        std::vector<std::string> given;
+        for (const auto& p : params) given.push_back(name + "." + p.first.Scalar());
+        change.initialize([given](const PreviousValues&, Simulator& sim) {
+            const Model& m = sim.model();
+            for (const std::string& parameter : given)
+                for (const ParameterInfo& p : m.parameters) {
+                    if (p.path != parameter) continue;
+                    for (const StateInfo& st : m.states)
+                        if (p.value == &st.state->start) sim.set_state(st.path, st.state->start);
+                }
+        });
+    }
+
     // `initial: {stage1.w: {from: stages.w}, stage1.s: {from: stages.s, plus: -0.75}, tank.level: 0.3}`.
     void read_initial(const YAML::Node& map, const std::string& path, StructuralChange& change) {
         for (const auto& e : entries(map, path)) {
@@ -716,6 +753,14 @@ private:
                 settings.step_check = check_mode_from_string(mode);
             } catch (const std::invalid_argument& e) {
                 fail(check, "run.step_check", e.what());
+            }
+        }
+        if (const YAML::Node check = run["balance_check"]) {
+            const std::string mode = text_of(check, "run.balance_check");
+            try {
+                settings.balance_check = check_mode_from_string(mode);
+            } catch (const std::invalid_argument& e) {
+                fail(check, "run.balance_check", e.what());
             }
         }
         if (const YAML::Node steady = run["steady_state"]) read_steady_state(steady, settings);

@@ -87,6 +87,7 @@ std::unique_ptr<Simulator> make_simulation(ResolvedSystem& system, const RunSett
     options.tolerances = {settings.rtol, settings.atol, settings.max_step};
     options.jacobian_interval = settings.jacobian_interval;
     options.step_monitor.mode = settings.step_check;
+    options.balance.mode = settings.balance_check;
     auto sim = std::make_unique<Simulator>(*system.root, options);
     if (system.prepare) system.prepare(*sim);
     // Choices (a medium, a loss law) first: each rebuilds, and the numbers then go to the final structure.

@@ -27,6 +27,7 @@ struct RunSettings {
     double max_step = 0;  // adaptive solvers: the largest step [s], 0 for no limit
     int jacobian_interval = 1;   // linearly implicit solvers: a new Jacobian every k steps
     CheckMode step_check = CheckMode::Error;   // fixed-step solvers: what a step too large for the model does
+    CheckMode balance_check = CheckMode::Error;   // every solver: what mass or energy appearing or vanishing does
     bool steady_state = false;   // start from a steady state (all derivatives zero, or those of steady_states)
     std::vector<std::string> steady_states{};
 };
