@@ -53,7 +53,8 @@ BENCHMARK(HandWrittenDerivatives);
 void EngineRk4Step(benchmark::State& state) {
     ComVessels v;
     SimulatorOptions o;
-    o.step_monitor.mode = lied::CheckMode::Off;   // the step against the hand-written one; the monitor's cost: bench_step_monitor.cpp
+    o.step_monitor.mode = lied::CheckMode::Off;   // the step against the hand-written one; the checks' cost: bench_trust_checks.cpp
+    o.balance.mode = lied::CheckMode::Off;
     Simulator sim(v, o);
     midway_state(sim);
     for (auto _ : state) {

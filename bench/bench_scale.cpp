@@ -171,7 +171,8 @@ void Rk4Step(benchmark::State& state, Shape shape) {
     auto net = make(shape, n);
     SimulatorOptions o;
     o.solver = "rk4";
-    o.step_monitor.mode = lied::CheckMode::Off;   // the step against the hand-written one; the monitor's cost: bench_step_monitor.cpp
+    o.step_monitor.mode = lied::CheckMode::Off;   // the step against the hand-written one; the checks' cost: bench_trust_checks.cpp
+    o.balance.mode = lied::CheckMode::Off;
     Simulator sim(*net, o);
     for (auto _ : state) {
         sim.step(1e-3);

@@ -26,7 +26,7 @@ void check_step_too_large(const std::vector<std::string>& args, const std::strin
     lied::testing::TempFolder folder;
     std::vector<std::string> all{"run"};
     all.insert(all.end(), args.begin(), args.end());
-    all.insert(all.end(), {"--out", folder / "out.csv"});
+    all.insert(all.end(), {"--out", folder / "out.csv", "--balance-check", "off"});   // the monitor's message (the books: below)
     const auto r = run_lied(all);
     INFO(r.err);
     CHECK(r.code == 1);
@@ -161,6 +161,7 @@ TEST_CASE("warn mode counts the steps too large and keeps the result, off looks 
         SimulatorOptions o;
         o.dt = 5e-2;
         o.step_monitor.mode = mode;
+        o.balance.mode = CheckMode::Off;   // this is about the monitor: the books would stop the run
         Simulator sim(drive, o);
         CHECK_NOTHROW(sim.simulate(0.6));
         const RunStatistics st = sim.statistics();
@@ -309,4 +310,24 @@ TEST_CASE("paths in a system file stay in the top-level file's folder tree unles
     INFO(allowed.err);
     CHECK(allowed.code == 0);
     CHECK(run_lied({"info", table}).code == 2);   // the allowance was for that command only
+}
+
+TEST_CASE("a plugin that a subsystem file in another folder names loads only when that folder is allowed") {
+    lied::testing::TempFolder folder;
+    std::filesystem::create_directories(folder / "parts");
+    lied::testing::write_file(folder / "parts/part.yaml", "system: Part\nplugins: [libnot_there.so]\ncomponents:\n  c: {type: Constant}\n");
+    lied::testing::write_file(folder / "top.yaml", "system: Top\ncomponents:\n  part: {file: parts/part.yaml}\n");
+    const std::string parts = std::filesystem::weakly_canonical(folder / "parts").string();
+    const auto refused = run_lied({"info", folder / "top.yaml"});
+    INFO(refused.err);
+    CHECK(refused.code == 2);
+    CHECK(refused.err.find("plugins[0]: the subsystem file names the plugin '" + parts + "/libnot_there.so' from " + parts +
+                           ", another folder than the file that is run (rule: a plugin named by a subsystem file in another folder "
+                           "loads only when that folder is allowed: lied --allow-folder " + parts + ")") != std::string::npos);
+    // Allowed, the plugin is looked for (and here not found): the refusal was the folder's.
+    const auto allowed = run_lied({"--allow-folder", parts, "info", folder / "top.yaml"});
+    INFO(allowed.err);
+    CHECK(allowed.code == 2);
+    CHECK(allowed.err.find("another folder than the file that is run") == std::string::npos);
+    CHECK(allowed.err.find("libnot_there.so") != std::string::npos);
 }

@@ -14,6 +14,7 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <thread>
 
 using namespace lied::testing;
@@ -96,10 +97,11 @@ TEST_CASE("a failed run writes the samples so far, says where, and exits 1") {
     CHECK(fs::file_size(png) > 1000);
 }
 
-TEST_CASE("an interrupted run (SIGINT) writes the samples so far and exits 130") {
-    TempFolder dir;
-    const std::string csv = dir / "long.csv", log = dir / "stderr.txt";
-    std::vector<std::string> args{LIED_PROGRAM, "run", "ComVessels", "--t-end", "1e6", "--dt", "0.01", "--interval", "1", "--out", csv};
+namespace {
+// Starts the lied program with `args` (stderr into `log`), waits until `ready` holds (checked every 100 ms, at most
+// 20 s), sends SIGINT and returns the exit status (-1 if it did not exit normally).
+int interrupt_when(std::vector<std::string> args, const std::string& log, const std::function<bool()>& ready) {
+    args.insert(args.begin(), LIED_PROGRAM);
     std::vector<char*> argv;
     for (auto& a : args) argv.push_back(a.data());
     argv.push_back(nullptr);
@@ -108,15 +110,24 @@ TEST_CASE("an interrupted run (SIGINT) writes the samples so far and exits 130")
     posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
     posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
     pid_t pid = 0;
-    REQUIRE(posix_spawn(&pid, LIED_PROGRAM, &actions, nullptr, argv.data(), environ) == 0);
+    const bool spawned = posix_spawn(&pid, LIED_PROGRAM, &actions, nullptr, argv.data(), environ) == 0;
     posix_spawn_file_actions_destroy(&actions);
-    // Wait until the run has started writing (bounded: 20 s), then interrupt it.
-    for (int k = 0; k < 200 && (!fs::exists(csv) || fs::file_size(csv) < 2000); ++k) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    if (!spawned) return -1;
+    for (int k = 0; k < 200 && !ready(); ++k) std::this_thread::sleep_for(std::chrono::milliseconds(100));
     kill(pid, SIGINT);
     int status = 0;
     waitpid(pid, &status, 0);
-    REQUIRE(WIFEXITED(status));
-    CHECK(WEXITSTATUS(status) == 130);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+}  // namespace
+
+TEST_CASE("an interrupted run (SIGINT) writes the samples so far and exits 130") {
+    TempFolder dir;
+    const std::string csv = dir / "long.csv", log = dir / "stderr.txt";
+    // Interrupted once the run has started writing.
+    const int code = interrupt_when({"run", "ComVessels", "--t-end", "1e6", "--dt", "0.01", "--interval", "1", "--out", csv}, log,
+                                    [&] { return fs::exists(csv) && fs::file_size(csv) >= 2000; });
+    CHECK(code == 130);
     const std::string err = read_file(log);
     INFO(err);
     CHECK(err.rfind("lied: interrupted at t = ", 0) == 0);
@@ -124,4 +135,34 @@ TEST_CASE("an interrupted run (SIGINT) writes the samples so far and exits 130")
     const std::string text = read_file(csv);
     CHECK(count_lines(text) > 10);
     CHECK(text.back() == '\n');   // whole rows only
+}
+
+TEST_CASE("SIGINT stops a long CVODE call at once, not when the call returns") {
+    // One output interval of 1e7 s: CVODE's call would take minutes. The request stops it at its next evaluation.
+    TempFolder dir;
+    const std::string csv = dir / "loop.csv", log = dir / "stderr.txt";
+    const auto start = std::chrono::steady_clock::now();
+    const int code = interrupt_when({"run", "CoolingLoop", "--t-end", "1e7", "--interval", "1e7", "--out", csv}, log, [&] {
+        return std::chrono::steady_clock::now() - start > std::chrono::milliseconds(1500);
+    });
+    CHECK(code == 130);
+    const std::string err = read_file(log);
+    INFO(err);
+    CHECK(err.rfind("lied: interrupted at t = ", 0) == 0);
+    CHECK(read_file(csv).find("time") == 0);   // the samples so far (the start) are written
+}
+
+TEST_CASE("an interrupted sweep writes the rows of the cases that finished and exits 130") {
+    // Case 1 (t1 1 km below the others) runs a vessel dry within seconds; case 2 (the vessels level) would run 1e5 s.
+    TempFolder dir;
+    const std::string table = dir / "sweep.csv", log = dir / "stderr.txt";
+    const int code = interrupt_when({"--verbose", "sweep", "ComVessels", "--t-end", "1e5", "--vary", "elevation.height=-1000:0:2", "--jobs", "1", "--out", table},
+                                    log, [&] { return read_file(log).find("sweep: case 1 of 2 on rank 0 failed") != std::string::npos; });
+    CHECK(code == 130);
+    const std::string err = read_file(log);
+    INFO(err);
+    CHECK(err.find("lied: interrupted: 1 of 2 cases finished; their rows are in " + table) != std::string::npos);
+    const std::string text = read_file(table);
+    CHECK(count_lines(text) == 2);   // the header and case 1
+    CHECK(text.find("\n1,failed,-1000,") != std::string::npos);
 }

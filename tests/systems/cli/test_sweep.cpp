@@ -98,6 +98,20 @@ TEST_CASE("sweep: a failing case is a row with its message, the others run, and 
     CHECK(read_mat_results(dir / "cases/case_0001.mat").times.back() == doctest::Approx(2));
 }
 
+TEST_CASE("sweep: a case result that cannot be written is an output error (exit 3), after the table") {
+    TempFolder dir;
+    std::filesystem::create_directories(dir / "cases/case_0002.csv");   // a folder where the file should go
+    const auto r = run_lied({"sweep", "ComVessels", "--t-end", "1", "--vary", "t1.h0=0.8:1.2:2", "--out", dir / "s.csv", "--case-results",
+                             dir / "cases"});
+    INFO(r.err);
+    CHECK(r.code == 3);
+    CHECK(r.err.find("lied: error: 1 case result file(s) could not be written, the first: ") == 0);
+    const auto table = read_table(read_file(dir / "s.csv"));   // the table is written all the same
+    REQUIRE(table.size() == 3);
+    CHECK(table[1][1] == "ok");
+    CHECK(table[2][1] == "failed");
+}
+
 TEST_CASE("sweep Monte Carlo: the table holds the drawn values, the same for the same seed") {
     const std::vector<std::string> args = {"sweep", "ComVessels", "--t-end", "1", "--vary", "t1.h0=0.8:1.2", "--samples", "3", "--seed", "42",
                                            "--output", "t1.level"};

@@ -203,6 +203,8 @@ TEST_CASE("lied info lists a file's actions and lied run prints its segments") {
     CHECK(segments.str().find("  8 components, 4 states, 2 tearing variables\n  states: stage1.s stage1.w stage2.s stage2.w\n") != std::string::npos);
     std::ostringstream run_out, run_err;
     REQUIRE(systems::run_cli({"run", file, "--t-end", "12"}, run_out, run_err) == 0);
-    CHECK(run_out.str().find("from t = 5 s: release: the stages separate (4 states)") != std::string::npos);
+    // The segment table says how the states got their values: the stages' from the action's `initial`.
+    CHECK(run_out.str().find("from t = 5 s: release: the stages separate (4 states; 0 carried by name, 4 set by the change or a take-over "
+                             "(stage1.s, stage1.w, stage2.s, stage2.w))") != std::string::npos);
     CHECK(run_out.str().find("stages.s  (not in the final structure)") != std::string::npos);
 }
