@@ -188,10 +188,12 @@ bool BalanceAuditor::observe(double t) {
         r_before_[q] = r_prev[q];
     }
     history_ = simpson ? 0 : history_ + 1;
+    Sums sums;   // Σ stored now, summed in the pass that needs the terms anyway
     for (int i : stored_) {
         const auto k = static_cast<std::size_t>(i);
         const BalanceTermInfo& term = model_->balance_terms[k];
         added.of(term.quantity) += now_[k] - prev_[k];
+        sums.of(term.quantity) += now_[k];
         const double change = std::abs(now_[k] - start_[k]);
         if (change > largest_change_[k]) {
             (term.quantity == Quantity::Mass ? moved_mass_ : moved_energy_) += change - largest_change_[k];
@@ -205,7 +207,6 @@ bool BalanceAuditor::observe(double t) {
         quadrature_error_[0] += std::abs(added.mass);
         quadrature_error_[1] += std::abs(added.energy);
     }
-    const Sums sums = stored_sums(now_);
     mass_.stored = sums.mass;
     energy_.stored = sums.energy;
     const bool ok = check(t, BalanceFinding::Where::Step, t - step, step, added, -2, -2);
@@ -219,7 +220,7 @@ bool BalanceAuditor::after_event(double t) {
     rate_prev_ = rate_now_;
     history_ = 0;   // the rates jumped: no curvature across an event
     last_t_ = t;
-    const Sums before = stored_sums(prev_), after = stored_sums(now_);
+    const Sums before{mass_.stored, energy_.stored}, after = stored_sums(now_);   // the books hold Σ stored at prev_
     Sums added;
     added.mass = after.mass - before.mass;   // mass never appears or vanishes at an event
     const double energy_jump = after.energy - before.energy;
@@ -244,7 +245,7 @@ void BalanceAuditor::rebase(double t) {
     rate_prev_ = rate_now_;
     history_ = 0;
     last_t_ = t;
-    const Sums before = stored_sums(prev_), after = stored_sums(now_);
+    const Sums before{mass_.stored, energy_.stored}, after = stored_sums(now_);   // the books hold Σ stored at prev_
     mass_.changes += after.mass - before.mass;
     energy_.changes += after.energy - before.energy;
     exchanged_mass_ += std::abs(after.mass - before.mass);
