@@ -168,6 +168,12 @@ void CvodeIntegrator::collect_stats() {
     seen_steps_ = steps, seen_rhs_ = rhs, seen_fails_ = fails, seen_setups_ = setups;
 }
 
+double CvodeIntegrator::internal_step() const {
+    sunrealtype h = 0.0;
+    if (initialised_ && s_->memory && CVodeGetLastStep(s_->memory, &h) != CV_SUCCESS) h = 0.0;
+    return h;
+}
+
 StepStatus CvodeIntegrator::advance(OdeFunction& f, double t, double h, Eigen::Ref<Eigen::VectorXd> x) {
     f_ = &f;
     root_found_ = false;

@@ -26,6 +26,8 @@ public:
     void resize(std::size_t n, const std::vector<double>& nominal) override;
     void reset() override { initialised_ = false; }
     StepStatus advance(OdeFunction& f, double t, double h, Eigen::Ref<Eigen::VectorXd> x) override;
+    bool interpolates_output() const override { return true; }
+    double internal_step() const override;
 
 private:
     struct Sundials;   // CVODE's memory, vectors, matrix and solvers, kept out of this header

@@ -84,6 +84,11 @@ public:
     // The next time the solution must not be integrated across (a time event, the end of the run): adaptive
     // methods that interpolate their output (CVODE) may step beyond an output time, never beyond this.
     void set_hard_stop(double t) { hard_stop_ = t; }
+    // Methods that interpolate their output (CVODE) step past an output time and interpolate there: output times as
+    // close as their internal steps cost no extra steps and do not change the solution (the books use them to see
+    // every internal step). internal_step() is the size of the last one, 0 before the first.
+    virtual bool interpolates_output() const { return false; }
+    virtual double internal_step() const { return 0.0; }
 
     // Methods that locate zero crossings themselves: advance() stops at the first root; root_found() and
     // roots() (per function: +1 rising, −1 falling, 0 none) say which.

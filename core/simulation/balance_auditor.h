@@ -151,6 +151,7 @@ private:
     double quadrature_error_[2] = {0.0, 0.0};   // per quantity (mass, energy): the integral's own error so far
     double r_before_[2] = {0.0, 0.0};           // the residual's integrand one step before the last
     int history_ = 0;                           // steps since the integrand last jumped
+    static constexpr int kAdaptiveStartSteps = 3;   // steps after a start or event an adaptive solver is not judged on
     std::vector<double> mid_;                   // per term: rates at the middle of an adaptive step
     bool have_mid_ = false;
     double last_t_ = 0.0;                       // where the books stand

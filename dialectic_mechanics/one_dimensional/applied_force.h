@@ -15,12 +15,12 @@ public:
         meta.plug(flange, "flange");
         meta.signal(F, D::applied_input);
         meta.pass_through(F, flange.f, "evalForce");
-        meta.template block<&AppliedForceOf::evalPower>(this, "evalPower", {&F, &flange.v}, {});
-        meta.supplies(Quantity::Energy, power_, "applied");   // at the elastic velocity, as every force in the books
+        meta.template block<&AppliedForceOf::evalPower>(this, "evalPower", {&F, &flange.w}, {});
+        meta.supplies(Quantity::Energy, power_, "applied");   // at the velocity w, as every force in the books
     }
 
 private:
-    void evalPower() { power_ = F.value() * flange.v.value(); }
+    void evalPower() { power_ = F.value() * flange.w.value(); }
     double power_ = 0.0;
 };
 

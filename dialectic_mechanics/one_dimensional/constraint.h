@@ -1,8 +1,10 @@
 #pragma once
 // A rigid link between two bodies that can be switched on and off while the simulation runs, without changing the
 // number of states (the alternative to attach/release by structural change; see constraint_switching.h). The
-// constraint force λ is a tearing variable; with e = s_b − s_a − Δ and the elastic velocities v (ė = v_b − v_a):
+// constraint force λ is a tearing variable; with e = s_b − s_a − Δ and the elastic velocities v = w + T_D·ẇ:
 //     σ(t)·d·(v_b − v_a + η·e) − (1 − σ(t))·λ = 0,     f_a = λ,   f_b = −λ
+// Closed, this is T_D·ë + ė + η·e = 0: Baumgarte's stabilisation at the acceleration level (the error decays at
+// the rates η and 1/T_D), linear in the tearing variables through v.
 // The forces are internal, so the bodies' total momentum is conserved at every instant, closed, open or switching.
 // Δ is s_rel0, or (capture = 1 and t_close > 0) the distance s_b − s_a at the closing instant, so that the bodies
 // are held where they met.
@@ -32,14 +34,14 @@ public:
         meta.discrete_signal(offset_, "offset");
         meta.time_event<&Constraint::onClose>(this, switching.t_close, "closing");
         meta.block<&Constraint::evalConstraint>(this, "evalConstraint",
-                                                {&switching.time, &flange_a.s, &flange_b.s, &flange_a.v, &flange_b.v, &lambda_, &switching.captured, &switching.closed, &offset_},
+                                                {&switching.time, &flange_a.s, &flange_b.s, &flange_a.v, &flange_b.v, &flange_a.w, &flange_b.w, &lambda_, &switching.captured, &switching.closed, &offset_},
                                                 {&residual_, &flange_a.f, &flange_b.f});
         meta.variable(sigma_, "sigma", "");
         meta.variable(error_, "error", "m");
         meta.variable(lambda_.value, "f", "N");
         meta.variable(held_, "held", "m");
-        // λ·(ė + ηe) = (1 − σ)λ²/(σd) ≥ 0 is lost while it closes (0 closed and open); the stabilisation's work ηλe
-        // on a remaining error is the formulation's own.
+        // λ·(Δv + ηe) = (1 − σ)λ²/(σd) ≥ 0 is lost while it closes (0 closed and open); the stabilisation's work
+        // λ·(ηe + T_D·ë) on a remaining error is the formulation's own (the force acts at ė = Δw).
         meta.dissipates(dissipation_, "constraint");
         meta.creates(Quantity::Energy, stabilisation_, "baumgarte");
     }
@@ -58,8 +60,9 @@ private:
         residual_.value = sigma_ * d * (flange_b.v.value() - flange_a.v.value() + switching.eta * error_) - (1.0 - sigma_) * lambda;
         flange_a.f.value = lambda;
         flange_b.f.value = -lambda;
-        dissipation_ = lambda * (flange_b.v.value() - flange_a.v.value() + switching.eta * error_);
-        stabilisation_ = switching.eta * lambda * error_;
+        const double elastic_rate = flange_b.v.value() - flange_a.v.value(), rate = flange_b.w.value() - flange_a.w.value();
+        dissipation_ = lambda * (elastic_rate + switching.eta * error_);
+        stabilisation_ = lambda * (switching.eta * error_ + elastic_rate - rate);
     }
     Out<double> lambda_, residual_, offset_;
     double sigma_ = 0.0, error_ = 0.0, held_ = 0.0, dissipation_ = 0.0, stabilisation_ = 0.0;

@@ -1,7 +1,7 @@
 #pragma once
 // Stiff contacts: ElastoGap (one-sided, translational) and ElastoBacklash (a shaft with play, rotational).
-// Contact law, as Modelica's ElastoGap: with penetration δ ≥ 0 and its rate δ̇ (from the kinetic velocities w,
-// so the nonlinear law stays explicit, as LIED requires),
+// Contact law, as Modelica's ElastoGap: with penetration δ ≥ 0 and its rate δ̇ (from the velocities w, so the
+// nonlinear law stays explicit, as LIED requires),
 //     F = c·δⁿ + clamp(d·δⁿ·δ̇, −c·δⁿ, c·δⁿ)    (0 ≤ F ≤ 2·c·δⁿ)
 // F is zero at touch-down (no force jump: both terms carry δⁿ) and never pulls (the damping part is clamped).
 #include "core/model/meta.h"
@@ -39,24 +39,15 @@ protected:
         meta.variable(penetration_, "penetration", D::position_unit);
         meta.variable(flange_a.f.value, "f", D::force_unit);
         meta.variable(energy_, "E_pot", "J");
-        // The elastic part returns what it stores; the damping force, computed from the kinetic velocities w, does
-        // work at the elastic ones v: a loss ≥ 0 at w, and the difference (of order T_D) the formulation creates.
+        // The elastic part returns what it stores; the damping part loses its force times the rate, ≥ 0.
         meta.stores(Quantity::Energy, energy_, "E_pot");
         meta.dissipates(dissipation_, "contact_damping");
-        meta.creates(Quantity::Energy, lag_, "dialectic_lag");
-        meta.template block<&ContactOf::evalLag>(this, "evalLag", {&flange_a.v, &flange_b.v, &flange_a.w, &flange_b.w, &flange_a.f}, {});
     }
-    // After the force: its damping part on flange_a (the force less its elastic part) and the loss at w.
-    void store_damping(double damping_force) {
-        damping_force_ = damping_force;
-        dissipation_ = damping_force * (flange_b.w.value() - flange_a.w.value());
-    }
-    void evalLag() {
-        lag_ = -damping_force_ * ((flange_b.v.value() - flange_a.v.value()) - (flange_b.w.value() - flange_a.w.value()));
-    }
+    // After the force: its damping part on flange_a (the force less its elastic part) and the loss it makes.
+    void store_damping(double damping_force) { dissipation_ = damping_force * (flange_b.w.value() - flange_a.w.value()); }
     // The elastic energy stored in the contact, c·δ^(n+1)/(n+1) (the damping part dissipates).
     void store_energy() { energy_ = c * std::pow(penetration_, n + 1.0) / (n + 1.0); }
-    double penetration_ = 0.0, energy_ = 0.0, damping_force_ = 0.0, dissipation_ = 0.0, lag_ = 0.0;
+    double penetration_ = 0.0, energy_ = 0.0, dissipation_ = 0.0;
 };
 
 // Translational one-sided contact: a touches b when s_b − s_a < s_rel0 (b is on the +s side of a).

@@ -2,8 +2,9 @@
 // The 1D dialectic flange pair (docs/user-guide/dialectic-mechanics.md). Positions travel from the root of a chain outwards, forces
 // travel back:
 //  - DrivingFlange belongs to what determines a position (a mass with its own degree of freedom, a fixed point,
-//    a prescribed motion, a gear's output). It sends the position s, the elastic velocity v = ds/dt (a tearing
-//    variable or computed from one) and the kinetic velocity w, and adds up the forces of everything attached.
+//    a prescribed motion, a gear's output). It sends the position s, its velocity w = ds/dt and the elastic
+//    velocity v = w + T_D·dw/dt (a tearing variable or computed from one), and adds up the forces of everything
+//    attached.
 //    Any number of elements may attach to one driving flange (as any number of Modelica connections may).
 //  - DrivenFlange belongs to what reads positions and returns a force (springs, dampers, contacts, applied
 //    forces, sensors, a gear's input). It sends f, the force its element exerts on the driving flange's owner,
@@ -53,8 +54,8 @@ public:
             sig->set_loop_rule(kKinematicLoopRule);
     }
     Out<double> s;   // position (angle)
-    Out<double> v;   // elastic velocity, ds/dt
-    Out<double> w;   // kinetic velocity
+    Out<double> v;   // elastic velocity, w + T_D·dw/dt (affine in the tearing variables)
+    Out<double> w;   // velocity, ds/dt
 
     // Σ of the forces the attached elements exert on this flange's owner.
     double force() const { return forces_.sum(); }

@@ -1,7 +1,7 @@
 #pragma once
 // Regularised Coulomb friction between two driven flanges (a on the ground, b the sliding body, or two bodies):
 //     f_a = F_c·tanh((w_b − w_a)/v_reg),   f_b = −f_a
-// It uses the kinetic velocities: the law is nonlinear, so it stays explicit. Below v_reg it acts as a viscous
+// It uses the velocities w: the law is nonlinear, so it stays explicit. Below v_reg it acts as a viscous
 // damper of F_c/v_reg; a smaller v_reg is closer to Coulomb's law and stiffer (an implicit solver then pays off).
 #include "core/model/meta.h"
 #include "dialectic_mechanics/one_dimensional/flanges.h"
@@ -25,10 +25,7 @@ public:
         meta.parameter(v_reg, "v_reg", ParameterSpec::positive(D::velocity_unit, "sliding velocity below which friction is regularised"));
         meta.block<&FrictionOf::evalForce>(this, "evalForce", {&flange_a.w, &flange_b.w}, {&flange_a.f, &flange_b.f});
         meta.variable(flange_a.f.value, "f", D::force_unit);
-        // Friction from the kinetic velocities w does work at the elastic ones v (see ContactOf).
         meta.dissipates(dissipation_, "friction");
-        meta.creates(Quantity::Energy, lag_, "dialectic_lag");
-        meta.template block<&FrictionOf::evalLag>(this, "evalLag", {&flange_a.v, &flange_b.v, &flange_a.w, &flange_b.w, &flange_a.f}, {});
     }
 
 private:
@@ -38,8 +35,7 @@ private:
         flange_b.f.value = -f;
         dissipation_ = f * (flange_b.w.value() - flange_a.w.value());   // ≥ 0
     }
-    void evalLag() { lag_ = -flange_a.f.value * ((flange_b.v.value() - flange_a.v.value()) - (flange_b.w.value() - flange_a.w.value())); }
-    double dissipation_ = 0.0, lag_ = 0.0;
+    double dissipation_ = 0.0;
 };
 
 }  // namespace lied::mechanics

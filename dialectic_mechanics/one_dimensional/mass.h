@@ -1,10 +1,11 @@
 #pragma once
 // A mass (Inertia for rotation) with its own degree of freedom: the root of its chain. States are the position
-// s and the kinetic velocity w; the tearing variable is the elastic velocity v = ds/dt; the residual is the force
-// balance
-//     m·(v − w)/T_D − Σ f = 0,        ds/dt = v,   dw/dt = (v − w)/T_D
-// where Σ f adds the forces of every element attached to the flange. The contribution to L is m/T_D. For
-// T_D → 0, dw/dt = Σ f/m: Newton's law for w, with s leading it by T_D·dw/dt.
+// s and the velocity w; the tearing variable is the elastic velocity v = w + T_D·dw/dt (the acceleration, scaled
+// so that it is a velocity); the residual is the force balance
+//     m·(v − w)/T_D − Σ f = 0,        ds/dt = w,   dw/dt = (v − w)/T_D
+// where Σ f adds the forces of every element attached to the flange. The contribution to L is m/T_D. Positions
+// move with w, so elements that read (s, w) see the rigid-body motion exactly: m·dw/dt = Σ f. Only elements that
+// read v (constraints, loop closures) act implicitly, through L (docs: dialectic mechanics, formulation).
 #include "core/model/block_lists.h"
 #include "core/model/meta.h"
 #include "core/model/state.h"
@@ -24,7 +25,7 @@ public:
     DrivingFlange<D> flange;
     double m = 1.0;   // kg (kg·m² for an inertia)
     State s{0.0};     // position (angle)
-    State w{0.0};     // kinetic velocity
+    State w{0.0};     // velocity ds/dt
     SystemDefault T_D{defaults::T_D};
 
     void metainfo(Meta& meta) override {
@@ -46,10 +47,8 @@ public:
         meta.block<&MassOf::evalBalance>(this, "evalBalance", balance.reads, balance.writes);
         meta.variable(a_, "a", D::velocity_unit + std::string("/s"));
         meta.variable(kinetic_energy_, "E_kin", "J");
-        // d(½mw²)/dt = w·Σf = v·Σf − m(v − w)²/T_D: the forces do work at the elastic velocity v, and the formulation
-        // dissipates the rest (which vanishes with T_D).
+        // d(½mw²)/dt = w·Σf: the forces do work at w, where every element books it.
         meta.stores(Quantity::Energy, kinetic_energy_, "E_kin");
-        meta.dissipates(dissipation_, "dialectic");
     }
 
 private:
@@ -61,13 +60,12 @@ private:
     void evalBalance() {
         a_ = (v_.value - w()) / T_D;
         residual_.value = m * a_ - flange.force();
-        s.der.value = v_.value;
+        s.der.value = w();
         w.der.value = a_;
         kinetic_energy_ = 0.5 * m * w() * w();
-        dissipation_ = m * T_D * a_ * a_;   // = m·(v − w)²/T_D ≥ 0
     }
     Out<double> v_, residual_;
-    double a_ = 0.0, kinetic_energy_ = 0.0, dissipation_ = 0.0;
+    double a_ = 0.0, kinetic_energy_ = 0.0;
 };
 
 }  // namespace lied::mechanics

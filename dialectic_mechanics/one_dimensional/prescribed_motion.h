@@ -1,10 +1,11 @@
 #pragma once
 // Prescribed motion without differentiating the input: the root of a chain whose position follows a signal.
-//  - Position: ds/dt = (s_ref − s)/T_D, a first-order follower with the dialectic time constant, so the elastic
-//    velocity v = ds/dt exists without a derivative of s_ref (s lags s_ref by T_D·ds_ref/dt).
-//  - Velocity (Speed for rotation): ds/dt = v_ref.
-// In both, the kinetic velocity follows v as every mass's does: dw/dt = (v − w)/T_D. The reaction (what the
-// attached elements exert on the drive) is recorded.
+//  - Position: ds/dt = u = (s_ref − s)/T_D, a first-order follower with the dialectic time constant, so the
+//    velocity exists without a derivative of s_ref (s lags s_ref by T_D·ds_ref/dt).
+//  - Velocity (Speed for rotation): ds/dt = u = v_ref.
+// The flange moves with w = u, exactly the derivative of s. Its acceleration, which the elastic velocity
+// v = w + T_D·a needs, is estimated without differentiating either: the state w follows u with
+// dw/dt = (u − w)/T_D, and a = dw/dt. The reaction (what the attached elements exert on the drive) is recorded.
 #include "core/model/block_lists.h"
 #include "core/model/meta.h"
 #include "core/model/state.h"
@@ -38,25 +39,26 @@ public:
                                                     {&flange.s, &flange.v, &flange.w, &s.der, &w.der});
         BlockLists& reaction = reaction_lists_.reset();
         flange.append_force_signals(reaction.reads);
-        reaction.reads.push_back(&flange.v);
+        reaction.reads.push_back(&flange.w);
         meta.block<&PrescribedMotionOf::evalReaction>(this, "evalReaction", reaction.reads, reaction.writes);
         meta.variable(reaction_, "reaction", D::force_unit);
-        meta.supplies(Quantity::Energy, power_, "drive");   // the drive moves its flange at v against −reaction
+        meta.supplies(Quantity::Energy, power_, "drive");   // the drive moves its flange at w against −reaction
     }
 
 private:
     BlockLists reaction_lists_;   // kept between crawls: a rebuild allocates nothing for them
     void evalMotion() {
-        const double v = P == Prescribed::Position ? (reference.value() - s()) / T_D : reference.value();
+        const double u = P == Prescribed::Position ? (reference.value() - s()) / T_D : reference.value();
+        const double a = (u - w()) / T_D;
         flange.s.value = s();
-        flange.v.value = v;
-        flange.w.value = w();
-        s.der.value = v;
-        w.der.value = (v - w()) / T_D;
+        flange.w.value = u;
+        flange.v.value = u + T_D * a;
+        s.der.value = u;
+        w.der.value = a;
     }
     void evalReaction() {
         reaction_ = flange.force();
-        power_ = -reaction_ * flange.v.value;
+        power_ = -reaction_ * flange.w.value;
     }
     double power_ = 0.0;
     double reaction_ = 0.0;

@@ -6,7 +6,7 @@
 
 namespace lied::mechanics {
 
-LIED_REGISTER_COMPONENT(Mass, "translational mass with its own degree of freedom (position s, kinetic velocity w); the root of its chain");
+LIED_REGISTER_COMPONENT(Mass, "translational mass with its own degree of freedom (position s, velocity w); the root of its chain");
 LIED_REGISTER_COMPONENT(Fixed, "translational fixed point (housing); records the reaction force");
 LIED_REGISTER_COMPONENT(Spring, "linear translational spring between two driven flanges");
 LIED_REGISTER_COMPONENT(Damper, "linear translational damper between two driven flanges (acts on the elastic velocities)");
@@ -17,7 +17,7 @@ LIED_REGISTER_COMPONENT(Force, "force from an input signal F [N] on the flange i
 LIED_REGISTER_COMPONENT(Position, "prescribed position s_ref [m] (followed with the lag T_D, without differentiating the input)");
 LIED_REGISTER_COMPONENT(Velocity, "prescribed velocity v_ref [m/s]");
 LIED_REGISTER_COMPONENT(PositionSensor, "position s [m] of a flange");
-LIED_REGISTER_COMPONENT(VelocitySensor, "velocity v [m/s] of a flange (the kinetic velocity)");
+LIED_REGISTER_COMPONENT(VelocitySensor, "velocity v [m/s] of a flange (its velocity w)");
 LIED_REGISTER_COMPONENT(Constraint, "rigid link between two flanges switched on (t_close) and off (t_open), smoothly over T_close/T_open; Baumgarte-stabilised, no change of states");
 LIED_REGISTER_COMPONENT(ForceSensor, "force [N] transmitted from flange_b to flange_a");
 

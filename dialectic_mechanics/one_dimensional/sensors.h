@@ -28,7 +28,7 @@ private:
     }
 };
 
-// The kinetic velocity w: the physical velocity (the elastic one leads it by T_D·acceleration).
+// The velocity w = ds/dt (the elastic v = w + T_D·acceleration is the tearing variable's scale, not a velocity to measure).
 template <class D>
 class VelocitySensorOf : public Component {
 public:

@@ -1,7 +1,7 @@
 #pragma once
 // A linear spring and damper between two driven flanges (a compliant element: the only way to join two
-// roots). With Δs = s_b − s_a − s_rel0 and the elastic velocities v (so the damper acts implicitly, through L):
-//     f_a = c·Δs + d·(v_b − v_a),   f_b = −f_a          (f_a > 0: the element pulls a towards +s)
+// roots). With Δs = s_b − s_a − s_rel0 and the velocities w (exact: the rigid-body law, no lead):
+//     f_a = c·Δs + d·(w_b − w_a),   f_b = −f_a          (f_a > 0: the element pulls a towards +s)
 // Spring (d = 0) and Damper (c = 0) are the same element with one parameter.
 #include "core/model/meta.h"
 #include "dialectic_mechanics/one_dimensional/flanges.h"
@@ -31,7 +31,7 @@ public:
             meta.parameter(s_rel0, "s_rel0", ParameterSpec::any(D::position_unit, "unstretched length (angle)"));
         }
         if (K != Compliance::Spring) meta.parameter(d, "d", ParameterSpec::non_negative(D::force_unit + std::string(".s") + per, "damping"));
-        meta.block<&SpringDamperOf::evalForce>(this, "evalForce", {&flange_a.s, &flange_b.s, &flange_a.v, &flange_b.v}, {&flange_a.f, &flange_b.f});
+        meta.block<&SpringDamperOf::evalForce>(this, "evalForce", {&flange_a.s, &flange_b.s, &flange_a.w, &flange_b.w}, {&flange_a.f, &flange_b.f});
         meta.variable(stretch_, "s_rel", D::position_unit);
         meta.variable(flange_a.f.value, "f", D::force_unit);
         meta.variable(energy_, "E_pot", "J");
@@ -42,11 +42,11 @@ public:
 private:
     void evalForce() {
         stretch_ = flange_b.s.value() - flange_a.s.value() - (K == Compliance::Damper ? 0.0 : s_rel0);
-        const double f = (K == Compliance::Damper ? 0.0 : c * stretch_) + d * (flange_b.v.value() - flange_a.v.value());
+        const double rate = flange_b.w.value() - flange_a.w.value();
+        const double f = (K == Compliance::Damper ? 0.0 : c * stretch_) + d * rate;
         flange_a.f.value = f;
         flange_b.f.value = -f;
         energy_ = K == Compliance::Damper ? 0.0 : 0.5 * c * stretch_ * stretch_;
-        const double rate = flange_b.v.value() - flange_a.v.value();
         dissipation_ = d * rate * rate;
     }
     double stretch_ = 0.0, energy_ = 0.0, dissipation_ = 0.0;

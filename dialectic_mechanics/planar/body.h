@@ -31,22 +31,17 @@ public:
         meta.require(m >= 0 && I >= 0, [&] { return std::string("m = " + std::to_string(m) + " kg, I = " + std::to_string(I) + " kg.m2"); }, "mass and inertia are not negative");
         meta.require(m > 0 || I > 0, "m = 0 and I = 0", "every chain contains at least one mass (a body has m > 0 or I > 0)");
         meta.parameter(g, "g", defaults::kG, ParameterSpec::any("m/s2", "gravity for the body's potential energy (the World's g)"));
-        meta.block<&Body::evalWrench>(this, "evalWrench", {&frame_a.r, &frame_a.v, &frame_a.w, &frame_a.a}, {&frame_a.f});
+        meta.block<&Body::evalWrench>(this, "evalWrench", {&frame_a.r, &frame_a.w, &frame_a.a}, {&frame_a.f});
         meta.variable(cm_.r.x, "x_cm", "m");
         meta.variable(cm_.r.y, "y_cm", "m");
         meta.variable(cm_.w.x, "vx_cm", "m/s");
         meta.variable(cm_.w.y, "vy_cm", "m/s");
         meta.variable(kinetic_energy_, "E_kin", "J");
         meta.variable(potential_energy_, "E_pot", "J");
-        // Forces do work at the elastic velocities v; the kinetic energy follows w. The difference is the formulation's
-        // loss, m(v_cm − w_cm)·(a_cm − g) + I(v_φ − w_φ)α (the planar m(v − w)²/T_D), and the velocity products of the
-        // body's own offset, computed from w while the positions move with v. The products of joints further in are
-        // not in any one component's reach: of order T_D, about 5 % of the loss (docs: the balance auditor).
+        // Positions move with w and a_cm is exactly dw_cm/dt + g: the wrench the body needs does work at w, and
+        // d(E_kin + E_pot)/dt is that work. Nothing is lost or made here.
         meta.stores(Quantity::Energy, kinetic_energy_, "E_kin");
         meta.stores(Quantity::Energy, potential_energy_, "E_pot");
-        meta.dissipates(dissipation_, "dialectic");
-        meta.creates(Quantity::Energy, velocity_products_, "velocity_products");
-        meta.uncertain(Quantity::Energy, inboard_products_bound_, "inboard_velocity_products");
     }
     const char* type_name() const override { return "Body"; }
 
@@ -55,22 +50,15 @@ private:
         const Planar& r = frame_a.r.value();
         double dx, dy;
         rotate(r.phi, r_cm_x, r_cm_y, dx, dy);
-        const Planar &va = frame_a.v.value(), &wa = frame_a.w.value();
-        cm_ = offset_point(r, va, wa, frame_a.a.value(), dx, dy);
+        cm_ = offset_point(r, {}, frame_a.w.value(), frame_a.a.value(), dx, dy);
         const Planar need{m * cm_.a.x, m * cm_.a.y, I * cm_.a.phi};
         const Planar about_frame = shift_wrench(need, dx, dy);
         frame_a.f.value = {-about_frame.x, -about_frame.y, -about_frame.phi};
         kinetic_energy_ = 0.5 * m * (cm_.w.x * cm_.w.x + cm_.w.y * cm_.w.y) + 0.5 * I * cm_.w.phi * cm_.w.phi;
         potential_energy_ = m * g * cm_.r.y;
-        dissipation_ = m * ((cm_.v.x - cm_.w.x) * cm_.a.x + (cm_.v.y - cm_.w.y) * (cm_.a.y - g)) + I * (cm_.v.phi - cm_.w.phi) * cm_.a.phi;
-        velocity_products_ = -m * wa.phi * (va.phi - wa.phi) * (wa.x * dx + wa.y * dy);
-        // The inboard rods' and prismatics' share, m·w_cm·δ with |δ| ≤ |ω_w|·|v − w| + |ω_v − ω_w|·|w| (their products
-        // −ω_w(ω_v − ω_w)·d and ω(v_q − w_q) + (ω_v − ω)·w_q), bounded with a factor 2 for the joints' own rotations.
-        const double slip = std::hypot(cm_.v.x - cm_.w.x, cm_.v.y - cm_.w.y), speed = std::hypot(cm_.w.x, cm_.w.y);
-        inboard_products_bound_ = 2.0 * m * speed * (std::abs(wa.phi) * slip + std::abs(va.phi - wa.phi) * speed);
     }
     PointMotion cm_;
-    double kinetic_energy_ = 0.0, potential_energy_ = 0.0, dissipation_ = 0.0, velocity_products_ = 0.0, inboard_products_bound_ = 0.0;
+    double kinetic_energy_ = 0.0, potential_energy_ = 0.0;
 };
 
 }  // namespace lied::mechanics

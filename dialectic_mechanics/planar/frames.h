@@ -1,9 +1,10 @@
 #pragma once
 // The planar dialectic frame pair, with the causality of the 1D flanges (one_dimensional/flanges.h): positions
 // travel from the root (World) outwards through joints and rigid parts, wrenches travel back.
-//  - FrameOut (driving) sends the pose r, the elastic velocity v (affine in the tearing variables), the kinetic
-//    velocity w and the acceleration a (affine in the tearing variables: the joints' dialectic accelerations
-//    (v_q − w_q)/T_D carried outwards, plus the velocity-product terms from w and the world's −g). Any number of
+//  - FrameOut (driving) sends the pose r, its velocity w (ṙ), the elastic velocity v (w plus T_D times the
+//    joints' accelerations carried outwards; affine in the tearing variables) and the acceleration a (affine in the
+//    tearing variables: the joints' accelerations (v_q − w_q)/T_D carried outwards, plus the velocity-product terms
+//    from w and the world's +g). Any number of
 //    elements attach to one FrameOut; it adds up their wrenches.
 //  - FrameIn (driven) reads them and sends f, the wrench its element exerts on the FrameOut's owner (torque about
 //    the frame origin).

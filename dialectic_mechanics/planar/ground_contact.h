@@ -4,9 +4,9 @@
 // coordinates. The ground line passes through (0, ground_y) at the angle ground_angle; t is its direction and
 // n = (−sin, cos) its upward normal. With p the centre in the world and h = n·(p − (0, ground_y)) its height:
 //     penetration δ = radius − h,   normal force N = contact_force(c, d, n_exp, δ, −n·w_p)   (ElastoGap's law)
-//     slip s = t·w_c (w_c: kinetic velocity of the material point touching the ground, p − radius·n),
+//     slip s = t·w_c (w_c: velocity of the material point touching the ground, p − radius·n),
 //     friction F_t = −μ·N·tanh(s/v_reg)
-// Force N·n + F_t·t acts on the body at the touching point. Everything reads the kinetic velocities w, so the
+// Force N·n + F_t·t acts on the body at the touching point. Everything reads the velocities w, so the
 // nonlinear laws stay explicit (as ElastoGap and Friction do); a stiff contact or a small v_reg wants an implicit
 // solver (ros2).
 #include "core/model/component.h"
@@ -49,12 +49,9 @@ public:
         meta.variable(slip_, "slip", "m/s");
         meta.variable(energy_, "E_pot", "J");
         meta.variable(centre_height_, "centre_height", "m");
-        // As the 1D contacts: the elastic part returns what it stores; damping and friction, computed from the
-        // kinetic velocity w, lose ≥ 0 at w, and their work at the elastic velocity v differs by the formulation's lag.
+        // As the 1D contacts: the elastic part returns what it stores; damping and friction lose ≥ 0.
         meta.stores(Quantity::Energy, energy_, "E_pot");
         meta.dissipates(dissipation_, "contact");
-        meta.creates(Quantity::Energy, lag_, "dialectic_lag");
-        meta.block<&GroundContact::evalLag>(this, "evalLag", {&frame_a.r, &frame_a.v, &frame_a.f}, {});
         if (radius > 0.0)
             meta.valid_range("centre_height", ValidRange::above(0.0, "a circle's centre stays above the ground line (deeper, the contact is far too soft for its load)"));
     }
@@ -68,7 +65,7 @@ private:
         rotate(r.phi, r_x, r_y, px, py);
         centre_height_ = nx * (r.x + px) + ny * (r.y + py - ground_y);
         penetration_ = std::max(0.0, radius - centre_height_);
-        // frame origin → touching point, and the kinetic velocity of that material point
+        // frame origin → touching point, and the velocity of that material point
         const double cx = px - radius * nx, cy = py - radius * ny;
         const double wcx = w.x - w.phi * cy, wcy = w.y + w.phi * cx;
         slip_ = tx * wcx + ty * wcy;
@@ -78,19 +75,10 @@ private:
         const double fx = normal_force_ * nx + friction_force_ * tx, fy = normal_force_ * ny + friction_force_ * ty;
         frame_a.f.value = {fx, fy, cx * fy - cy * fx};
         energy_ = c * std::pow(penetration_, n + 1.0) / (n + 1.0);
-        elastic_ = penetration_ > 0.0 ? c * std::pow(penetration_, n) : 0.0;
-        dissipation_ = (normal_force_ - elastic_) * approach - friction_force_ * slip_;   // ≥ 0
+        const double elastic = penetration_ > 0.0 ? c * std::pow(penetration_, n) : 0.0;
+        dissipation_ = (normal_force_ - elastic) * approach - friction_force_ * slip_;   // ≥ 0
     }
-    // The exact loss: what the body receives at its elastic velocity, less what the contact stores.
-    void evalLag() {
-        const Planar &r = frame_a.r.value(), &v = frame_a.v.value(), &f = frame_a.f.value;
-        const double nx = -std::sin(ground_angle), ny = std::cos(ground_angle);
-        double px, py;
-        rotate(r.phi, r_x, r_y, px, py);
-        const double exact = -(v.x * f.x + v.y * f.y + v.phi * f.phi) + elastic_ * (nx * (v.x - v.phi * py) + ny * (v.y + v.phi * px));
-        lag_ = dissipation_ - exact;
-    }
-    double elastic_ = 0.0, dissipation_ = 0.0, lag_ = 0.0;
+    double dissipation_ = 0.0;
     double penetration_ = 0.0, normal_force_ = 0.0, friction_force_ = 0.0, slip_ = 0.0, energy_ = 0.0, centre_height_ = 1.0;
 };
 

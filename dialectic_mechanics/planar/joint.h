@@ -1,10 +1,10 @@
 #pragma once
-// What Revolute and Prismatic share: one degree of freedom with position q and kinetic velocity w as states, the
-// elastic velocity v = q̇ as tearing variable, and the balance along the joint axis as residual:
-//     residual = −(Q_b + u − c·(q − q0) − d·v),   q̇ = v,   ẇ = (v − w)/T_D
+// What Revolute and Prismatic share: one degree of freedom with position q and velocity w as states, the
+// elastic velocity v = w + T_D·ẇ as tearing variable, and the balance along the joint axis as residual:
+//     residual = −(Q_b + u − c·(q − q0) − d·w),   q̇ = w,   ẇ = (v − w)/T_D
 // Q_b is the generalised force (torque about the axis, or force along it) that the elements on frame_b exert on
-// the joint's outer side; it carries every outer body's −M·(v − w)/T_D, so L = M(q)/T_D + d (the joint-space mass
-// matrix over T_D), which changes with the configuration. u is the optional drive input, c and d the joint's own
+// the joint's outer side; it carries every outer body's −M·(v − w)/T_D, so L = M(q)/T_D (the joint-space mass
+// matrix over T_D), which changes with the configuration, and w obeys M(q)·ẇ = τ(q, w) exactly. u is the optional drive input, c and d the joint's own
 // spring and damper. Outwards, frame_b moves with frame_a plus the joint's motion and its dialectic acceleration
 // (v − w)/T_D; inwards, frame_a passes on the whole wrench of frame_b's elements.
 #include "core/model/component.h"
@@ -52,8 +52,8 @@ protected:
         if (geometry) balance.reads.push_back(geometry);
         meta.block<&PlanarJoint::evalBalance>(this, "evalBalance", balance.reads, balance.writes);
         meta.variable(generalised_force_, "Q_b", force_unit);
-        // A joint transmits power at the elastic velocities unchanged; its own spring stores, its damper loses, its
-        // drive supplies. (The formulation's loss (v − w)·… belongs to the bodies, which hold the mass.)
+        // A joint transmits power at the velocities w unchanged; its own spring stores, its damper loses, its drive
+        // supplies.
         meta.stores(Quantity::Energy, spring_energy_, "E_pot");
         meta.supplies(Quantity::Energy, drive_power_, "drive");
         meta.dissipates(damper_loss_, "damper");
@@ -69,13 +69,13 @@ private:
     void evalBalance() {
         const Planar wrench = frame_b.wrench();
         generalised_force_ = generalised(wrench);
-        residual_.value = -(generalised_force_ + drive.value() - c * (q() - q0) - d * v_.value);
-        q.der.value = v_.value;
+        residual_.value = -(generalised_force_ + drive.value() - c * (q() - q0) - d * w());
+        q.der.value = w();
         w.der.value = dialectic_acceleration();
         frame_a.f.value = to_frame_a(wrench);
         spring_energy_ = 0.5 * c * (q() - q0) * (q() - q0);
-        drive_power_ = drive.value() * v_.value;
-        damper_loss_ = d * v_.value * v_.value;
+        drive_power_ = drive.value() * w();
+        damper_loss_ = d * w() * w();
     }
     Out<double> residual_;
     double generalised_force_ = 0.0, spring_energy_ = 0.0, drive_power_ = 0.0, damper_loss_ = 0.0;

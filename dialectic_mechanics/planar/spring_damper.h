@@ -1,7 +1,7 @@
 #pragma once
 // A spring and damper between the origins of two frames, acting along the line between them: with length
 // ℓ = |r_b − r_a| and unit vector e from a to b, the tension
-//     F = c·(ℓ − ℓ0) + d·e·(v_b − v_a)        (elastic velocities: the damper acts through L)
+//     F = c·(ℓ − ℓ0) + d·e·(w_b − w_a)        (the frames' velocities w: exact, explicit)
 // pulls a towards b and b towards a. The line must have a direction: ℓ > 0 is its valid range.
 #include "core/model/component.h"
 #include "core/model/meta.h"
@@ -25,7 +25,7 @@ public:
         meta.parameter(c, "c", ParameterSpec::non_negative("N/m", "stiffness"));
         meta.parameter(d, "d", ParameterSpec::non_negative("N.s/m", "damping"));
         meta.parameter(l0, "l0", ParameterSpec::non_negative("m", "unstretched length"));
-        meta.block<&PlanarSpringDamper::evalForce>(this, "evalForce", {&frame_a.r, &frame_b.r, &frame_a.v, &frame_b.v}, {&frame_a.f, &frame_b.f});
+        meta.block<&PlanarSpringDamper::evalForce>(this, "evalForce", {&frame_a.r, &frame_b.r, &frame_a.w, &frame_b.w}, {&frame_a.f, &frame_b.f});
         meta.variable(length_, "length", "m");
         meta.variable(tension_, "f", "N");
         meta.variable(energy_, "E_pot", "J");
@@ -37,11 +37,11 @@ public:
 
 private:
     void evalForce() {
-        const Planar &ra = frame_a.r.value(), &rb = frame_b.r.value(), &va = frame_a.v.value(), &vb = frame_b.v.value();
+        const Planar &ra = frame_a.r.value(), &rb = frame_b.r.value(), &wa = frame_a.w.value(), &wb = frame_b.w.value();
         const double dx = rb.x - ra.x, dy = rb.y - ra.y;
         length_ = std::hypot(dx, dy);
         const double ex = dx / length_, ey = dy / length_;
-        const double rate = ex * (vb.x - va.x) + ey * (vb.y - va.y);   // dℓ/dt: the frames' v is exactly ṙ
+        const double rate = ex * (wb.x - wa.x) + ey * (wb.y - wa.y);   // dℓ/dt: the frames' w is exactly ṙ
         tension_ = c * (length_ - l0) + d * rate;
         dissipation_ = d * rate * rate;
         frame_a.f.value = {tension_ * ex, tension_ * ey, 0.0};

@@ -8,7 +8,7 @@ namespace lied::systems {
 Clamp::Clamp() {
     for (mechanics::ElastoGap* gap : {&gapLeft, &gapRight}) {
         gap->c = 1e6;
-        gap->d = 0.0;
+        gap->d = 2e6;   // at rest d·δ = 100 N·s/m per claw: 0.7 of the object's critical damping
         gap->n = 1.0;
         gap->s_rel0 = 0.01;   // half the object's width: the claw faces touch its sides
     }

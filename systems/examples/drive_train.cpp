@@ -6,7 +6,7 @@
 namespace lied::systems {
 
 DriveTrain::DriveTrain() {
-    shaft.c = 5e4, shaft.d = 50.0, shaft.n = 1.0, shaft.b = 0.02;
+    shaft.c = 5e4, shaft.d = 3e5, shaft.n = 1.0, shaft.b = 0.02;
     motor.F.connect(motorTorque.y);
     connect(rotor.flange, motor.flange);
     connect(rotor.flange, gear.flange_a);

@@ -45,9 +45,10 @@ TEST_CASE("two free masses joined by a spring-damper conserve momentum") {
     CHECK(std::abs(sim.value("m1.w") - sim.value("m2.w")) < 1.1 * 3.0 * std::exp(-2.0 * 2.0 / (2 * 0.75)));
 }
 
-TEST_CASE("a passive system never gains energy: springs, dampers on the elastic velocity and a stiff gap") {
-    // dE/dt = −wᵀ(D − T_D·D·A⁻¹·D)·w − T_D·F_elᵀ·A⁻¹·F_el ≤ 0 with A = M + T_D·D (docs/user-guide/dialectic-mechanics.md, "Passivity"), where
-    // E = Σ ½·m·w² + the springs' and the gap's elastic energy. Checked sample by sample along a run with bounces.
+TEST_CASE("a passive system never gains energy: springs, dampers and a stiff gap") {
+    // dE/dt = −wᵀ·D·w ≤ 0 (docs/user-guide/dialectic-mechanics.md, "Passivity"), where E = Σ ½·m·w² + the springs'
+    // and the gap's elastic energy. Checked sample by sample along a run with bounces; RK4 at 10 µs resolves the
+    // gap (ω ≈ 500 rad/s at its deepest), so its own error stays below the 1e-10·E0 the check allows.
     struct Rattle : Component {
         Fixed ground, wall{0.24};
         SpringDamper mount{200.0, 0.5, 0.0};

@@ -1,5 +1,5 @@
 #pragma once
-// The Clamp (systems/examples/clamp.h) in the classic formulation, T_D = 0: positions and velocities as states,
+// The Clamp (systems/examples/clamp.h) in the classic formulation: positions and velocities as states,
 // m·s̈ = Σ forces, the same elasto-gap law (contact_force) on the same velocities, the same press force. Written as a
 // component so that every integrator Lied offers runs on it exactly as on the dialectic Clamp.
 #include "components/sources.h"
@@ -12,7 +12,7 @@ namespace lied::testing {
 
 class ClassicClamp final : public Component {
 public:
-    static constexpr double object_mass = 0.01, claw_mass = 0.2, c = 1e6, half_width = 0.01;
+    static constexpr double object_mass = 0.01, claw_mass = 0.2, c = 1e6, d = 2e6, half_width = 0.01;
     components::Ramp pressForce{-50.0, 0.05, 0.0, 0.02};
     In<double> press;
     State s_object{0.01}, v_object{0.0}, s_claw{0.02}, v_claw{0.0};
@@ -36,8 +36,8 @@ private:
     void evalDerivatives() {
         left_ = std::max(0.0, half_width - s_object());
         right_ = std::max(0.0, half_width - (s_claw() - s_object()));
-        const double f_left = mechanics::contact_force(c, 0.0, 1.0, left_, -v_object());
-        const double f_right = mechanics::contact_force(c, 0.0, 1.0, right_, v_object() - v_claw());
+        const double f_left = mechanics::contact_force(c, d, 1.0, left_, -v_object());
+        const double f_right = mechanics::contact_force(c, d, 1.0, right_, v_object() - v_claw());
         s_object.der.value = v_object();
         v_object.der.value = (f_left - f_right) / object_mass;
         s_claw.der.value = v_claw();

@@ -99,14 +99,26 @@ double last_value(const std::string& csv, const std::string& column) {
 TEST_CASE("fixed steps too large for a mechanism stop with the step that would do, whatever the solver") {
     // Each of these ended with exit 0: a claw that never pushed, 1e77 m/s, -6e23 rad/s, a box 3.76 km up, a loop gap of
     // 0.2 m, a pendulum gaining energy, a tyre that skids for ever.
-    check_step_too_large({"Clamp", "--solver", "ros2", "--dt", "5e-4"}, "ros2", "object.w");
+    check_step_too_large({"Clamp", "--solver", "ros2", "--dt", "5e-4"}, "ros2", "rightClaw.w");
     check_step_too_large({"Clamp", "--solver", "euler", "--dt", "1e-2"}, "euler", "rightClaw.w");
     check_step_too_large({"DriveTrain", "--solver", "rk4", "--dt", "5e-2"}, "rk4", "rotor.w");
-    check_step_too_large({"PlanarGripper", "--solver", "ros2", "--dt", "5e-2"}, "ros2", "hand_x.w");
-    check_step_too_large({"SliderCrank", "--solver", "ros2", "--dt", "0.1"}, "ros2", "cylinder.w");
     check_step_too_large({"SliderCrank", "--solver", "rk4", "--dt", "1e-3"}, "rk4", "crankPin.w");   // not "unstable whatever the step"
     check_step_too_large({"DoublePendulum", "--solver", "ros2", "--dt", "0.5", "--t-end", "100"}, "ros2", "joint1.w");
     check_step_too_large({"LandingGear", "--solver", "ros2", "--dt", "1e-3"}, "ros2", "wheelHub.w");
+    // Two the step doubling does not see in time, the mass and energy books do (on by default): the gripper's box,
+    // set down at 50 ms steps, is thrown 7 km up (its free flight afterwards is smooth); the slider-crank at 0.1 s
+    // steps gains 10¹¹ J within two steps (ros2 stops at 1.3 s on a singular iteration matrix otherwise).
+    for (const auto& args : {std::vector<std::string>{"PlanarGripper", "--solver", "ros2", "--dt", "5e-2"},
+                             std::vector<std::string>{"SliderCrank", "--solver", "ros2", "--dt", "0.1"}}) {
+        lied::testing::TempFolder folder;
+        std::vector<std::string> all{"run"};
+        all.insert(all.end(), args.begin(), args.end());
+        all.insert(all.end(), {"--out", folder / "out.csv"});
+        const auto r = run_lied(all);
+        INFO(r.err);
+        CHECK(r.code == 1);
+        CHECK(r.err.find("lied: simulation failed: the energy balance broke at t = ") == 0);
+    }
 }
 
 TEST_CASE("a stiff end stop and an elastic ball: too large a step stops, a small one holds the physics") {

@@ -16,10 +16,9 @@ using lied::systems::TwoStageRocket;
 
 namespace {
 
-// Closed form of the dialectic model. For a free body with applied force F(t), the residual m·(v − w)/T_D = F
-// gives ẇ = F/m exactly and ṡ = v = w + T_D·F/m, so w is Newton's velocity and s = s₀ + ∫w dt + T_D·(w − w₀):
-// the position leads Newton's by T_D times the velocity gained (the dialectic lead).
-constexpr double g = 9.81, T_D = 1e-3;
+// Closed form of Newton's law. For a free body with applied force F(t), the residual m·(v − w)/T_D = F gives
+// ẇ = F/m exactly, and ṡ = w: the dialectic model is Newton's, whatever T_D.
+constexpr double g = 9.81;
 
 struct Motion {
     double s, w;
@@ -28,14 +27,14 @@ struct Motion {
 // 0–5 s, both stages: a = (10000·(1 − t/5))/200 − g = 50 − 10·t − g.
 Motion attached(double t) {
     const double w = (50 - g) * t - 5 * t * t;
-    const double s = 1.75 + (50 - g) * t * t / 2 - 5 * t * t * t / 3 + T_D * w;
+    const double s = 1.75 + (50 - g) * t * t / 2 - 5 * t * t * t / 3;
     return {s, w};
 }
 // After 5 s (τ = t − 5), from the assembly's state at 5 s, offset by ∓0.75 m.
 Motion stage1(double t) {   // no thrust
     const Motion r = attached(5.0);
     const double tau = t - 5, w = r.w - g * tau;
-    return {r.s - 0.75 + r.w * tau - g * tau * tau / 2 + T_D * (w - r.w), w};
+    return {r.s - 0.75 + r.w * tau - g * tau * tau / 2, w};
 }
 Motion stage2(double t) {   // a = 2000·(1 − τ/10)/100 − g = 20 − 2·τ − g until τ = 10, −g afterwards
     const Motion r = attached(5.0);
@@ -44,7 +43,7 @@ Motion stage2(double t) {   // a = 2000·(1 − τ/10)/100 − g = 20 − 2·τ 
     double s = r.s + 0.75 + r.w * tau + (20 - g) * tau * tau / 2 - tau * tau * tau / 3;
     s += w * after - g * after * after / 2;
     w -= g * after;
-    return {s + T_D * (w - r.w), w};
+    return {s, w};
 }
 
 }  // namespace
