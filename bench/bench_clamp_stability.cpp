@@ -1,7 +1,8 @@
 // The clamp (systems/examples/clamp.h: a 10 g object between two 1e6 N/m elasto-gap claws, pressed with 50 N): the largest
 // fixed step each of Lied's fixed-step integrators takes on the dialectic model (T_D = 1 ms and 0.1 ms) and on the
-// classic formulation of the same physics (T_D = 0, tests/support/classic_clamp.h). Not a timing: each row runs a
-// bisection once and reports the step as a counter.
+// classic formulation of the same physics (tests/support/classic_clamp.h: positions and velocities as states). The
+// two are the same model, so the rows agree. Not a timing: each row runs a bisection once and reports the step as
+// a counter.
 #include "core/simulation/simulator.h"
 #include "support/classic_clamp.h"
 #include "systems/examples/clamp.h"
