@@ -5,9 +5,10 @@
 // S(u) = sin²(π·u/2) on [0, 1] (continuous slope at both ends). The constraint's residual blends its force λ and
 // its Baumgarte-stabilised condition (Baumgarte, "Stabilization of constraints and integrals of motion in
 // dynamical systems", 1972) with weights 1 − σ and σ:
-//     σ·d·(ė + η·e) − (1 − σ)·λ = 0,
-// so λ = 0 while open, ė = −η·e while closed (the error e decays at the rate η), and during a ramp the constraint
-// acts as a spring-damper λ = σ·d/(1 − σ)·(ė + η·e) whose coefficient grows without bound: a grip that closes without a force jump.
+//     σ·d·(ė + T_D·ë + η·e) − (1 − σ)·λ = 0,
+// so λ = 0 while open, T_D·ë + ė + η·e = 0 while closed (the error e decays at the rates η and 1/T_D), and during a
+// ramp the constraint acts as a spring-damper λ = σ·d/(1 − σ)·(ė + T_D·ë + η·e) whose coefficient grows without
+// bound: a grip that closes without a force jump. (ė + T_D·ë is what the elastic velocities v = w + T_D·ẇ give.)
 #include "core/model/meta.h"
 
 #include <algorithm>
