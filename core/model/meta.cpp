@@ -260,6 +260,10 @@ void Meta::uncertain(Quantity quantity, const double& bound, std::string_view na
     model_.balance_terms.push_back({component_, quantity, BalanceTermInfo::Kind::Uncertain, &bound, name});
 }
 
+void Meta::assembly_condition(const double& value, std::string_view name, AssemblyConditionInfo::Level level, const char* unit) {
+    model_.assembly_conditions.push_back({component_, level, &value, name, unit});
+}
+
 void Meta::balance_neutral() {
     model_.balance_terms.push_back({component_, Quantity::Energy, BalanceTermInfo::Kind::Neutral, nullptr, {}});
 }

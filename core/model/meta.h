@@ -6,6 +6,7 @@
 #include "core/model/block.h"
 #include "core/model/choice.h"
 #include "core/model/component.h"
+#include "core/model/assembly_condition.h"
 #include "core/model/crossing.h"
 #include "core/model/parameter_spec.h"
 #include "core/model/plug.h"
@@ -140,6 +141,10 @@ public:
     // Holds nothing and exchanges nothing with the outside: what enters through its plugs leaves through them (an
     // isenthalpic pipe, a junction without volume, a sensor, a signal block).
     void balance_neutral();
+    // A value that must be zero for the start to be consistent (a cut kinematic loop's gap, its rate): the simulator
+    // moves the start states to the nearest point where every such condition holds, positions first, then
+    // velocities, or refuses the start naming the condition (core/model/assembly_condition.h).
+    void assembly_condition(const double& value, std::string_view name, AssemblyConditionInfo::Level level, const char* unit);
     // The physically valid values of a state or variable registered under `name` (e.g. a level ≥ 0). The
     // simulator checks states after every step and variables at every recorded sample; leaving the range
     // stops the run with an error naming the value, the time and range.rule.

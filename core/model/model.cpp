@@ -202,6 +202,7 @@ void Model::clear() {
 void Model::clear_unrefilled() {
     pass_throughs.clear();
     balance_terms.clear();
+    assembly_conditions.clear();
     redirected_reads.clear();
     block_read_signals_.clear();
     block_write_signals_.clear();

@@ -1,6 +1,7 @@
 #pragma once
 // The flat description of a composed system, as collected by the crawler: what exists and under which
 // name. Structure only; values stay in the components.
+#include "core/model/assembly_condition.h"
 #include "core/model/balance.h"
 #include "core/model/block.h"
 #include "core/model/component.h"
@@ -213,6 +214,8 @@ struct Model {
     std::vector<PassThroughInfo> pass_throughs;
     // What components declared about the mass and energy they hold and exchange (core/model/balance.h).
     std::vector<BalanceTermInfo> balance_terms;
+    // What must be zero at a consistent start (core/model/assembly_condition.h).
+    std::vector<AssemblyConditionInfo> assembly_conditions;
     // The Ins pointed past a skipped pass-through at the value they read instead (see skip_pass_throughs); kept so
     // that a simulator can point them there again after another simulator's failed crawl of the same tree.
     std::vector<std::pair<InBase*, const void*>> redirected_reads;

@@ -1,5 +1,7 @@
 #include "core/simulation/simulator.h"
 
+#include "core/simulation/start_assembly.h"
+
 #include "core/support/interrupt.h"
 
 #include "core/model/build_error.h"
@@ -188,6 +190,12 @@ void Simulator::reset() {
     }
     std::fill(sample_index_.begin(), sample_index_.end(), 0);
     take_states_from_components();
+    const AssemblyOutcome assembled = assemble_start(model_, evaluator_, t_, x_, nominals());
+    if (assembled.needed) {
+        const StateInfo& most = model_.states[static_cast<std::size_t>(assembled.largest_state)];
+        spdlog::info("start assembled in {} Gauss-Newton steps: the loops' conditions met nearest the start values, {} moved most, by {} {}",
+                     assembled.iterations, most.path, assembled.largest_change, most.unit);
+    }
     check_and_start();
     auditor_.start(t_);
     clear_statistics();

@@ -39,6 +39,17 @@ public:
         // d·T_D·Δa·Δw is the formulation's.
         meta.dissipates(dissipation_, "damper");
         meta.creates(Quantity::Energy, implicit_part_, "implicit_damping");
+        // A consistent start has the loop closed and not opening: the simulator assembles the joints' start
+        // positions and velocities onto these (the angle only where the closure holds it).
+        using Level = AssemblyConditionInfo::Level;
+        meta.assembly_condition(gap_[0], "gap_x", Level::Position, "m");
+        meta.assembly_condition(gap_[1], "gap_y", Level::Position, "m");
+        meta.assembly_condition(rate_[0], "gap_rate_x", Level::Velocity, "m/s");
+        meta.assembly_condition(rate_[1], "gap_rate_y", Level::Velocity, "m/s");
+        if (c_phi > 0.0) {
+            meta.assembly_condition(gap_[2], "gap_phi", Level::Position, "rad");
+            meta.assembly_condition(rate_[2], "gap_rate_phi", Level::Velocity, "rad/s");
+        }
     }
     const char* type_name() const override { return "LoopClosure"; }
 
@@ -57,7 +68,10 @@ private:
         energy_ = 0.5 * c * (ex * ex + ey * ey) + 0.5 * c_phi * ephi * ephi;
         dissipation_ = d * (wx * wx + wy * wy) + d_phi * wphi * wphi;
         implicit_part_ = -(d * (lx * wx + ly * wy) + d_phi * lphi * wphi);
+        gap_[0] = ex, gap_[1] = ey, gap_[2] = ephi;
+        rate_[0] = wx, rate_[1] = wy, rate_[2] = wphi;
     }
+    double gap_[3] = {0.0, 0.0, 0.0}, rate_[3] = {0.0, 0.0, 0.0};
     double error_ = 0.0, force_ = 0.0, energy_ = 0.0, dissipation_ = 0.0, implicit_part_ = 0.0;
 };
 
