@@ -3,6 +3,7 @@
 // (finite differences, outside the step path) against the stability function of the integrator.
 #include "core/integrators/integrator.h"
 
+#include <complex>
 #include <string>
 #include <vector>
 
@@ -12,5 +13,15 @@ namespace lied {
 // otherwise a sentence naming the fastest mode, its eigenvalue and time scale, and a step that is stable.
 std::string stability_note(OdeFunction& f, const Integrator& integrator, double t, const Eigen::VectorXd& x, double h,
                            const std::vector<double>& nominal);
+
+// For `lied info`: the fastest mode of ∂ẋ/∂x at (t, x) and the fixed steps it allows RK4 (`rk4`, for its stability
+// function): about ten steps per period (or per 0.63 of a time constant) resolve it, `stable` is the limit beyond
+// which RK4 diverges. analysed = false when the model is too large to analyse or cannot be evaluated.
+struct StepAdvice {
+    bool analysed = false;
+    std::complex<double> fastest;
+    double accurate = 0.0, stable = 0.0;   // s
+};
+StepAdvice step_advice(OdeFunction& f, const Integrator& rk4, double t, const Eigen::VectorXd& x, const std::vector<double>& nominal);
 
 }  // namespace lied

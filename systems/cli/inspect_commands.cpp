@@ -1,6 +1,8 @@
 #include "systems/cli/inspect_commands.h"
 
 #include "core/diagnostics/dependency_check.h"
+#include "core/diagnostics/stability.h"
+#include "core/integrators/integrator.h"
 
 #include "core/model/build_error.h"
 #include "core/support/closest_name.h"
@@ -14,6 +16,8 @@
 #include "thermofluid/media/media_registry.h"
 
 #include <algorithm>
+#include <cmath>
+#include <complex>
 #include <filesystem>
 #include <iomanip>
 #include <ostream>
@@ -262,6 +266,38 @@ int describe_type(const std::string& name, std::ostream& out, bool markdown) {
     return 0;
 }
 
+namespace {
+// The simulator's ẋ = f(t, x) for the stability analysis.
+struct SimulatorOde final : OdeFunction {
+    explicit SimulatorOde(Simulator& sim) : sim(sim) {}
+    std::size_t size() const override { return static_cast<std::size_t>(sim.states().size()); }
+    bool derivatives(double t, const double* x, double* xdot) override { return sim.derivatives(t, x, xdot); }
+    Simulator& sim;
+};
+
+// Which fixed step the system wants, from the fastest mode of ∂ẋ/∂x at the start (docs/user-guide/solvers-and-events.md).
+void print_step_advice(Simulator& sim, std::ostream& out) {
+    SimulatorOde f(sim);
+    std::vector<double> nominal;
+    for (auto& s : sim.model().states) nominal.push_back(s.nominal);
+    const auto rk4 = make_integrator("rk4");
+    const StepAdvice advice = step_advice(f, *rk4, sim.time(), sim.states(), nominal);
+    out << "\nstep advice (from the fastest mode of ∂ẋ/∂x at the start; it may change as the system moves):\n";
+    if (!advice.analysed) {
+        out << "  not analysed (no states, more than 400, or the start cannot be evaluated)\n";
+        return;
+    }
+    const std::complex<double> l = advice.fastest;
+    out << std::setprecision(3) << "  fastest mode: eigenvalue " << l.real();
+    if (std::abs(l.imag()) > 1e-9 * std::abs(l)) out << " ± " << std::abs(l.imag()) << "i 1/s (period " << 2 * M_PI / std::abs(l.imag()) << " s)\n";
+    else out << " 1/s (time constant " << 1.0 / std::abs(l.real()) << " s)\n";
+    out << "  rk4: accurate with steps up to about " << advice.accurate << " s (ten per period or time constant), stable up to " << advice.stable << " s\n"
+        << "  longer fixed steps (a real-time loop): linearly-implicit-euler damps what it does not resolve (first order: the\n"
+        << "  energy books judge its transients); offline: cvode-bdf\n"
+        << std::setprecision(6);
+}
+}  // namespace
+
 int info(const std::string& name, std::ostream& out, bool segments) {
     ResolvedSystem entry = resolve_system(name);
     Simulator sim(*entry.root);
@@ -314,6 +350,7 @@ int info(const std::string& name, std::ostream& out, bool segments) {
             out << '\n';
         }
     }
+    print_step_advice(sim, out);
     out << "\nparameters (" << m.parameters.size() << "):\n";
     for (auto& p : m.parameters)
         out << "  " << std::left << name_column(p.path, 22) << std::setw(10) << *p.value << std::setw(8) << p.spec.unit

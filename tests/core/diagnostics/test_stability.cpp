@@ -67,3 +67,20 @@ TEST_CASE("a growing mode is the model's instability, not the step's") {
     CHECK(note == "likely cause: the model itself is unstable there: a mode with eigenvalue 3 1/s (time constant 0.333 s) grows by "
                   "itself, whatever the step");
 }
+
+TEST_CASE("step advice: ten steps per period of the fastest mode, and rk4's limit 2·√2/ω on an undamped oscillation") {
+    // ẍ = −400·x: λ = ±20i. Ten steps per period: 2π/(10·20) s; RK4 is stable on the imaginary axis up to
+    // |h·λ| = 2·√2 (to the bisection's resolution).
+    Linear2 oscillator(0.0, 1.0, -400.0, 0.0);
+    RungeKutta4 rk4;
+    const StepAdvice advice = step_advice(oscillator, rk4, 0.0, Eigen::Vector2d(1.0, 0.0), {1.0, 1.0});
+    REQUIRE(advice.analysed);
+    CHECK(std::abs(advice.fastest.imag()) == doctest::Approx(20.0).epsilon(1e-6));
+    CHECK(advice.accurate == doctest::Approx(2 * M_PI / 200.0).epsilon(1e-6));
+    CHECK(advice.stable == doctest::Approx(2.0 * std::sqrt(2.0) / 20.0).epsilon(1e-4));
+    // A mode that grows by itself (a pendulum started off its equilibrium: λ = ±3) does not make every step unstable.
+    Linear2 saddle(0.0, 1.0, 9.0, 0.0);
+    const StepAdvice open = step_advice(saddle, rk4, 0.0, Eigen::Vector2d(1.0, 0.0), {1.0, 1.0});
+    REQUIRE(open.analysed);
+    CHECK(open.stable == doctest::Approx(2.785 / 3.0).epsilon(1e-3));
+}

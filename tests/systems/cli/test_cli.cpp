@@ -34,6 +34,11 @@ TEST_CASE("list and info") {
     CHECK(r.out.find("         200        -100") != std::string::npos);
     CHECK(r.out.find("Jacobian ∂ẋ/∂x: 5x5, 17 structural nonzeros, 5 evaluations per Jacobian") != std::string::npos);
     CHECK(r.out.find("  elevation.step        time event at t = 1 s\n") != std::string::npos);
+    // The step advice: the slider-crank's closure mode (about 2.8e3 rad/s) wants rk4 steps of about 0.2 ms.
+    r = lied_cli({"info", "SliderCrank"});
+    CHECK(r.code == 0);
+    CHECK(r.out.find("fastest mode: eigenvalue -408 ± 2.83e+03i 1/s (period 0.00222 s)") != std::string::npos);
+    CHECK(r.out.find("rk4: accurate with steps up to about 0.00022 s (ten per period or time constant), stable up to 0.00104 s") != std::string::npos);
 }
 
 TEST_CASE("list --components and describe") {
