@@ -234,12 +234,16 @@ void report(benchmark::State& state, const Deviation& d, double largest) {
     state.counters["largest_step_1e-3rad_ms"] = largest * 1e3;
 }
 
-// Times one step of Lied's `System` / of a MuJoCo model (on fresh copies).
+// Times one step of Lied's `System` / of a MuJoCo model (on fresh copies). Lied's step monitor and mass and energy
+// books are off for the timing, as MuJoCo has neither (bench_trust_checks.cpp measures what they add); the accuracy
+// runs above keep them on.
 template <class System>
 void time_lied(benchmark::State& state, const char* solver, double dt) {
     lied::SimulatorOptions options;
     options.solver = solver;
     options.dt = dt;
+    options.step_monitor.mode = lied::CheckMode::Off;
+    options.balance.mode = lied::CheckMode::Off;
     System system;
     lied::Simulator sim(system, options);
     for (auto _ : state) benchmark::DoNotOptimize(sim.step(dt));
