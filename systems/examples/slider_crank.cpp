@@ -41,7 +41,7 @@ const SystemRegistration registration{{
     "SliderCrank",
     "slider-crank driven by a motor torque, its loop closed by a stiff LoopClosure (planar dialectic mechanics)",
     [] { return std::make_unique<SliderCrank>(); },
-    RunSettings{3.0, 2e-4, "ros2", 2e-3, {"crank.q", "crank.w", "cylinder.q", "cylinder.w", "wristPin.error", "wristPin.f"}},
+    RunSettings{3.0, 2e-4, "rk4", 2e-3, {"crank.q", "crank.w", "cylinder.q", "cylinder.w", "wristPin.error", "wristPin.f"}},
 }};
 }  // namespace
 
