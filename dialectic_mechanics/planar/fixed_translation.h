@@ -1,6 +1,8 @@
 #pragma once
-// A rigid, massless rod: frame_b sits at (r_x, r_y) in frame_a's coordinates, with frame_a's orientation. Motion
-// goes out (offset_point), the wrench of everything on frame_b comes back moved to frame_a's origin.
+// A rigid, massless part: frame_b sits at (r_x, r_y) in frame_a's coordinates, turned by phi against frame_a (a
+// fixed frame with a rotation, e.g. an inclined slide's base). Motion goes out (offset_point; the rotation adds a
+// constant angle), the wrench of everything on frame_b comes back moved to frame_a's origin (a torque is the same in
+// both frames: the rotation does not change it).
 #include "core/model/component.h"
 #include "core/model/block_lists.h"
 #include "core/model/meta.h"
@@ -11,10 +13,10 @@ namespace lied::mechanics {
 class FixedTranslation final : public Component {
 public:
     FixedTranslation() = default;
-    FixedTranslation(double r_x, double r_y) : r_x(r_x), r_y(r_y) {}
+    FixedTranslation(double r_x, double r_y, double phi = 0.0) : r_x(r_x), r_y(r_y), phi(phi) {}
     FrameIn frame_a;
     FrameOut frame_b;
-    double r_x = 1.0, r_y = 0.0;
+    double r_x = 1.0, r_y = 0.0, phi = 0.0;
 
     void metainfo(Meta& meta) override {
         meta.balance_neutral();   // a massless rigid part: power in at frame_a is power out at frame_b
@@ -22,6 +24,7 @@ public:
         meta.plug(frame_b, "frame_b");
         meta.parameter(r_x, "r_x", ParameterSpec::any("m", "frame_b along frame_a's x axis"));
         meta.parameter(r_y, "r_y", ParameterSpec::any("m", "frame_b along frame_a's y axis"));
+        meta.parameter(phi, "phi", ParameterSpec::any("rad", "frame_b turned against frame_a (counter-clockwise)"));
         meta.signal(offset_, "offset");
         // The world offset is computed once per evaluation (in passPose, independent of the tearing variables) and
         // read by the blocks that run again while L is probed.
@@ -41,7 +44,7 @@ private:
         Planar& d = offset_.value;
         rotate(frame_a.r.value().phi, r_x, r_y, d.x, d.y);
         const PointMotion p = offset_point(frame_a.r.value(), {}, frame_a.w.value(), {}, d.x, d.y);
-        frame_b.r.value = p.r;
+        frame_b.r.value = {p.r.x, p.r.y, p.r.phi + phi};
         frame_b.w.value = p.w;
     }
     void passVelocity() {

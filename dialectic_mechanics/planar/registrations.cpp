@@ -14,7 +14,7 @@ namespace lied::mechanics {
 
 LIED_REGISTER_COMPONENT(World, "planar inertial frame, root of every planar tree; gravity g along -y");
 LIED_REGISTER_COMPONENT(Body, "planar rigid body: mass, inertia about the centre of mass, centre of mass in the frame");
-LIED_REGISTER_COMPONENT(FixedTranslation, "rigid massless rod: frame_b at (r_x, r_y) in frame_a");
+LIED_REGISTER_COMPONENT(FixedTranslation, "rigid massless part: frame_b at (r_x, r_y) in frame_a, turned by phi");
 LIED_REGISTER_COMPONENT(Revolute, "revolute joint (one degree of freedom: angle q, kinetic speed w), optional drive torque, own spring and damper");
 LIED_REGISTER_COMPONENT(Prismatic, "prismatic joint along an axis of frame_a, optional drive force, own spring and damper");
 LIED_REGISTER_COMPONENT(PlanarSpringDamper, "spring and damper between two frame origins, along the line between them");

@@ -105,3 +105,21 @@ TEST_CASE("stiff spring: the classic oscillation at sqrt(c/m) for every T_D (no 
         }
     }
 }
+
+TEST_CASE("gravity on a translational mass: hung from a spring it oscillates about -m·g/c, its weight in the books") {
+    // Fixed → Spring(c = 100 N/m, unstretched at s = 0) → Mass(2 kg, g = 9.81 along −s), released at s = 0 at rest:
+    // s(t) = −(m·g/c)·(1 − cos ωt), ω = √(c/m). RK4 at 1 ms: 1e-9 m. Kinetic, spring and gravity energy together stay
+    // constant (the books, on by default, check that at every step; the test at the end).
+    Oscillator hung(2.0, 100.0, 0.0, 1e-3);
+    hung.mass.g = 9.81;
+    SimulatorOptions options;
+    options.solver = "rk4";
+    options.dt = 1e-3;
+    Simulator sim(hung, options);
+    const double m = 2.0, g = 9.81, c = 100.0, omega = std::sqrt(c / m);
+    const double E0 = sim.value("mass.E_kin") + sim.value("spring.E_pot") + sim.value("mass.E_pot");
+    sim.simulate(1.0);
+    CHECK(sim.value("mass.s") == doctest::Approx(-(m * g / c) * (1.0 - std::cos(omega))).epsilon(1e-9));
+    CHECK(sim.value("mass.E_pot") == doctest::Approx(m * g * sim.value("mass.s")).epsilon(1e-12));
+    CHECK(sim.value("mass.E_kin") + sim.value("spring.E_pot") + sim.value("mass.E_pot") == doctest::Approx(E0).epsilon(1e-9).scale(m * g * m * g / c));
+}
