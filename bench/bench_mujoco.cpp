@@ -5,15 +5,10 @@
 // 1 s. MuJoCo closes the slider-crank's loop with a soft `connect` equality constraint, Lied with a stiff
 // LoopClosure. A contact case (an elastic ball, Lied only: MuJoCo's contacts are soft constraints with their own
 // damping, not the same physics) reports the restitution.
-#include "components/sources.h"
-#include "core/model/build_error.h"
 #include "core/simulation/simulator.h"
-#include "dialectic_mechanics/one_dimensional/translational.h"
-#include "dialectic_mechanics/planar/body.h"
-#include "dialectic_mechanics/planar/revolute.h"
-#include "dialectic_mechanics/planar/world.h"
 #include "support/classic_rk4.h"
 #include "support/double_pendulum_ode.h"
+#include "support/mechanism_cases.h"
 #include "support/slider_crank_reduced.h"
 #include "systems/examples/double_pendulum.h"
 #include "systems/examples/slider_crank.h"
@@ -133,20 +128,8 @@ inline State rhs(const State& y) { return {y[1], -1.0 * 9.81 * 0.5 * std::cos(y[
 inline State advance(const State& y, double h, int steps) { return lied::testing::classic_rk4(y, rhs, h, steps); }
 }  // namespace single
 
-struct Pendulum : lied::Component {
-    lied::mechanics::World world;
-    lied::mechanics::Revolute joint{single::q0};
-    lied::mechanics::Body rod{1.0, 1.0 / 12.0, 0.5};
-    Pendulum() {
-        connect(world.frame_b, joint.frame_a);
-        connect(joint.frame_b, rod.frame_a);
-    }
-    void metainfo(lied::Meta& meta) override {
-        meta.component(world, "world");
-        meta.component(joint, "joint");
-        meta.component(rod, "rod");
-    }
-    const char* type_name() const override { return "Pendulum"; }
+struct Pendulum : lied::testing::Pendulum {   // released at single::q0
+    Pendulum() : lied::testing::Pendulum(single::q0) {}
 };
 
 // The classic solution every 10 ms over 1 s (the double pendulum turns chaotic later), from its start.
@@ -324,27 +307,8 @@ void CrankMujoco(benchmark::State& state, const char* integrator, double dt) { M
 
 // The contact case: a 0.1 kg ball dropped from 0.1 m on an undamped 10⁴ N/m contact (it lasts 9.9 ms); restitution
 // 1 exactly. Reports the restitution of the first bounce from the apex of the flight after it, s + w²/(2g).
-struct Ball : lied::Component {
-    lied::mechanics::Fixed ground;
-    lied::mechanics::ElastoGap contact;
-    lied::mechanics::Mass ball{0.1, 0.1};
-    lied::mechanics::Force weight;
-    lied::components::Constant gravity{-0.1 * 9.81};
-    Ball() {
-        contact.c = 1e4, contact.d = 0.0, contact.n = 1.0, contact.s_rel0 = 0.0;
-        connect(ground.flange, contact.flange_a);
-        connect(ball.flange, contact.flange_b);
-        connect(ball.flange, weight.flange);
-        weight.F.connect(gravity.y);
-    }
-    void metainfo(lied::Meta& meta) override {
-        meta.component(ground, "ground");
-        meta.component(contact, "contact");
-        meta.component(ball, "ball");
-        meta.component(weight, "weight");
-        meta.component(gravity, "gravity");
-    }
-    const char* type_name() const override { return "Ball"; }
+struct Ball : lied::testing::Ball {   // on an undamped 10⁴ N/m contact
+    Ball() : lied::testing::Ball(1e4, 0.0) {}
 };
 void BallLied(benchmark::State& state, const char* solver, double dt) {
     lied::SimulatorOptions options;
@@ -355,7 +319,7 @@ void BallLied(benchmark::State& state, const char* solver, double dt) {
         Ball ball;
         lied::Simulator sim(ball, options);
         sim.simulate(0.25);
-        e = std::sqrt((sim.value("ball.s") + sim.value("ball.w") * sim.value("ball.w") / (2 * 9.81)) / 0.1);
+        e = lied::testing::restitution_from_flight(sim);
     } catch (const std::exception&) {
     }
     time_lied<Ball>(state, solver, dt);

@@ -2,14 +2,9 @@
 // returns to its start after the period given by the complete elliptic integral, and an elastic ball dropped on an
 // undamped contact rebounds to the height it fell from (restitution 1), while a damped contact loses exactly what
 // its damping law says.
-#include "components/sources.h"
 #include "core/model/build_error.h"
-#include "core/model/meta.h"
 #include "core/simulation/simulator.h"
-#include "dialectic_mechanics/one_dimensional/translational.h"
-#include "dialectic_mechanics/planar/body.h"
-#include "dialectic_mechanics/planar/revolute.h"
-#include "dialectic_mechanics/planar/world.h"
+#include "support/mechanism_cases.h"
 
 #include <doctest/doctest.h>
 
@@ -18,28 +13,11 @@
 #include <string>
 
 using namespace lied;
-using namespace lied::mechanics;
+using lied::testing::Ball;
+using lied::testing::Pendulum;
 
 namespace {
 constexpr double g = 9.81;
-
-// A uniform rod of 1 m and 1 kg on a revolute joint at one end; q is measured from the +x axis, so it hangs at −π/2.
-struct Pendulum : Component {
-    World world;
-    Revolute joint;
-    Body rod{1.0, 1.0 / 12.0, 0.5};
-    explicit Pendulum(double q0) {
-        joint.q.start = q0;
-        connect(world.frame_b, joint.frame_a);
-        connect(joint.frame_b, rod.frame_a);
-    }
-    void metainfo(Meta& meta) override {
-        meta.component(world, "world");
-        meta.component(joint, "joint");
-        meta.component(rod, "rod");
-    }
-    const char* type_name() const override { return "Pendulum"; }
-};
 
 // K(k) = π / (2·AGM(1, √(1 − k²))), the arithmetic-geometric mean converging quadratically.
 double complete_elliptic_k(double k) {
@@ -52,38 +30,13 @@ double complete_elliptic_k(double k) {
     return std::numbers::pi / (2.0 * a);
 }
 
-// A 0.1 kg ball on a contact with the ground (ElastoGap, s_rel0 = 0: touching at s = 0), under its weight.
-struct Ball : Component {
-    Fixed ground;
-    ElastoGap contact;
-    Mass ball{0.1, 0.1};
-    Force weight;
-    components::Constant gravity{-0.1 * g};
-    Ball(double c, double d) {
-        contact.c = c, contact.d = d, contact.n = 1.0, contact.s_rel0 = 0.0;
-        connect(ground.flange, contact.flange_a);
-        connect(ball.flange, contact.flange_b);
-        connect(ball.flange, weight.flange);
-        weight.F.connect(gravity.y);
-    }
-    void metainfo(Meta& meta) override {
-        meta.component(ground, "ground");
-        meta.component(contact, "contact");
-        meta.component(ball, "ball");
-        meta.component(weight, "weight");
-        meta.component(gravity, "gravity");
-    }
-    const char* type_name() const override { return "Ball"; }
-};
-
 // Restitution of the first bounce from the state in the free flight after it: the apex s + w²/(2g) against the
 // 0.1 m of the drop, e = √(apex / 0.1).
 double restitution_after_bounce(Simulator& sim) {
     sim.simulate(0.25);   // fall 0.143 s, contact about 10 ms, then rising
     REQUIRE(sim.value("ball.s") > 0.0);
     REQUIRE(sim.value("ball.w") > 0.0);
-    const double apex = sim.value("ball.s") + sim.value("ball.w") * sim.value("ball.w") / (2 * g);
-    return std::sqrt(apex / 0.1);
+    return testing::restitution_from_flight(sim);
 }
 }  // namespace
 
