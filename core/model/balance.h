@@ -13,7 +13,7 @@ const char* to_string(Quantity q);   // "mass", "energy"
 const char* unit_of(Quantity q);     // "kg", "J"
 
 struct BalanceTermInfo {
-    enum class Kind { Stored, StoredRate, Supplied, Dissipated, Created, Uncertain, Neutral };
+    enum class Kind { Stored, StoredRate, Supplied, Dissipated, Created, Neutral };
     int component = -1;
     Quantity quantity = Quantity::Energy;
     Kind kind = Kind::Neutral;

@@ -25,11 +25,13 @@ public:
         (void)previous, (void)path, (void)sim;
     }
 
+    // On a root, for the engine: the simulator that built this tree last. Another simulator built on the same tree
+    // takes it over; the first refuses to step until it rebuilds (components hold one set of signal values).
+    const void* claimed_by() const { return claimed_by_; }
+    void claim(const void* simulator) { claimed_by_ = simulator; }
+
 private:
-    friend class Simulator;
-    // On a root: the simulator that built this tree last. Another simulator built on the same tree takes it
-    // over; the first refuses to step until it rebuilds (components hold one set of signal values).
-    const void* built_by_ = nullptr;
+    const void* claimed_by_ = nullptr;
 };
 
 }  // namespace lied

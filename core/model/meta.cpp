@@ -256,10 +256,6 @@ void Meta::creates(Quantity quantity, const double& rate, std::string_view name)
     model_.balance_terms.push_back({component_, quantity, BalanceTermInfo::Kind::Created, &rate, name});
 }
 
-void Meta::uncertain(Quantity quantity, const double& bound, std::string_view name) {
-    model_.balance_terms.push_back({component_, quantity, BalanceTermInfo::Kind::Uncertain, &bound, name});
-}
-
 void Meta::assembly_condition(const double& value, std::string_view name, AssemblyConditionInfo::Level level, const char* unit) {
     model_.assembly_conditions.push_back({component_, level, &value, name, unit});
 }

@@ -134,10 +134,6 @@ public:
     // What the component's own equations create (kg/s or W; negative: destroy) by design, e.g. a regularisation at
     // zero flow or a mixing that lags. Booked apart, so that a report shows how much the formulation moved.
     void creates(Quantity quantity, const double& rate, std::string_view name);
-    // A bound (kg/s or W, ≥ 0) on what the component's other terms miss, where its formulation has a remainder no
-    // local term can express (a planar body's share of the velocity products of joints further in): the books widen
-    // their allowance by its integral instead of pretending to close.
-    void uncertain(Quantity quantity, const double& bound, std::string_view name);
     // Holds nothing and exchanges nothing with the outside: what enters through its plugs leaves through them (an
     // isenthalpic pipe, a junction without volume, a sensor, a signal block).
     void balance_neutral();

@@ -158,10 +158,6 @@ bool BalanceAuditor::observe(double t) {
         const BalanceTermInfo& term = model_->balance_terms[k];
         const double amount = integral(prev_[k], mid_[k], now_[k]);
         const int q = slot(term.quantity);
-        if (term.kind == Kind::Uncertain) {   // widens the allowance, adds nothing to the books
-            quadrature_error_[q] += std::abs(amount);
-            continue;
-        }
         const double sign = term.kind == Kind::Dissipated ? 1.0 : -1.0;   // what it adds to the residual's integrand
         r_now[q] += sign * now_[k], r_mid[q] += sign * mid_[k], r_prev[q] += sign * prev_[k];
         BalanceAccount& account = account_of(term.quantity);

@@ -1,6 +1,9 @@
 #include "core/simulation/name_index.h"
 
+#include "core/support/closest_name.h"
+
 #include <algorithm>
+#include <stdexcept>
 
 namespace lied {
 
@@ -38,6 +41,44 @@ const double* NameIndex::find_value(std::string_view name) const {
 const std::size_t* NameIndex::find_parameter(std::string_view name) const {
     index();
     return parameters_.find(name);
+}
+
+std::size_t NameIndex::parameter_index(std::string_view name) const {
+    if (const std::size_t* index = find_parameter(name)) return *index;
+    // A state is not a parameter, but its start value often is: say which.
+    for (auto& st : model_->states) {
+        if (st.path != name) continue;
+        for (auto& p : model_->parameters)
+            if (p.value == &st.state->start)
+                throw std::invalid_argument("'" + std::string(name) + "' is a state, not a parameter; its start value is the parameter '" +
+                                            p.path + "'");
+        throw std::invalid_argument("'" + std::string(name) + "' is a state, not a parameter (its start value is not a parameter)");
+    }
+    std::vector<std::string> names;
+    for (auto& p : model_->parameters) names.push_back(p.path);
+    throw std::invalid_argument("unknown parameter '" + std::string(name) + "'" + did_you_mean(name, names));
+}
+
+std::size_t NameIndex::state_index(std::string_view name) const {
+    const double* at = find_value(name);
+    const double* first = states_->data();
+    if (at && at >= first && at < first + states_->size()) return static_cast<std::size_t>(at - first);
+    std::vector<std::string> states;
+    for (auto& st : model_->states) states.push_back(st.path);
+    throw std::invalid_argument("'" + std::string(name) + "' is not a state" + did_you_mean(name, states));
+}
+
+const ChoiceInfo& NameIndex::choice(std::string_view name) const {
+    for (auto& c : model_->choices)
+        if (c.path == name) return c;
+    std::vector<std::string> names;
+    for (auto& c : model_->choices) names.push_back(c.path);
+    throw std::invalid_argument("unknown choice '" + std::string(name) + "'" + did_you_mean(name, names));
+}
+
+double NameIndex::value(std::string_view name) const {
+    if (const double* v = find_value(name)) return *v;
+    throw std::invalid_argument("unknown variable '" + std::string(name) + "'" + did_you_mean(name, value_names()));
 }
 
 std::string NameIndex::unit(std::string_view name) const {

@@ -25,6 +25,13 @@ public:
     const double* find_value(std::string_view name) const;
     // The index into Model::parameters, or null.
     const std::size_t* find_parameter(std::string_view name) const;
+    // The same, for callers that need the name to exist: std::invalid_argument names what is wrong and the nearest
+    // name ("unknown parameter 'p1.dp_rf' (did you mean 'p1.dp_ref'?)"; a state's start value is named if it is the
+    // parameter meant).
+    std::size_t parameter_index(std::string_view name) const;
+    std::size_t state_index(std::string_view name) const;   // into Model::states
+    const ChoiceInfo& choice(std::string_view name) const;
+    double value(std::string_view name) const;
     // The unit of a state, variable or parameter ("s" for time; "" without one or for an unknown name).
     std::string unit(std::string_view name) const;
     std::vector<std::string> value_names() const;   // sorted

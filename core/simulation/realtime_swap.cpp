@@ -50,11 +50,11 @@ StepStatus RealtimeSwap::step(double dt) {
 // Copies the running values into the buffers the worker sized; nothing else.
 void RealtimeSwap::serve_snapshot() {
     const Simulator& s = *active_->sim;
-    snapshot_t_ = s.t_;
-    std::copy(s.x_.data(), s.x_.data() + s.x_.size(), snapshot_x_.begin());
-    std::copy(s.event_fired_.begin(), s.event_fired_.end(), snapshot_fired_.begin());
-    std::copy(s.sample_index_.begin(), s.sample_index_.end(), snapshot_samples_.begin());
-    for (std::size_t i = 0; i < s.model_.parameters.size(); ++i) snapshot_parameters_[i] = *s.model_.parameters[i].value;
+    snapshot_t_ = s.time();
+    std::copy(s.states().data(), s.states().data() + s.states().size(), snapshot_x_.begin());
+    std::copy(s.event_clock().fired.begin(), s.event_clock().fired.end(), snapshot_fired_.begin());
+    std::copy(s.event_clock().sample_index.begin(), s.event_clock().sample_index.end(), snapshot_samples_.begin());
+    for (std::size_t i = 0; i < s.model().parameters.size(); ++i) snapshot_parameters_[i] = *s.model().parameters[i].value;
     for (std::size_t i = 0; i < running_discrete_.size(); ++i) snapshot_discrete_[i] = running_discrete_[i]->value;
     phase_.store(kSnapshotTaken, std::memory_order_release);
 }
@@ -62,38 +62,8 @@ void RealtimeSwap::serve_snapshot() {
 // The new structure takes over time, states (through the precomputed affine map), events, samplers, discrete
 // signals and counts; then one evaluation at the new point. Bounded by the sizes of the two structures.
 void RealtimeSwap::swap_in() {
-    Simulator& from = *active_->sim;
-    Simulator& to = *pending_->sim;
-    const double t = from.t_;
-    for (std::size_t i = 0; i < carry_constant_.size(); ++i) to.x_[static_cast<Eigen::Index>(i)] = carry_constant_[i];
-    for (const Entry& e : carry_) to.x_[e.row] += e.weight * from.x_[e.column];
-    to.t_ = to.t_prev_ = t;
-    to.time_.value = t;
-    to.x_prev_ = to.x_;
-    for (std::size_t e = 0; e < event_from_.size(); ++e) {
-        const int k = event_from_[e];
-        to.event_fired_[e] = k >= 0 ? from.event_fired_[static_cast<std::size_t>(k)] : (*to.model_.time_events[e].time <= t);
-        to.time_event_counts_[e] = k >= 0 ? from.time_event_counts_[static_cast<std::size_t>(k)] : 0;
-    }
-    for (std::size_t e = 0; e < sample_from_.size(); ++e) {
-        const int k = sample_from_[e];
-        to.sample_index_[e] = k >= 0 ? from.sample_index_[static_cast<std::size_t>(k)] : to.first_sample_not_before(e, t);
-        to.sample_counts_[e] = k >= 0 ? from.sample_counts_[static_cast<std::size_t>(k)] : 0;
-    }
-    for (std::size_t e = 0; e < crossing_from_.size(); ++e) {
-        const int k = crossing_from_[e];
-        to.crossings_.set_count(e, k >= 0 ? from.crossings_.counts()[static_cast<std::size_t>(k)] : 0);
-    }
     for (auto& [running, next] : discrete_pairs_) next->value = running->value;
-    to.segments_.back().start = t;
-    to.evaluator_.set_point(t, to.x_.data());
-    for (auto& e : to.model_.time_events) e.handler();   // discrete values at t, as after a rebuild
-    to.restart_integrator();
-    to.evaluator_.linear_system().invalidate();
-    to.evaluator_.evaluate(t, to.x_.data());
-    to.auditor_.continue_from(from.auditor_, t);   // the books go on; what the swap changed is booked as a change
-    to.crossings_.arm();
-    std::fill(to.crossing_due_.begin(), to.crossing_due_.end(), 0);
+    pending_->sim->continue_from(*active_->sim, carry_);
     retired_ = std::move(active_);   // destroyed by the worker (release_retired), not here
     active_ = std::move(pending_);
     swaps_.fetch_add(1, std::memory_order_release);
@@ -134,15 +104,15 @@ void RealtimeSwap::take_snapshot(const std::string& description, std::chrono::mi
         throw std::logic_error("RealtimeSwap::prepare('" + description + "'): the previous structure is still waiting to be swapped in");
     release_retired();
     const Simulator& running = *active_->sim;
-    if (!running.scheduled_.empty() || !running.on_event_changes_.empty())
+    if (!running.scheduled_changes().empty() || !running.event_changes().empty())
         throw StructuralChangeError("'" + description + "' cannot be prepared: the running simulator has scheduled structural changes of its "
                                     "own, which would rebuild on the real-time thread; prepare them here instead");
-    snapshot_x_.assign(static_cast<std::size_t>(running.x_.size()), 0.0);
-    snapshot_fired_.assign(running.event_fired_.size(), 0);
-    snapshot_samples_.assign(running.sample_index_.size(), 0);
-    snapshot_parameters_.assign(running.model_.parameters.size(), 0.0);
+    snapshot_x_.assign(static_cast<std::size_t>(running.states().size()), 0.0);
+    snapshot_fired_.assign(running.event_clock().fired.size(), 0);
+    snapshot_samples_.assign(running.event_clock().sample_index.size(), 0);
+    snapshot_parameters_.assign(running.model().parameters.size(), 0.0);
     running_discrete_.clear();
-    for (const OutBase* d : running.model_.discrete_signals)
+    for (const OutBase* d : running.model().discrete_signals)
         if (auto* real = dynamic_cast<const Out<double>*>(d)) running_discrete_.push_back(const_cast<Out<double>*>(real));
     snapshot_discrete_.assign(running_discrete_.size(), 0.0);
 
@@ -165,12 +135,12 @@ void RealtimeSwap::take_snapshot(const std::string& description, std::chrono::mi
 
 // Discrete real signals of `to` that the running structure has, from the snapshot (by name).
 void RealtimeSwap::carry_discrete(Simulator& to, bool now) {
-    const Model& running = active_->sim->model_;
+    const Model& running = active_->sim->model();
     std::unordered_map<std::string, int> index;
     for (std::size_t i = 0; i < running_discrete_.size(); ++i) index.emplace(running.signal_name(running_discrete_[i]), static_cast<int>(i));
     discrete_pairs_.clear();
-    for (const OutBase* d : to.model_.discrete_signals) {
-        const std::string name = to.model_.signal_name(d);
+    for (const OutBase* d : to.model().discrete_signals) {
+        const std::string name = to.model().signal_name(d);
         const int k = find_index(index, name);
         if (k < 0) continue;
         auto* real = const_cast<Out<double>*>(dynamic_cast<const Out<double>*>(d));
@@ -183,19 +153,17 @@ void RealtimeSwap::carry_discrete(Simulator& to, bool now) {
 // Moves a freshly built structure to the snapshot: time, the running values by name, discrete signals, then the
 // checks at that point. A failure is a StructuralChangeError starting with `refusal`.
 void RealtimeSwap::start_at_snapshot(Simulator& sim, const std::vector<StructuralChange::Initializer>& initializers, const std::string& refusal) {
-    const Model& running = active_->sim->model_;
-    Simulator::CarriedValues carried;
+    const Model& running = active_->sim->model();
+    Simulator::ValuesByName carried;
     for (std::size_t i = 0; i < running.states.size(); ++i) {
         carried.state_paths.push_back(running.states[i].path);
         carried.state_values.push_back(snapshot_x_[i]);
     }
     for (std::size_t e = 0; e < running.time_events.size(); ++e) carried.events[running.time_events[e].path] = snapshot_fired_[e];
     for (std::size_t e = 0; e < running.sampled_events.size(); ++e) carried.samples[running.sampled_events[e].path] = snapshot_samples_[e];
-    sim.t_ = snapshot_t_;
-    sim.time_.value = snapshot_t_;
     carry_discrete(sim, true);
     try {
-        sim.start_from(carried, initializers);
+        sim.start_at(snapshot_t_, carried, initializers);
     } catch (const std::exception& error) {
         throw StructuralChangeError(refusal + error.what() + "; the running structure goes on");
     }
@@ -214,16 +182,16 @@ void RealtimeSwap::prepare(const Factory& make_current, StructuralChange change,
     take_snapshot(description, timeout);
     auto next = make_structure(make_current, description + " (the running structure, made again)");
     Simulator& sim = *next->sim;
-    const Model& running = active_->sim->model_;
+    const Model& running = active_->sim->model();
     // The fresh tree must be the running structure: the same states, then the running parameter values.
-    bool same = sim.model_.states.size() == running.states.size();
-    for (std::size_t i = 0; same && i < running.states.size(); ++i) same = sim.model_.states[i].path == running.states[i].path;
+    bool same = sim.model().states.size() == running.states.size();
+    for (std::size_t i = 0; same && i < running.states.size(); ++i) same = sim.model().states[i].path == running.states[i].path;
     if (!same)
         throw StructuralChangeError("'" + description + "' cannot be prepared: the factory does not make the running structure (its states differ: " +
-                                    std::to_string(sim.model_.states.size()) + " against " + std::to_string(running.states.size()) + " running)");
+                                    std::to_string(sim.model().states.size()) + " against " + std::to_string(running.states.size()) + " running)");
     for (std::size_t i = 0; i < running.parameters.size(); ++i) {
         const std::size_t* k = sim.names().find_parameter(running.parameters[i].path);
-        if (k && *sim.model_.parameters[*k].value != snapshot_parameters_[i]) sim.set_parameter(running.parameters[i].path, snapshot_parameters_[i]);
+        if (k && *sim.model().parameters[*k].value != snapshot_parameters_[i]) sim.set_parameter(running.parameters[i].path, snapshot_parameters_[i]);
     }
     start_at_snapshot(sim, {}, "'" + description + "' cannot be prepared: the running structure, made again, does not start at t = " +
                                    std::to_string(snapshot_t_) + " s: ");
@@ -237,12 +205,11 @@ void RealtimeSwap::finish_preparation(std::unique_ptr<Structure> next, const std
     Simulator& sim = *next->sim;
     probe_carry_over(sim, initializers, description);
     map_events(sim);
-    sim.segments_ = active_->sim->segments_;
-    sim.segments_.push_back({snapshot_t_, description, sim.model_.states.size()});
+    sim.continue_segments(active_->sim->segments(), {snapshot_t_, description, sim.model().states.size()});
     sim.clear_statistics();
     pending_ = std::move(next);
-    spdlog::debug("prepared '{}' for a real-time swap: {} states, {} carry-over entries, {} probed", description, sim.model_.states.size(),
-                  carry_.size(), probed_);
+    spdlog::debug("prepared '{}' for a real-time swap: {} states, {} carry-over entries, {} probed", description, sim.model().states.size(),
+                  carry_.entries.size(), probed_);
     phase_.store(kReady, std::memory_order_release);
 }
 
@@ -251,15 +218,14 @@ void RealtimeSwap::finish_preparation(std::unique_ptr<Structure> next, const std
 // that the map is affine.
 void RealtimeSwap::probe_carry_over(Simulator& next, const std::vector<StructuralChange::Initializer>& initializers,
                                     const std::string& description) {
-    const Model& running = active_->sim->model_;
+    const Model& running = active_->sim->model();
     std::vector<std::string> paths;   // the running states, in their order (base[k] is the value of paths[k])
     for (auto& st : running.states) paths.push_back(st.path);
     const std::vector<double>& base = snapshot_x_;
     const auto running_index = index_by_path(running.states);
-    const std::size_t n = next.model_.states.size();
+    const std::size_t n = next.model().states.size();
     auto carry = [&](const std::vector<double>& previous, std::vector<std::string>* reads, std::vector<int>* written) {
-        next.carry_states(initializers, PreviousValues(paths, previous.data(), reads), written);
-        return Eigen::VectorXd(next.x_);
+        return Eigen::VectorXd(next.carry_states_from(PreviousValues(paths, previous.data(), reads), initializers, written));
     };
     std::vector<std::string> reads;
     std::vector<int> written_list;
@@ -269,16 +235,16 @@ void RealtimeSwap::probe_carry_over(Simulator& next, const std::vector<Structura
     std::vector<char> written(n, 0);
     for (int i : written_list) written[static_cast<std::size_t>(i)] = 1;
 
-    carry_.clear();
-    carry_constant_.assign(n, 0.0);
+    carry_.entries.clear();
+    carry_.constant.assign(n, 0.0);
     for (std::size_t i = 0; i < n; ++i) {
         if (written[i]) {
-            carry_constant_[i] = x0[static_cast<Eigen::Index>(i)];
+            carry_.constant[i] = x0[static_cast<Eigen::Index>(i)];
             continue;
         }
-        const int k = find_index(running_index, next.model_.states[i].path);
-        if (k >= 0) carry_.push_back({static_cast<int>(i), k, 1.0});
-        else carry_constant_[i] = x0[static_cast<Eigen::Index>(i)];
+        const int k = find_index(running_index, next.model().states[i].path);
+        if (k >= 0) carry_.entries.push_back({static_cast<int>(i), k, 1.0});
+        else carry_.constant[i] = x0[static_cast<Eigen::Index>(i)];
     }
     std::vector<double> steps(reads.size());
     std::vector<std::size_t> columns(reads.size());   // where each read state stands among the running ones
@@ -294,8 +260,8 @@ void RealtimeSwap::probe_carry_over(Simulator& next, const std::vector<Structura
             if (!written[i]) continue;
             const double weight = (x[static_cast<Eigen::Index>(i)] - x0[static_cast<Eigen::Index>(i)]) / h;
             if (weight == 0.0) continue;
-            carry_.push_back({static_cast<int>(i), column, weight});
-            carry_constant_[i] -= weight * base[columns[r]];
+            carry_.entries.push_back({static_cast<int>(i), column, weight});
+            carry_.constant[i] -= weight * base[columns[r]];
         }
     }
     probed_ = reads.size();
@@ -304,13 +270,13 @@ void RealtimeSwap::probe_carry_over(Simulator& next, const std::vector<Structura
     auto moved = base;
     for (std::size_t r = 0; r < reads.size(); ++r) moved[columns[r]] -= steps[r] * (0.5 + 0.5 * static_cast<double>(r + 1) / static_cast<double>(reads.size() + 1));
     const Eigen::VectorXd x = carry(moved, nullptr, nullptr);
-    Eigen::VectorXd predicted = Eigen::Map<const Eigen::VectorXd>(carry_constant_.data(), static_cast<Eigen::Index>(n));
-    for (const Entry& e : carry_) predicted[e.row] += e.weight * moved[static_cast<std::size_t>(e.column)];
+    Eigen::VectorXd predicted = Eigen::Map<const Eigen::VectorXd>(carry_.constant.data(), static_cast<Eigen::Index>(n));
+    for (const CarryMap::Entry& e : carry_.entries) predicted[e.row] += e.weight * moved[static_cast<std::size_t>(e.column)];
     for (std::size_t i = 0; i < n; ++i) {
         const double got = x[static_cast<Eigen::Index>(i)], want = predicted[static_cast<Eigen::Index>(i)];
         if (std::abs(got - want) <= 1e-9 * (1.0 + std::abs(got))) continue;
         std::ostringstream s;
-        s << "'" << description << "' cannot be swapped in real time: the new value of " << next.model_.states[i].path
+        s << "'" << description << "' cannot be swapped in real time: the new value of " << next.model().states[i].path
           << " is not an affine function of the running states (predicted " << want << ", got " << got
           << "); a real-time swap carries states through x_new = c + M·x (apply the change with Simulator::apply instead)";
         throw StructuralChangeError(s.str());
@@ -319,15 +285,15 @@ void RealtimeSwap::probe_carry_over(Simulator& next, const std::vector<Structura
 }
 
 void RealtimeSwap::map_events(const Simulator& next) {
-    const Model& running = active_->sim->model_;
+    const Model& running = active_->sim->model();
     const auto times = index_by_path(running.time_events), samples = index_by_path(running.sampled_events),
                crossings = index_by_path(running.zero_crossings);
-    event_from_.clear();
-    sample_from_.clear();
-    crossing_from_.clear();
-    for (auto& e : next.model_.time_events) event_from_.push_back(find_index(times, e.path));
-    for (auto& e : next.model_.sampled_events) sample_from_.push_back(find_index(samples, e.path));
-    for (auto& e : next.model_.zero_crossings) crossing_from_.push_back(find_index(crossings, e.path));
+    carry_.time_event_from.clear();
+    carry_.sample_from.clear();
+    carry_.crossing_from.clear();
+    for (auto& e : next.model().time_events) carry_.time_event_from.push_back(find_index(times, e.path));
+    for (auto& e : next.model().sampled_events) carry_.sample_from.push_back(find_index(samples, e.path));
+    for (auto& e : next.model().zero_crossings) carry_.crossing_from.push_back(find_index(crossings, e.path));
 }
 
 }  // namespace lied

@@ -61,7 +61,7 @@ public:
 
     // What the last preparation found: entries of M, and the states it had to probe (read by take_over or an
     // initializer). For tests and the bench.
-    std::size_t carry_entries() const { return carry_.size(); }
+    std::size_t carry_entries() const { return carry_.entries.size(); }
     std::size_t probed_states() const { return probed_; }
     long swaps() const { return swaps_.load(std::memory_order_acquire); }
 
@@ -69,10 +69,6 @@ private:
     struct Structure {
         std::unique_ptr<Component> root;
         std::unique_ptr<Simulator> sim;
-    };
-    struct Entry {   // x_new[row] += weight · x_running[column]
-        int row, column;
-        double weight;
     };
     static constexpr int kIdle = 0, kSnapshotRequested = 1, kSnapshotTaken = 2, kReady = 3;
 
@@ -100,10 +96,8 @@ private:
     std::vector<Out<double>*> running_discrete_;      // the running structure's discrete real signals
 
     // The swap, precomputed by the worker.
-    std::vector<double> carry_constant_;
-    std::vector<Entry> carry_;
+    CarryMap carry_;
     std::size_t probed_ = 0;
-    std::vector<int> event_from_, sample_from_, crossing_from_;   // index in the running structure, or -1
     std::vector<std::pair<Out<double>*, Out<double>*>> discrete_pairs_;   // running → next
 };
 

@@ -1,20 +1,27 @@
 #pragma once
 // The handle a user holds: builds a composed system, steps or simulates it, reads and sets values by name,
 // and rebuilds after a structural change while keeping the values of the states that survive.
+#include "core/diagnostics/stability.h"
 #include "core/solve/evaluator.h"
 #include "core/integrators/integrator.h"
 #include "core/integrators/step_error_monitor.h"
 #include "core/solve/linear_policy.h"
 #include "core/model/model.h"
 #include "core/simulation/balance_auditor.h"
+#include "core/simulation/carry_map.h"
+#include "core/simulation/change_queue.h"
+#include "core/simulation/crossing_locator.h"
+#include "core/simulation/event_clock.h"
 #include "core/simulation/name_index.h"
 #include "core/simulation/run_statistics.h"
 #include "core/build/schedule.h"
 #include "core/build/sparsity_pattern.h"
 #include "core/solve/steady_state.h"
+#include "core/simulation/step_interpolant.h"
 #include "core/simulation/structural_change.h"
 #include "core/simulation/zero_crossings.h"
 
+#include <algorithm>
 #include <functional>
 #include <limits>
 #include <map>
@@ -91,7 +98,7 @@ public:
     void schedule_on_event(std::string event, StructuralChange change);
     // Hands the changes scheduled at times back to the caller (e.g. to apply them one by one to describe each
     // segment's structure without running); the simulator then has none.
-    std::vector<std::pair<double, StructuralChange>> take_scheduled_changes() { return std::exchange(scheduled_, {}); }
+    std::vector<std::pair<double, StructuralChange>> take_scheduled_changes() { return changes_.take_timed(); }
     // The changes still to come at a time: their times and descriptions.
     std::vector<std::pair<double, std::string>> scheduled_changes() const;
     // The changes waiting for an event: the event's name and the change's description.
@@ -167,12 +174,17 @@ public:
     bool event_indicators(double* g);   // model().zero_crossings.size() values at the current (t, x)
     StepStatus fire_events_now(bool* fired);
     double next_time_event() const { return next_event_after(t_); }   // +inf if none
+    // The time events' and samplers' state: fired, next sample, counts.
+    const EventClock& event_clock() const { return clock_; }
     // Checks every variable for finiteness and its declared valid range (after evaluate()); Ok or the failure.
     StepStatus check_variables();
     // A description of the last non-Ok status, e.g. "state t1.level became NaN at t = 3.2 s", with the likely
     // cause (an unstable step, the block that produced a non-finite value). Not for the real-time loop: it
     // may evaluate the model again to find the cause.
     std::string describe(StepStatus status);
+    // Which fixed step this system wants at the current point: the fastest mode of ∂ẋ/∂x and the RK4 steps that
+    // resolve it and that stay stable (core/diagnostics/stability.h). Not for the real-time loop.
+    StepAdvice step_advice();
 
     double time() const { return t_; }
     const Eigen::VectorXd& states() const { return x_; }
@@ -190,24 +202,36 @@ public:
     SimulatorOptions& options() { return options_; }
     long generation() const { return generation_; }   // increases at every rebuild
 
-private:
-    void build();
-    friend class RealtimeSwap;
-    struct CarriedValues {   // a structure's values by name, for the next structure
+    // --- Taking over from another structure (the real-time swap, core/simulation/realtime_swap.h) ---
+    // A structure's values by name, for the next structure.
+    struct ValuesByName {
         std::vector<std::string> state_paths;   // in the structure's order (see PreviousValues)
         std::vector<double> state_values;
         std::map<std::string, char> events;
         std::map<std::string, long> samples, counts;
     };
+    // A freshly built simulator moves to time t with those values (states by name, then the components' take_over
+    // and `initializers`), and runs the start checks there. Throws BuildError as a rebuild does.
+    void start_at(double t, const ValuesByName& values, const std::vector<StructuralChange::Initializer>& initializers);
+    // The states this structure gets from `previous` (by name, take_over, `initializers`), as they would be set by a
+    // rebuild; `written` collects the states take_over or an initializer set. Leaves them in the state vector.
+    const Eigen::VectorXd& carry_states_from(const PreviousValues& previous, const std::vector<StructuralChange::Initializer>& initializers,
+                                             std::vector<int>* written);
+    // The segment table of the structure this one follows, and this structure's own segment.
+    void continue_segments(const std::vector<Segment>& before, Segment now);
+    // Takes over from `running` at its current time through `map`: states, time-event flags, samplers, counts and
+    // the books; then an evaluation at the new point. Allocates, logs and throws nothing.
+    void continue_from(const Simulator& running, const CarryMap& map);
+
+private:
+    void build();
+    using CarriedValues = ValuesByName;
     void capture_values(CarriedValues& into) const;
     void rebuild_with(const std::vector<StructuralChange::Initializer>& initializers);
     int carry_states(const std::vector<StructuralChange::Initializer>& initializers, const PreviousValues& previous,
                      std::vector<int>* written = nullptr);
     void start_from(const CarriedValues& carried, const std::vector<StructuralChange::Initializer>& initializers);
-    long first_sample_not_before(std::size_t e, double t) const;
     StepStatus apply_due_changes();
-    void queue_event_changes();
-    void insert_scheduled(double t, StructuralChange change);
     const std::string& fired_event_name(int id) const;
     void check_and_start();
     StepStatus advance_to(double t_target, double h_max);
@@ -216,14 +240,11 @@ private:
     StepStatus blame_step_if_followed(StepStatus status);
     StepStatus check_states();
     void sample_inside_step(Recorder& recorder);
-    void hermite(double t0, double t1, double t, Eigen::VectorXd& x) const;
+    bool interpolate_last_step();   // the derivatives at both ends of the last step, for step_ (false: not evaluable)
     StepStatus fire_due_events();
-    StepStatus locate_crossing();
-    void take_roots_from_integrator();
     void take_states_from_components();
     void notify_events();
-    double next_event_after(double t) const;
-    double sample_time(std::size_t e) const;
+    double next_event_after(double t) const { return std::min(clock_.next_after(t), changes_.next_after(t)); }
     // Puts this simulator's discrete values and signals back on the tree after another simulator's failed build.
     void reassert_tree();
     void configure_integrator();
@@ -256,18 +277,15 @@ private:
     std::vector<std::string> balance_lines() const;   // for statistics()
     Eigen::VectorXd x_;
     double t_ = 0.0;
-    Eigen::VectorXd x_prev_, k_prev_, k_end_, x_end_;   // the last step's start, and interpolation buffers
-    Eigen::VectorXd x_before_events_;                    // the states before event handlers ran
-    double t_prev_ = 0.0;
+    StepInterpolant step_;                // the last step: its start (t0, x0), end and derivatives (dense output)
+    Eigen::VectorXd x_before_events_;     // the states before event handlers ran
     double hard_end_ = std::numeric_limits<double>::infinity();   // simulate()'s t_end: no solver steps past it
     std::vector<int> state_ranges_, variable_ranges_;  // indices into model_.ranges
-    std::vector<char> event_fired_;
-    std::vector<long> time_event_counts_, sample_counts_, sample_index_;   // sample_index_: the next sample k
+    EventClock clock_;
     ZeroCrossings crossings_;
-    std::vector<double> g_start_, g_end_, g_trial_;
-    std::vector<char> crossing_due_;     // located crossings waiting for their handlers
+    CrossingLocator locator_;            // located crossings waiting for their handlers
     std::vector<int> fired_now_;         // events fired at this instant (crossings, time, sampled events)
-    Eigen::VectorXd x_trial_;
+    Eigen::VectorXd x_midpoint_;          // the books: the state in the middle of an adaptive step
     SparsityPattern jacobian_pattern_;
     bool have_pattern_ = false;
     EventCallback on_event_;
@@ -287,8 +305,7 @@ private:
     bool initializing_ = false;   // inside a change's initializers: set_state only writes the state
     bool editing_ = false;        // apply() makes or undoes edits: a parameter read at build waits for its rebuild
     std::vector<Segment> segments_;
-    std::vector<std::pair<double, StructuralChange>> scheduled_;
-    std::vector<std::pair<std::string, StructuralChange>> on_event_changes_;
+    ChangeQueue changes_;
     std::string refused_change_;
     CarriedValues carried_;   // rebuild: values of the last good structure by name
     std::vector<int>* written_ = nullptr;   // carry_states: where set_state records what it set

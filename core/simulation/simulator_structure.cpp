@@ -35,8 +35,8 @@ void Simulator::check_and_start() {
     evaluator_.linear_system().check_after_full_pass(model_, options_.check_linearity);
     evaluator_.evaluate_after_checks(t_, x_.data());
     crossings_.arm();
-    std::fill(crossing_due_.begin(), crossing_due_.end(), 0);
-    root_.built_by_ = this;
+    locator_.clear();
+    root_.claim(this);
     taken_over_ = false;
     built_ = true;
 }
@@ -100,14 +100,9 @@ std::string Simulator::carry_text() const {
 }
 
 void Simulator::set_state(std::string_view name, double value) {
-    const double* at = names_.find_value(name);
-    if (!at || at < x_.data() || at >= x_.data() + x_.size()) {
-        std::vector<std::string> states;
-        for (auto& st : model_.states) states.push_back(st.path);
-        throw std::invalid_argument("'" + std::string(name) + "' is not a state" + did_you_mean(std::string(name), states));
-    }
-    x_[at - x_.data()] = value;
-    if (written_) written_->push_back(static_cast<int>(at - x_.data()));
+    const std::size_t i = names_.state_index(name);
+    x_[static_cast<Eigen::Index>(i)] = value;
+    if (written_) written_->push_back(static_cast<int>(i));
     if (initializing_) return;   // the rebuild checks and evaluates next
     evaluator_.set_point(t_, x_.data());
     restart_integrator();
@@ -129,8 +124,8 @@ void Simulator::capture_values(CarriedValues& into) const {
         into.state_paths[i].assign(model_.states[i].path);
         into.state_values[i] = x_[static_cast<Eigen::Index>(i)];
     }
-    for (std::size_t e = 0; e < model_.time_events.size(); ++e) into.events[model_.time_events[e].path] = event_fired_[e];
-    for (std::size_t e = 0; e < model_.sampled_events.size(); ++e) into.samples[model_.sampled_events[e].path] = sample_index_[e];
+    for (std::size_t e = 0; e < model_.time_events.size(); ++e) into.events[model_.time_events[e].path] = clock_.fired[e];
+    for (std::size_t e = 0; e < model_.sampled_events.size(); ++e) into.samples[model_.sampled_events[e].path] = clock_.sample_index[e];
     for (auto& [name, count] : statistics().events) into.counts[name] = count;
 }
 
@@ -197,12 +192,12 @@ void Simulator::start_from(const CarriedValues& carried, const std::vector<Struc
     for (std::size_t e = 0; e < model_.time_events.size(); ++e) {
         model_.time_events[e].handler();
         auto it = carried.events.find(model_.time_events[e].path);
-        event_fired_[e] = it != carried.events.end() ? it->second : (*model_.time_events[e].time <= t_);
+        clock_.fired[e] = it != carried.events.end() ? it->second : (*model_.time_events[e].time <= t_);
     }
     // A surviving sampler goes on with its sequence; a new one starts with its first sample not in the past.
     for (std::size_t e = 0; e < model_.sampled_events.size(); ++e) {
         auto it = carried.samples.find(model_.sampled_events[e].path);
-        sample_index_[e] = it != carried.samples.end() ? it->second : first_sample_not_before(e, t_);
+        clock_.sample_index[e] = it != carried.samples.end() ? it->second : clock_.first_sample_not_before(e, t_);
     }
     try {
         check_and_start();
@@ -220,58 +215,84 @@ void Simulator::start_from(const CarriedValues& carried, const std::vector<Struc
         auto it = carried.counts.find(path);
         return it == carried.counts.end() ? 0L : it->second;
     };
-    for (std::size_t e = 0; e < model_.time_events.size(); ++e) time_event_counts_[e] = count_of(model_.time_events[e].path);
-    for (std::size_t e = 0; e < model_.sampled_events.size(); ++e) sample_counts_[e] = count_of(model_.sampled_events[e].path);
+    for (std::size_t e = 0; e < model_.time_events.size(); ++e) clock_.time_counts[e] = count_of(model_.time_events[e].path);
+    for (std::size_t e = 0; e < model_.sampled_events.size(); ++e) clock_.sample_counts[e] = count_of(model_.sampled_events[e].path);
     for (std::size_t e = 0; e < model_.zero_crossings.size(); ++e) crossings_.set_count(e, count_of(model_.zero_crossings[e].path));
     spdlog::debug("rebuilt at t = {}: {} of {} states kept their values", t_, kept, model_.states.size());
+}
+
+void Simulator::start_at(double t, const ValuesByName& values, const std::vector<StructuralChange::Initializer>& initializers) {
+    t_ = t;
+    time_.value = t;
+    start_from(values, initializers);
+}
+
+const Eigen::VectorXd& Simulator::carry_states_from(const PreviousValues& previous, const std::vector<StructuralChange::Initializer>& initializers,
+                                                    std::vector<int>* written) {
+    carry_states(initializers, previous, written);
+    return x_;
+}
+
+void Simulator::continue_segments(const std::vector<Segment>& before, Segment now) {
+    segments_ = before;
+    segments_.push_back(std::move(now));
+}
+
+// Bounded by the sizes of the two structures; every buffer was sized when this one was built.
+void Simulator::continue_from(const Simulator& running, const CarryMap& map) {
+    const double t = running.t_;
+    for (std::size_t i = 0; i < map.constant.size(); ++i) x_[static_cast<Eigen::Index>(i)] = map.constant[i];
+    for (const CarryMap::Entry& e : map.entries) x_[e.row] += e.weight * running.x_[e.column];
+    t_ = step_.t0 = t;
+    time_.value = t;
+    step_.x0 = x_;
+    const EventClock& from = running.clock_;
+    for (std::size_t e = 0; e < map.time_event_from.size(); ++e) {
+        const int k = map.time_event_from[e];
+        clock_.fired[e] = k >= 0 ? from.fired[static_cast<std::size_t>(k)] : (*model_.time_events[e].time <= t);
+        clock_.time_counts[e] = k >= 0 ? from.time_counts[static_cast<std::size_t>(k)] : 0;
+    }
+    for (std::size_t e = 0; e < map.sample_from.size(); ++e) {
+        const int k = map.sample_from[e];
+        clock_.sample_index[e] = k >= 0 ? from.sample_index[static_cast<std::size_t>(k)] : clock_.first_sample_not_before(e, t);
+        clock_.sample_counts[e] = k >= 0 ? from.sample_counts[static_cast<std::size_t>(k)] : 0;
+    }
+    for (std::size_t e = 0; e < map.crossing_from.size(); ++e) {
+        const int k = map.crossing_from[e];
+        crossings_.set_count(e, k >= 0 ? running.crossings_.counts()[static_cast<std::size_t>(k)] : 0);
+    }
+    segments_.back().start = t;
+    evaluator_.set_point(t, x_.data());
+    for (auto& e : model_.time_events) e.handler();   // discrete values at t, as after a rebuild
+    restart_integrator();
+    evaluator_.linear_system().invalidate();
+    evaluator_.evaluate(t, x_.data());
+    auditor_.continue_from(running.auditor_, t);   // the books go on; what the swap changed is booked as a change
+    crossings_.arm();
+    locator_.clear();
 }
 
 void Simulator::schedule(double t, StructuralChange change) {
     if (!std::isfinite(t) || t < t_ - time_tolerance(t_))
         throw std::invalid_argument("schedule: the time of '" + change.description() + "' (" + std::to_string(t) + " s) is not finite or already past");
-    insert_scheduled(t, std::move(change));
+    changes_.at(t, std::move(change));
 }
 
-void Simulator::insert_scheduled(double t, StructuralChange change) {
-    const auto at = std::find_if(scheduled_.begin(), scheduled_.end(), [&](const auto& s) { return s.first > t; });
-    scheduled_.insert(at, {t, std::move(change)});   // in time order; equal times in the order scheduled
-}
+void Simulator::schedule_on_event(std::string event, StructuralChange change) { changes_.after_event(std::move(event), std::move(change)); }
 
-void Simulator::schedule_on_event(std::string event, StructuralChange change) {
-    on_event_changes_.emplace_back(std::move(event), std::move(change));
-}
+std::vector<std::pair<double, std::string>> Simulator::scheduled_changes() const { return changes_.timed_descriptions(); }
 
-std::vector<std::pair<double, std::string>> Simulator::scheduled_changes() const {
-    std::vector<std::pair<double, std::string>> list;
-    for (auto& [t, change] : scheduled_) list.emplace_back(t, change.description());
-    return list;
-}
+std::vector<std::pair<std::string, std::string>> Simulator::event_changes() const { return changes_.event_descriptions(); }
 
-std::vector<std::pair<std::string, std::string>> Simulator::event_changes() const {
-    std::vector<std::pair<std::string, std::string>> list;
-    for (auto& [event, change] : on_event_changes_) list.emplace_back(event, change.description());
-    return list;
-}
+std::vector<std::string> Simulator::scheduled_value_names() const { return changes_.added_value_names(); }
 
-std::vector<std::string> Simulator::scheduled_value_names() const {
-    std::vector<std::string> names;
-    for (auto& [t, change] : scheduled_) {
-        auto more = change.added_value_names();
-        names.insert(names.end(), more.begin(), more.end());
-    }
-    return names;
-}
-
-bool Simulator::scheduled_changes_set_parameters() const {
-    return std::any_of(scheduled_.begin(), scheduled_.end(), [](const auto& s) { return s.second.sets_parameters(); });
-}
+bool Simulator::scheduled_changes_set_parameters() const { return changes_.sets_parameters(); }
 
 // Scheduled changes that are due now, in order. A refused one is dropped (the previous structure runs on) and
 // the step reports it.
 StepStatus Simulator::apply_due_changes() {
-    while (!scheduled_.empty() && scheduled_.front().first <= t_ + time_tolerance(t_)) {
-        StructuralChange change = std::move(scheduled_.front().second);
-        scheduled_.erase(scheduled_.begin());
+    while (changes_.due(t_)) {
+        StructuralChange change = changes_.pop_due();
         try {
             apply(change);
         } catch (const StructuralChangeError& e) {

@@ -253,7 +253,6 @@ int describe_type(const std::string& name, std::ostream& out, bool markdown) {
                            : term.kind == Kind::Supplied   ? "supplies from outside"
                            : term.kind == Kind::Dissipated ? "dissipates"
                            : term.kind == Kind::Created    ? "creates (its formulation)"
-                           : term.kind == Kind::Uncertain  ? "bounds what its terms miss"
                                                            : "holds and exchanges nothing";
         rows.push_back({term.kind == Kind::Neutral ? std::string("-") : std::string(term.name), what,
                         term.kind == Kind::Neutral ? std::string("-") : std::string(to_string(term.quantity))});
@@ -267,21 +266,9 @@ int describe_type(const std::string& name, std::ostream& out, bool markdown) {
 }
 
 namespace {
-// The simulator's ẋ = f(t, x) for the stability analysis.
-struct SimulatorOde final : OdeFunction {
-    explicit SimulatorOde(Simulator& sim) : sim(sim) {}
-    std::size_t size() const override { return static_cast<std::size_t>(sim.states().size()); }
-    bool derivatives(double t, const double* x, double* xdot) override { return sim.derivatives(t, x, xdot); }
-    Simulator& sim;
-};
-
 // Which fixed step the system wants, from the fastest mode of ∂ẋ/∂x at the start (docs/user-guide/solvers-and-events.md).
 void print_step_advice(Simulator& sim, std::ostream& out) {
-    SimulatorOde f(sim);
-    std::vector<double> nominal;
-    for (auto& s : sim.model().states) nominal.push_back(s.nominal);
-    const auto rk4 = make_integrator("rk4");
-    const StepAdvice advice = step_advice(f, *rk4, sim.time(), sim.states(), nominal);
+    const StepAdvice advice = sim.step_advice();
     out << "\nstep advice (from the fastest mode of ∂ẋ/∂x at the start; it may change as the system moves):\n";
     if (!advice.analysed) {
         out << "  not analysed (no states, more than 400, or the start cannot be evaluated)\n";

@@ -1,5 +1,6 @@
-// The Simulator's failures: the checks of states and variables after a step, and the text that names what went wrong,
-// where and when, with its likely cause. Outside the step path (describe() may evaluate the model again).
+// What the Simulator reports: the checks of states and variables after a step, the text that names what went wrong,
+// where and when, with its likely cause, and the run's statistics. Outside the step path (describe() may evaluate the
+// model again; statistics() allocates).
 #include "core/simulation/simulator.h"
 
 #include "core/diagnostics/diagnosis.h"
@@ -10,10 +11,39 @@
 
 namespace lied {
 
+RunStatistics Simulator::statistics() const {
+    RunStatistics r;
+    const IntegratorStats& st = integrator_->stats();
+    r.solver = integrator_->name();
+    r.steps = st.steps;
+    r.rejected_steps = st.rejected;
+    r.solver_evaluations = st.rhs_calls;
+    r.model_evaluations = evaluator_.evaluations();
+    r.jacobians = st.jacobians;
+    r.jacobian_colours = static_cast<long>(integrator_->jacobian_colours());
+    r.factorizations = st.factorizations;
+    r.step_checks = monitor_.checks();
+    r.steps_too_large = monitor_.exceeded();
+    r.large_errors_absorbed = monitor_.absorbed();
+    r.worst_error_ratio = monitor_.worst().ratio;
+    if (monitor_.worst().state >= 0) r.worst_error_text = step_error_text(monitor_.worst());
+    r.balance_violations = auditor_.violations();
+    r.balance_lines = balance_lines();
+    for (std::size_t e = 0; e < model_.time_events.size(); ++e) r.events.emplace_back(model_.time_events[e].path, clock_.time_counts[e]);
+    for (std::size_t e = 0; e < model_.sampled_events.size(); ++e) r.events.emplace_back(model_.sampled_events[e].path, clock_.sample_counts[e]);
+    for (std::size_t e = 0; e < model_.zero_crossings.size(); ++e) r.events.emplace_back(model_.zero_crossings[e].path, crossings_.counts()[e]);
+    return r;
+}
+
+StepAdvice Simulator::step_advice() {
+    const auto rk4 = make_integrator("rk4");
+    return lied::step_advice(evaluator_, *rk4, t_, x_, nominals());
+}
+
 StepStatus Simulator::fail(StepStatus status) {
     failed_time_ = t_;
-    x_ = x_prev_;   // t and x stay consistent, at the start of the failed step
-    t_ = t_prev_;
+    x_ = step_.x0;   // t and x stay consistent, at the start of the failed step
+    t_ = step_.t0;
     return status;
 }
 
@@ -273,7 +303,7 @@ std::string Simulator::describe(StepStatus status) {
         const std::string note = stability_note(evaluator_, *integrator_, t_, x_, failed_step_, nominals());
         if (!note.empty()) s << "; " << note;
     }
-    if (built_ && root_.built_by_ == this) evaluator_.evaluate(t_, x_.data());   // signals consistent with (t, x) again
+    if (built_ && root_.claimed_by() == this) evaluator_.evaluate(t_, x_.data());   // signals consistent with (t, x) again
     return s.str();
 }
 
