@@ -27,11 +27,11 @@ public:
 
     // On a root, for the engine: the simulator that built this tree last. Another simulator built on the same tree
     // takes it over; the first refuses to step until it rebuilds (components hold one set of signal values).
-    const void* claimed_by() const { return claimed_by_; }
-    void claim(const void* simulator) { claimed_by_ = simulator; }
+    const Simulator* claimed_by() const { return claimed_by_; }
+    void claim(const Simulator* simulator) { claimed_by_ = simulator; }
 
 private:
-    const void* claimed_by_ = nullptr;
+    const Simulator* claimed_by_ = nullptr;
 };
 
 }  // namespace lied

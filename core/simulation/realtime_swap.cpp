@@ -62,8 +62,11 @@ void RealtimeSwap::serve_snapshot() {
 // The new structure takes over time, states (through the precomputed affine map), events, samplers, discrete
 // signals and counts; then one evaluation at the new point. Bounded by the sizes of the two structures.
 void RealtimeSwap::swap_in() {
-    for (auto& [running, next] : discrete_pairs_) next->value = running->value;
-    pending_->sim->continue_from(*active_->sim, carry_);
+    if (!pending_->sim->continue_from(*active_->sim, carry_)) {   // cannot happen: the map was made for this pair
+        retired_ = std::move(pending_);
+        phase_.store(kIdle, std::memory_order_release);
+        return;
+    }
     retired_ = std::move(active_);   // destroyed by the worker (release_retired), not here
     active_ = std::move(pending_);
     swaps_.fetch_add(1, std::memory_order_release);
@@ -104,7 +107,7 @@ void RealtimeSwap::take_snapshot(const std::string& description, std::chrono::mi
         throw std::logic_error("RealtimeSwap::prepare('" + description + "'): the previous structure is still waiting to be swapped in");
     release_retired();
     const Simulator& running = *active_->sim;
-    if (!running.scheduled_changes().empty() || !running.event_changes().empty())
+    if (running.has_scheduled_changes())
         throw StructuralChangeError("'" + description + "' cannot be prepared: the running simulator has scheduled structural changes of its "
                                     "own, which would rebuild on the real-time thread; prepare them here instead");
     snapshot_x_.assign(static_cast<std::size_t>(running.states().size()), 0.0);
@@ -138,7 +141,7 @@ void RealtimeSwap::carry_discrete(Simulator& to, bool now) {
     const Model& running = active_->sim->model();
     std::unordered_map<std::string, int> index;
     for (std::size_t i = 0; i < running_discrete_.size(); ++i) index.emplace(running.signal_name(running_discrete_[i]), static_cast<int>(i));
-    discrete_pairs_.clear();
+    carry_.discrete.clear();
     for (const OutBase* d : to.model().discrete_signals) {
         const std::string name = to.model().signal_name(d);
         const int k = find_index(index, name);
@@ -146,7 +149,7 @@ void RealtimeSwap::carry_discrete(Simulator& to, bool now) {
         auto* real = const_cast<Out<double>*>(dynamic_cast<const Out<double>*>(d));
         if (!real) continue;   // only real ones were snapshotted; a non-real one keeps its value from the new tree
         if (now) real->value = snapshot_discrete_[static_cast<std::size_t>(k)];
-        discrete_pairs_.emplace_back(running_discrete_[static_cast<std::size_t>(k)], real);
+        carry_.discrete.emplace_back(running_discrete_[static_cast<std::size_t>(k)], real);
     }
 }
 

@@ -98,7 +98,6 @@ private:
     // The swap, precomputed by the worker.
     CarryMap carry_;
     std::size_t probed_ = 0;
-    std::vector<std::pair<Out<double>*, Out<double>*>> discrete_pairs_;   // running → next
 };
 
 }  // namespace lied

@@ -30,7 +30,7 @@ Simulator::Simulator(Component& root, SimulatorOptions options) : root_(root), o
         // pass-throughs again and sets its discrete values and signals back to its own time (only a Simulator claims
         // a tree).
         if (root_.claimed_by() && root_.claimed_by() != this)
-            const_cast<Simulator*>(static_cast<const Simulator*>(root_.claimed_by()))->reassert_tree();
+            const_cast<Simulator*>(root_.claimed_by())->reassert_tree();
         throw;
     }
 }
@@ -98,6 +98,7 @@ void Simulator::configure_integrator() {
 }
 
 void Simulator::restart_integrator() {
+    evaluator_.forget_kept();   // whatever restarts the integrator changed the model at the same (t, x)
     integrator_->reset();
     monitor_.check_next();
 }
@@ -264,6 +265,7 @@ StepStatus Simulator::step_once(double t_target, double h_max) {
         return checked == StepStatus::Ok ? audit() : fail(checked);
     }
     integrator_->set_hard_stop(std::min(hard_end_, next_event));
+    failures_before_step_ = evaluator_.failures();
     const StepStatus status = integrator_->advance(evaluator_, t_, h, x_);
     // Adaptive methods may stop early: after one step (for the event locator) or at a root (CVODE).
     const double done = integrator_->adaptive() && status == StepStatus::Ok ? integrator_->advanced() : h;
@@ -273,9 +275,12 @@ StepStatus Simulator::step_once(double t_target, double h_max) {
     if (monitor_.active() && !monitor_.observe(evaluator_, step_.t0, h, step_.x0, x_) && options_.step_monitor.mode == CheckMode::Error)
         return fail(StepStatus::StepTooLarge);
     if (!model_.zero_crossings.empty()) {
-        const double tol = std::max(options_.event_tolerance * std::max(1.0, std::abs(t_)), 4 * std::numeric_limits<double>::epsilon() * std::abs(t_));
-        if (integrator_->finds_roots()) locator_.take_roots(*integrator_);
-        else if (const StepStatus located = locator_.locate(crossings_, step_, t_, x_, tol); located != StepStatus::Ok) return fail(located);
+        if (integrator_->finds_roots()) {
+            locator_.take_roots(*integrator_);
+        } else {
+            const double tol = std::max(options_.event_tolerance * std::max(1.0, std::abs(t_)), 4 * std::numeric_limits<double>::epsilon() * std::abs(t_));
+            if (const StepStatus located = locator_.locate(crossings_, step_, t_, x_, tol); located != StepStatus::Ok) return fail(located);
+        }
     }
     const StepStatus checked = check_states();
     return checked == StepStatus::Ok ? audit() : fail(blame_step_if_followed(checked));
@@ -292,7 +297,7 @@ StepStatus Simulator::audit() {
         step_.at(middle, x_midpoint_);
         if (evaluator_.evaluate(middle, x_midpoint_.data())) auditor_.sample_midpoint();
     }
-    evaluator_.evaluate(t_, x_.data());
+    evaluator_.evaluate_and_keep(t_, x_.data());   // the next step's first stage starts here: evaluated once
     if (auditor_.observe(t_) || options_.balance.mode != CheckMode::Error) return StepStatus::Ok;
     failed_time_ = t_;
     return StepStatus::BalanceBroken;   // the step stays taken: the books say what it did

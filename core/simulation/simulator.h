@@ -103,6 +103,8 @@ public:
     std::vector<std::pair<double, std::string>> scheduled_changes() const;
     // The changes waiting for an event: the event's name and the change's description.
     std::vector<std::pair<std::string, std::string>> event_changes() const;
+    // Whether changes wait, at a time or for an event (allocation-free).
+    bool has_scheduled_changes() const { return !changes_.empty(); }
     // Names that the scheduled changes will bring (not yet values of this structure).
     std::vector<std::string> scheduled_value_names() const;
     // True if a scheduled change sets parameters: names may then appear that no one can list before it runs.
@@ -219,18 +221,18 @@ public:
                                              std::vector<int>* written);
     // The segment table of the structure this one follows, and this structure's own segment.
     void continue_segments(const std::vector<Segment>& before, Segment now);
-    // Takes over from `running` at its current time through `map`: states, time-event flags, samplers, counts and
-    // the books; then an evaluation at the new point. Allocates, logs and throws nothing.
-    void continue_from(const Simulator& running, const CarryMap& map);
+    // Takes over from `running` at its current time through `map`: states, time-event flags, samplers, counts,
+    // discrete signals and the books; then an evaluation at the new point. Allocates, logs and throws nothing. False
+    // (nothing touched) if the map was not made for these two structures.
+    bool continue_from(const Simulator& running, const CarryMap& map);
 
 private:
     void build();
-    using CarriedValues = ValuesByName;
-    void capture_values(CarriedValues& into) const;
+    void capture_values(ValuesByName& into) const;
     void rebuild_with(const std::vector<StructuralChange::Initializer>& initializers);
     int carry_states(const std::vector<StructuralChange::Initializer>& initializers, const PreviousValues& previous,
                      std::vector<int>* written = nullptr);
-    void start_from(const CarriedValues& carried, const std::vector<StructuralChange::Initializer>& initializers);
+    void start_from(const ValuesByName& carried, const std::vector<StructuralChange::Initializer>& initializers);
     StepStatus apply_due_changes();
     const std::string& fired_event_name(int id) const;
     void check_and_start();
@@ -253,6 +255,7 @@ private:
     std::string range_violation_text() const;
     std::string step_error_text(const StepErrorEstimate& e) const;
     std::string broken_range_note(const double* x) const;
+    std::string failed_evaluation_note();
 
     Component& root_;
     SimulatorOptions options_;
@@ -277,7 +280,8 @@ private:
     std::vector<std::string> balance_lines() const;   // for statistics()
     Eigen::VectorXd x_;
     double t_ = 0.0;
-    StepInterpolant step_;                // the last step: its start (t0, x0), end and derivatives (dense output)
+    StepInterpolant step_;                // the last step's start (t0, x0); its end and derivatives only when filled for
+                                          // dense output (interpolate_last_step, the locator)
     Eigen::VectorXd x_before_events_;     // the states before event handlers ran
     double hard_end_ = std::numeric_limits<double>::infinity();   // simulate()'s t_end: no solver steps past it
     std::vector<int> state_ranges_, variable_ranges_;  // indices into model_.ranges
@@ -289,7 +293,6 @@ private:
     SparsityPattern jacobian_pattern_;
     bool have_pattern_ = false;
     EventCallback on_event_;
-    StepStatus chatter_status_ = StepStatus::Ok;
     int chatter_crossing_ = -1;
     NameIndex names_;   // lookups by name come from one thread at a time, like every other call
     // The last failure, recorded without allocating; describe() turns it into text.
@@ -299,6 +302,7 @@ private:
     double failed_time_ = 0.0;
     double failed_value_ = 0.0;
     double failed_step_ = 0.0;
+    long failures_before_step_ = 0;   // the evaluator's failure count when the last step began
     bool taken_over_ = false;
     long generation_ = 0;
     bool built_ = false;
@@ -307,7 +311,7 @@ private:
     std::vector<Segment> segments_;
     ChangeQueue changes_;
     std::string refused_change_;
-    CarriedValues carried_;   // rebuild: values of the last good structure by name
+    ValuesByName carried_;   // rebuild: values of the last good structure by name
     std::vector<int>* written_ = nullptr;   // carry_states: where set_state records what it set
 };
 

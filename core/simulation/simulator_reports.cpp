@@ -161,8 +161,8 @@ std::string Simulator::balance_text() const {
               << " were carried over by name, but what it holds jumped (" << term_name(f.term) << " and the other carried components by "
               << f.step_residual << ' ' << unit << "): a replacement that keeps a state by name must hold the same amount, e.g. a "
                  "tank of another area keeping its level does not; give the new component its start values (in a system file the "
-                 "start parameters of the replacement, e.g. h0, or the action's initial; in C++ an initializer, or a take-over "
-                 "that keeps the conserved quantity)";
+                 "start parameters of the replacement, e.g. h0, or the action's initial; in C++ the change's start_fresh(path) "
+                 "or start_values_win(parameters), an initializer, or a take-over that keeps the conserved quantity)";
             break;
         case BalanceFinding::Where::Event:
             s << "event handlers at t = " << f.step_time << " s changed it by " << f.step_residual << ' ' << unit
@@ -227,6 +227,17 @@ std::vector<std::string> Simulator::balance_lines() const {
     return lines;
 }
 
+// A solver that retried past points where the model could not be evaluated (CVODE shrinks its step until it gives
+// up): the last such point, what failed there and which declared range it broke — usually the real cause.
+std::string Simulator::failed_evaluation_note() {
+    if (evaluator_.failures() <= failures_before_step_) return "";
+    const auto& x = evaluator_.failed_point();
+    std::ostringstream s;
+    s << "; it kept meeting points where the model cannot be evaluated, the last at t = " << evaluator_.failed_time() << " s: "
+      << explain_evaluation_failure(model_, schedule_, evaluator_, evaluator_.failed_time(), x.data()) << broken_range_note(x.data());
+    return s.str();
+}
+
 std::string Simulator::describe(StepStatus status) {
     std::ostringstream s;
     bool unstable_step_possible = true;   // add the stability analysis of a fixed step
@@ -249,7 +260,10 @@ std::string Simulator::describe(StepStatus status) {
             const auto& x = evaluator_.failed_point();
             s << "the model cannot be evaluated at t = " << evaluator_.failed_time() << " s";
             if (evaluator_.failed_time() != t_) s << " (a stage of the step from t = " << t_ << " s)";
-            s << ": " << explain_evaluation_failure(model_, schedule_, evaluator_, evaluator_.failed_time(), x.data()) << broken_range_note(x.data());
+            s << ": " << explain_evaluation_failure(model_, schedule_, evaluator_, evaluator_.failed_time(), x.data());
+            const std::string range = broken_range_note(x.data());
+            s << range;
+            if (!range.empty()) unstable_step_possible = false;   // the cause is named: a state left what its component accepts
             break;
         }
         case StepStatus::NotBuilt:
@@ -267,7 +281,8 @@ std::string Simulator::describe(StepStatus status) {
             break;
         case StepStatus::SolverFailed:
             unstable_step_possible = false;
-            s << "solver " << integrator_->name() << " failed at t = " << failed_time_ << " s: " << integrator_->failure();
+            s << "solver " << integrator_->name() << " failed at t = " << failed_time_ << " s: " << integrator_->failure()
+              << failed_evaluation_note();
             break;
         case StepStatus::Chattering: {
             unstable_step_possible = false;
@@ -295,8 +310,9 @@ std::string Simulator::describe(StepStatus status) {
             break;
         case StepStatus::StepSizeTooSmall:
             unstable_step_possible = false;
-            s << "the step size of " << integrator_->name() << " became too small at t = " << failed_time_
-              << " s (the system may be stiff or discontinuous there)";
+            s << "the step size of " << integrator_->name() << " became too small at t = " << failed_time_ << " s";
+            if (const std::string note = failed_evaluation_note(); !note.empty()) s << note;
+            else s << " (the system may be stiff or discontinuous there)";
             break;
     }
     if (unstable_step_possible && built_) {

@@ -113,7 +113,7 @@ void Simulator::set_state(std::string_view name, double value) {
 }
 
 // Values by name of the running structure (states, event flags, sample sequences, event counts).
-void Simulator::capture_values(CarriedValues& into) const {
+void Simulator::capture_values(ValuesByName& into) const {
     // The paths' buffers are reused: a rebuild of an unchanged shape allocates nothing here.
     into.state_paths.resize(model_.states.size());
     into.state_values.resize(model_.states.size());
@@ -179,7 +179,7 @@ int Simulator::carry_states(const std::vector<StructuralChange::Initializer>& in
 
 // After build(): the previous structure's values by name, events and samplers where they were, the checks at
 // the current point. Time is t_.
-void Simulator::start_from(const CarriedValues& carried, const std::vector<StructuralChange::Initializer>& initializers) {
+void Simulator::start_from(const ValuesByName& carried, const std::vector<StructuralChange::Initializer>& initializers) {
     built_ = false;   // until the checks at the current point pass
     int kept = 0;
     try {
@@ -239,7 +239,8 @@ void Simulator::continue_segments(const std::vector<Segment>& before, Segment no
 }
 
 // Bounded by the sizes of the two structures; every buffer was sized when this one was built.
-void Simulator::continue_from(const Simulator& running, const CarryMap& map) {
+bool Simulator::continue_from(const Simulator& running, const CarryMap& map) {
+    if (!map.fits(running.model_, model_)) return false;
     const double t = running.t_;
     for (std::size_t i = 0; i < map.constant.size(); ++i) x_[static_cast<Eigen::Index>(i)] = map.constant[i];
     for (const CarryMap::Entry& e : map.entries) x_[e.row] += e.weight * running.x_[e.column];
@@ -261,6 +262,7 @@ void Simulator::continue_from(const Simulator& running, const CarryMap& map) {
         const int k = map.crossing_from[e];
         crossings_.set_count(e, k >= 0 ? running.crossings_.counts()[static_cast<std::size_t>(k)] : 0);
     }
+    for (auto& [from, to] : map.discrete) to->value = from->value;
     segments_.back().start = t;
     evaluator_.set_point(t, x_.data());
     for (auto& e : model_.time_events) e.handler();   // discrete values at t, as after a rebuild
@@ -270,6 +272,7 @@ void Simulator::continue_from(const Simulator& running, const CarryMap& map) {
     auditor_.continue_from(running.auditor_, t);   // the books go on; what the swap changed is booked as a change
     crossings_.arm();
     locator_.clear();
+    return true;
 }
 
 void Simulator::schedule(double t, StructuralChange change) {

@@ -1,7 +1,8 @@
 #pragma once
 // Dense output: the last step from (t0, x0) to (t1, x1) as the cubic Hermite interpolant of its ends, third order,
 // from the states and the derivatives k0, k1 there. Samples between fixed steps, the event locator and the books'
-// midpoint read the solution inside a step from it, so no step is shortened for them.
+// midpoint read the solution inside a step from it: a fixed step is not shortened to land on a sample (the locator
+// does end a step at a crossing, found on the interpolant).
 #include <Eigen/Core>
 
 namespace lied {

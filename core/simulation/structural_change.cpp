@@ -72,6 +72,38 @@ StructuralChange& StructuralChange::initialize(Initializer initializer) {
     return *this;
 }
 
+StructuralChange& StructuralChange::start_fresh(std::string path) {
+    return initialize([path = std::move(path)](const PreviousValues&, Simulator& sim) {
+        const Model& m = sim.model();
+        const bool exists = std::any_of(m.components.begin(), m.components.end(), [&](const ComponentInfo& c) { return c.path == path; });
+        if (!exists) {
+            std::vector<std::string> paths;
+            for (const ComponentInfo& c : m.components) paths.push_back(c.path);
+            throw StructuralChangeError("start_fresh: no component '" + path + "' in the new structure" + did_you_mean(path, paths));
+        }
+        const std::string prefix = path + ".";
+        for (const StateInfo& st : m.states)
+            if (st.path.compare(0, prefix.size(), prefix) == 0) sim.set_state(st.path, st.state->start);
+    });
+}
+
+StructuralChange& StructuralChange::start_values_win(std::vector<std::string> parameters) {
+    return initialize([parameters = std::move(parameters)](const PreviousValues&, Simulator& sim) {
+        const Model& m = sim.model();
+        for (const std::string& name : parameters) {
+            const std::size_t* index = sim.names().find_parameter(name);
+            if (!index) {   // a choice starts no state; anything else is a mistake, named with the nearest parameter
+                const bool choice = std::any_of(m.choices.begin(), m.choices.end(), [&](const ChoiceInfo& c) { return c.path == name; });
+                if (!choice) (void)sim.names().parameter_index(name);
+                continue;
+            }
+            const ParameterInfo& p = m.parameters[*index];
+            for (const StateInfo& st : m.states)
+                if (p.value == &st.state->start) sim.set_state(st.path, st.state->start);
+        }
+    });
+}
+
 std::vector<std::string> StructuralChange::added_value_names() const {
     std::vector<std::string> names;
     for (const Edit& e : edits_) {

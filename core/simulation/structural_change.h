@@ -75,6 +75,12 @@ public:
     // previous structure's values.
     using Initializer = std::function<void(const PreviousValues& previous, Simulator& sim)>;
     StructuralChange& initialize(Initializer initializer);
+    // States survive by name. These two let a new component's own start values win instead: its start values are the
+    // user's word (a tank of twice the area that carried the old level would hold twice the water).
+    // Every state of the component at `path` (the replacement, or an added one) starts from its start value.
+    StructuralChange& start_fresh(std::string path);
+    // The states these parameters start ("t2.h0", full names) begin from the parameters' values; the others carry.
+    StructuralChange& start_values_win(std::vector<std::string> parameters);
 
     const std::string& description() const { return description_; }
     // The states, variables and parameters the components it adds will have, by full name (so that a recorder

@@ -28,6 +28,8 @@ public:
     // derivatives and zero-crossing indicators are brought to it (y(0) + D·z, or by re-running the blocks they
     // need), and the other dependent signals stay stale. Returns false (never throws) when L is singular.
     bool solve(bool only_derivatives = false);
+    // After solve(true): every dependent block at the solution found, as solve() leaves them.
+    void complete() { run_dependent(); }
     // Forces a new probe and factorization at the next solve (parameter change, event).
     void invalidate() {
         factor_valid_ = false;

@@ -1,10 +1,8 @@
 #pragma once
-// Stiff contacts: ElastoGap (one-sided, translational) and ElastoBacklash (a shaft with play, rotational).
-// Contact law, as Modelica's ElastoGap: with penetration δ ≥ 0 and its rate δ̇ (from the velocities w, so the
-// nonlinear law stays explicit, as LIED requires),
-//     F = c·δⁿ + clamp(d·δⁿ·δ̇, −c·δⁿ, c·δⁿ)    (0 ≤ F ≤ 2·c·δⁿ)
-// F is zero at touch-down (no force jump: both terms carry δⁿ) and never pulls (the damping part is clamped).
+// Stiff contacts: ElastoGap (one-sided, translational) and ElastoBacklash (a shaft with play, rotational), with the
+// library's contact law (dialectic_mechanics/contact_law.h).
 #include "core/model/meta.h"
+#include "dialectic_mechanics/contact_law.h"
 #include "dialectic_mechanics/one_dimensional/flanges.h"
 
 #include <algorithm>
@@ -12,13 +10,6 @@
 #include <string>
 
 namespace lied::mechanics {
-
-inline double contact_force(double c, double d, double n, double delta, double delta_rate) {
-    if (!(delta > 0.0)) return 0.0;
-    const double power = std::pow(delta, n);
-    const double elastic = c * power;
-    return elastic + std::clamp(d * power * delta_rate, -elastic, elastic);
-}
 
 // Common parameters of both contacts.
 template <class D>

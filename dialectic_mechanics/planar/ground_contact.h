@@ -12,7 +12,7 @@
 #include "core/model/component.h"
 #include "core/model/meta.h"
 #include "core/model/valid_range.h"
-#include "dialectic_mechanics/one_dimensional/contact.h"
+#include "dialectic_mechanics/contact_law.h"
 #include "dialectic_mechanics/planar/frames.h"
 
 #include <cmath>

@@ -15,7 +15,7 @@
 #include "core/model/state.h"
 #include "core/model/system_default.h"
 #include "dialectic_mechanics/dialectic_defaults.h"
-#include "dialectic_mechanics/one_dimensional/contact.h"
+#include "dialectic_mechanics/contact_law.h"
 #include "dialectic_mechanics/planar/frames.h"
 
 #include <string>

@@ -700,15 +700,7 @@ private:
         if (!params || !params.IsMap()) return;
         std::vector<std::string> given;
         for (const auto& p : params) given.push_back(name + "." + p.first.Scalar());
-        change.initialize([given](const PreviousValues&, Simulator& sim) {
-            const Model& m = sim.model();
-            for (const std::string& parameter : given)
-                for (const ParameterInfo& p : m.parameters) {
-                    if (p.path != parameter) continue;
-                    for (const StateInfo& st : m.states)
-                        if (p.value == &st.state->start) sim.set_state(st.path, st.state->start);
-                }
-        });
+        change.start_values_win(std::move(given));
     }
 
     // `initial: {stage1.w: {from: stages.w}, stage1.s: {from: stages.s, plus: -0.75}, tank.level: 0.3}`.

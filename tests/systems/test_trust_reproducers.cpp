@@ -166,6 +166,32 @@ TEST_CASE("a large local error that a damped mode absorbs is no failure: the coo
     }
 }
 
+TEST_CASE("a stopped pump lets the cold plate heat past its coolant's range: every solver names the state and the limit") {
+    // pump.omega_par = 0: no flow, 2 kW into the cold plate's coolant, which passes Glycol47's 373.15 K near t = 98.5 s.
+    // Before, CVODE said "step size too small", the explicit solvers "NaN from finite inputs" with an unstable mode.
+    for (const char* solver : {"cvode-bdf", "dopri5", "rk4", "ros2"}) {
+        CAPTURE(solver);
+        systems::CoolingLoop loop;
+        SimulatorOptions o;
+        o.solver = solver;
+        o.dt = 1e-3;   // the example's own step (ros2 at 10 ms meets an unstable mode of the stopped loop at t = 0.02 s)
+        Simulator sim(loop, o);
+        sim.set_parameter("pump.omega_par", 0.0);
+        std::string message;
+        try {
+            sim.simulate(200.0);
+        } catch (const SimulationError& e) {
+            message = e.what();
+        }
+        INFO(message);
+        CHECK(message.find("coldPlate.h = ") != std::string::npos);
+        CHECK(message.find("is outside its valid range") != std::string::npos);
+        CHECK(message.find("(rule: the fluid stays inside its medium's temperatures, T_min to T_max (as enthalpies))") != std::string::npos);
+        CHECK(message.find("unstable") == std::string::npos);   // no misleading stability diagnosis
+        CHECK(sim.time() == doctest::Approx(98.5).epsilon(1e-2));
+    }
+}
+
 TEST_CASE("warn mode counts the steps too large and keeps the result, off looks for none") {
     for (const CheckMode mode : {CheckMode::Warn, CheckMode::Off}) {
         CAPTURE(to_string(mode));

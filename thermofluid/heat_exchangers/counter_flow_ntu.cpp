@@ -66,6 +66,7 @@ void CounterFlowNTU::metainfo(Meta& meta) {
                                  "start state in range");
         }
         meta.state(*state, name, 1e5, "J/kg");
+        side->medium.declare_enthalpy_range(meta, name);
     }
     meta.block<&CounterFlowNTU::evalOutletA>(this, "evalOutletA", {&inletA.state, &h_out_A.value}, {&outletA.state});
     meta.block<&CounterFlowNTU::evalOutletB>(this, "evalOutletB", {&inletB.state, &h_out_B.value}, {&outletB.state});

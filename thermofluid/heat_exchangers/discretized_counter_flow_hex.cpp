@@ -83,6 +83,8 @@ void DiscretizedCounterFlowHEX::metainfo(Meta& meta) {
         c.h_A.start = hA0, c.h_B.start = hB0, c.T_wall.start = T_start;
         meta.state(c.h_A, "h_A" + k, 1e5, "J/kg");
         meta.state(c.h_B, "h_B" + k, 1e5, "J/kg");
+        A_side.medium.declare_enthalpy_range(meta, "h_A" + k);
+        B_side.medium.declare_enthalpy_range(meta, "h_B" + k);
         meta.state(c.T_wall, "T_wall" + k, 300, "K");
         for (const State* s : {&c.h_A, &c.h_B, &c.T_wall}) {
             cells.reads.push_back(&s->value);

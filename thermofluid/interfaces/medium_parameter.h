@@ -31,6 +31,15 @@ struct MediumParameter {
         for (auto* p : inlets) p->medium = medium;
         for (auto* p : outlets) p->medium = medium;
     }
+
+    // A specific enthalpy the component holds as a state (`name`) stays inside the medium's temperature range: declared
+    // as its valid range where the medium's enthalpy bounds do not move with pressure (Medium::enthalpy_bounds), so that
+    // a run that heats the fluid past the medium's limit stops naming the state and the limit, not a NaN further down.
+    void declare_enthalpy_range(Meta& meta, std::string_view state) const {
+        double h_min = 0.0, h_max = 0.0;
+        if (!medium || !medium->enthalpy_bounds(h_min, h_max)) return;
+        meta.valid_range(state, ValidRange{h_min, h_max, false, "the fluid stays inside its medium's temperatures, T_min to T_max (as enthalpies)"});
+    }
 };
 
 // Density of a medium at a fixed (p, h), recomputed only when they change: tanks ask at every evaluation, the

@@ -27,6 +27,7 @@ public:
     double specific_enthalpy(double p, double T, const double* Xi) const override;
     double T_min() const override { return d_.T_min; }
     double T_max() const override { return d_.T_max; }
+    bool enthalpy_of_temperature_only() const override { return true; }
     const ConstantLiquidData& data() const { return d_; }
 
 private:

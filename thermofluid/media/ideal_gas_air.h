@@ -18,6 +18,7 @@ public:
     double specific_enthalpy(double p, double T, const double* Xi) const override;
     double T_min() const override { return 200.0; }
     double T_max() const override { return 500.0; }
+    bool enthalpy_of_temperature_only() const override { return true; }
     double p_min() const override { return 1.0; }
 };
 
@@ -28,6 +29,7 @@ public:
     double specific_enthalpy(double p, double T, const double* Xi) const override;
     double T_min() const override { return 200.0; }
     double T_max() const override { return 1000.0; }
+    bool enthalpy_of_temperature_only() const override { return true; }
     double p_min() const override { return 1.0; }
     // Transport properties of dry air (also used by MoistAir).
     static double viscosity(double T);

@@ -4,6 +4,7 @@
 // one indirect call per state, not one per property. Property calls allocate nothing and throw nothing: a state
 // outside the medium's range comes back with `valid` false, NaN values and `invalid_reason` set.
 #include <cstddef>
+#include <cmath>
 #include <limits>
 
 namespace lied::thermofluid {
@@ -50,6 +51,16 @@ public:
     virtual double p_max() const { return std::numeric_limits<double>::infinity(); }
     // true if the medium boils and condenses (its states say vapour_fraction).
     virtual bool two_phase() const { return false; }
+    // true where a state's specific enthalpy depends on its temperature alone (liquids of constant or tabulated
+    // properties, ideal gases); false where it moves with pressure or composition (WaterIF97, MoistAir).
+    virtual bool enthalpy_of_temperature_only() const { return false; }
+    // Where it does, every valid state's enthalpy lies between those of T_min and T_max: true and the bounds.
+    bool enthalpy_bounds(double& h_min, double& h_max) const {
+        if (!enthalpy_of_temperature_only()) return false;
+        h_min = specific_enthalpy(1e5, T_min(), nullptr);
+        h_max = specific_enthalpy(1e5, T_max(), nullptr);
+        return std::isfinite(h_min) && std::isfinite(h_max) && h_min < h_max;
+    }
 
     // The same, returned by value (for tests and set-up code; components keep one MediumProperties).
     MediumProperties at(double p, double h, const double* Xi = nullptr) const {

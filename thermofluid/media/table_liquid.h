@@ -27,6 +27,7 @@ public:
     double specific_enthalpy(double p, double T, const double* Xi) const override;
     double T_min() const override { return t_.T.front(); }
     double T_max() const override { return t_.T.back(); }
+    bool enthalpy_of_temperature_only() const override { return true; }
 
 private:
     std::size_t segment_of_T(double T) const;

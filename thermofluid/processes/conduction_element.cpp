@@ -54,6 +54,7 @@ void ConductionElement::metainfo(Meta& meta) {
     }
     inertance_ = L.storage();
     meta.state(h, "h", 1e5, "J/kg");
+    medium.declare_enthalpy_range(meta, "h");
     meta.plug(heatPort, "heatPort");
     meta.signal(Q_flow_, "heat_flow");
     meta.block<&ConductionElement::evalState>(this, "evalState", {&inlet.state, &h.value}, {&outlet.state, &dp_, &dr_corr_});

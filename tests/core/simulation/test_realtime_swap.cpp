@@ -209,3 +209,27 @@ TEST_CASE("real-time swap: a new structure from a factory, its new states initia
     auto root = vessels();
     check_same_states(sim, *replay(*root, dt, std::lround(sim.segments().back().start / dt), change, sim.time()));
 }
+
+TEST_CASE("continue_from refuses a carry-over map made for other structures and leaves the simulator as it was") {
+    // The swap applies its map without checks of its own on the real-time thread; a map whose sizes or indices do
+    // not fit the two structures would write out of bounds, so continue_from checks them first.
+    auto running_root = systems::TwoStageRocket::make();
+    auto next_root = systems::TwoStageRocket::make();
+    Simulator running(*running_root), next(*next_root);
+    running.step(0.01);
+    const Eigen::VectorXd before = next.states();
+    CarryMap empty;   // sized for nothing
+    CHECK_FALSE(next.continue_from(running, empty));
+    CarryMap wrong;
+    wrong.constant.assign(static_cast<std::size_t>(next.states().size()), 0.0);
+    wrong.entries.push_back({0, 1000, 1.0});   // a running state that does not exist
+    wrong.time_event_from.assign(next.model().time_events.size(), -1);
+    wrong.sample_from.assign(next.model().sampled_events.size(), -1);
+    wrong.crossing_from.assign(next.model().zero_crossings.size(), -1);
+    CHECK_FALSE(next.continue_from(running, wrong));
+    CHECK(next.states() == before);
+    CHECK(next.time() == 0.0);
+    wrong.entries.clear();   // now it fits: every state from its constant
+    CHECK(next.continue_from(running, wrong));
+    CHECK(next.time() == running.time());
+}

@@ -334,3 +334,54 @@ TEST_CASE("the previous states are found where they stood when the order is kept
     const std::vector<std::string> none;
     CHECK(PreviousValues(none, nullptr).empty());
 }
+
+TEST_CASE("a replacement's own start values win when the change says so (start_fresh, start_values_win), and without it the books refuse the jump") {
+    // The vessels hold 3 m³ in three tanks of 1 m²; at 5 s t2 becomes a tank of 2 m² whose start level is 0.5 m.
+    for (const char* rule : {"carry", "start_fresh", "start_values_win"}) {
+        CAPTURE(rule);
+        auto root = vessels_from_file();
+        Simulator sim(*root, rk4());
+        sim.simulate(5.0);
+        const double level_before = sim.value("t2.level"), t1_before = sim.value("t1.level");
+        const double water_before = sim.balance().account(Quantity::Mass).stored;
+        auto wide = std::make_unique<thermofluid::InTank>();
+        wide->A = 2.0;
+        wide->level.start = 0.5;
+        StructuralChange change("t2 widened");
+        change.replace("t2", std::move(wide));
+        if (std::string(rule) == "carry") {
+            // The level carried by name into twice the area would double t2's water: refused, the run goes on as it was.
+            CHECK_THROWS_WITH_AS(sim.apply(change), doctest::Contains("the states of t2 were carried over by name, but what it holds jumped"),
+                                 StructuralChangeError);
+            CHECK(sim.value("t2.level") == level_before);
+            CHECK(sim.value("t2.A") == 1.0);
+            continue;
+        }
+        if (std::string(rule) == "start_fresh") change.start_fresh("t2");
+        else change.start_values_win({"t2.h0", "t2.A"});   // A starts no state: nothing to do for it
+        sim.apply(change);
+        CHECK(sim.value("t2.level") == 0.5);
+        CHECK(sim.value("t1.level") == t1_before);   // the others carried
+        CHECK(sim.segments().back().carried == "5 carried by name, 1 set by the change or a take-over (t2.level)");
+        // The books take the jump as the change's: ρ·(2 m² · 0.5 m − 1 m² · level before), with ρ = water / 3 m³.
+        const BalanceAccount& mass = sim.balance().account(Quantity::Mass);
+        const double rho = water_before / 3.0;
+        CHECK(mass.changes == doctest::Approx(rho * (2.0 * 0.5 - level_before)).epsilon(1e-9));
+        CHECK(mass.stored - water_before == doctest::Approx(mass.changes).epsilon(1e-9));
+        sim.simulate(10.0);   // and keep closing afterwards
+        CHECK(sim.balance().violations() == 0);
+    }
+}
+
+TEST_CASE("start_fresh and start_values_win name what they cannot find") {
+    auto root = vessels_from_file();
+    Simulator sim(*root, rk4());
+    StructuralChange fresh("fresh t9");
+    fresh.start_fresh("t9");
+    CHECK_THROWS_WITH_AS(sim.apply(fresh), doctest::Contains("start_fresh: no component 't9' in the new structure"),
+                         StructuralChangeError);
+    StructuralChange given("given t2.h00");
+    given.start_values_win({"t2.h00"});
+    CHECK_THROWS_WITH_AS(sim.apply(given), doctest::Contains("unknown parameter 't2.h00' (did you mean 't2.h0'?)"), StructuralChangeError);
+    CHECK(sim.value("t2.level") == 1.0);   // nothing changed
+}

@@ -72,3 +72,27 @@ TEST_CASE("density() equals properties().rho for every medium, and is NaN where 
         }
     }
 }
+
+TEST_CASE("enthalpy bounds: where h depends on T alone, exactly the states the medium accepts, at any pressure") {
+    // The bounds are h(T_min) and h(T_max); a state just inside is valid and just outside is not, at 1 bar and 50 bar.
+    for (const char* name : {"IdealizedWater", "ConstantPropertyLiquidWater", "Glycol47", "SimpleAir", "DryAirNasa"}) {
+        CAPTURE(name);
+        const Medium& m = medium(name);
+        double h_min = 0, h_max = 0;
+        REQUIRE(m.enthalpy_bounds(h_min, h_max));
+        CHECK(h_min == m.specific_enthalpy(1e5, m.T_min(), nullptr));
+        CHECK(h_max == m.specific_enthalpy(1e5, m.T_max(), nullptr));
+        const double margin = 1e-6 * (h_max - h_min);
+        for (double p : {1e5, 50e5}) {
+            CHECK(m.at(p, h_min + margin).valid);
+            CHECK(m.at(p, h_max - margin).valid);
+            CHECK_FALSE(m.at(p, h_min - margin).valid);
+            CHECK_FALSE(m.at(p, h_max + margin).valid);
+        }
+    }
+    // Where the bounds move with pressure or composition, none are claimed.
+    for (const char* name : {"WaterIF97", "MoistAir"}) {
+        double h_min = 0, h_max = 0;
+        CHECK_FALSE(medium(name).enthalpy_bounds(h_min, h_max));
+    }
+}
