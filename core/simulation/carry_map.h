@@ -20,8 +20,8 @@ struct CarryMap {
     std::vector<int> time_event_from, sample_from, crossing_from;   // index in the running structure, or −1
     std::vector<std::pair<const Out<double>*, Out<double>*>> discrete;   // running → new
 
-    // Whether it was made for these two structures: every index inside them (a map for another pair would write
-    // out of bounds).
+    // Whether its sizes and indices fit these two structures (a map made for another pair would write out of
+    // bounds); the discrete signals' pointers are trusted, as RealtimeSwap made them for this pair.
     bool fits(const Model& running, const Model& next) const {
         auto inside = [](const std::vector<int>& from, std::size_t next_size, std::size_t running_size) {
             if (from.size() != next_size) return false;

@@ -222,6 +222,7 @@ void Simulator::notify_events() {
 
 void Simulator::set_time_and_states(double t, const double* x) {
     auditor_.suspend();   // the external integrator's steps are not the books' to follow
+    evaluator_.forget_kept();
     t_ = t;
     time_.value = t;
     for (Eigen::Index i = 0; i < x_.size(); ++i) x_[i] = x[i];

@@ -223,7 +223,7 @@ public:
     void continue_segments(const std::vector<Segment>& before, Segment now);
     // Takes over from `running` at its current time through `map`: states, time-event flags, samplers, counts,
     // discrete signals and the books; then an evaluation at the new point. Allocates, logs and throws nothing. False
-    // (nothing touched) if the map was not made for these two structures.
+    // (nothing touched) if the map's sizes or indices do not fit these two structures.
     bool continue_from(const Simulator& running, const CarryMap& map);
 
 private:

@@ -7,6 +7,7 @@
 #include "core/diagnostics/stability.h"
 
 #include <cmath>
+#include <iomanip>
 #include <sstream>
 
 namespace lied {
@@ -88,10 +89,29 @@ StepStatus Simulator::check_variables() {
     return StepStatus::Ok;
 }
 
+namespace {
+// A value just past a bound prints as the bound with six digits ("372300 outside [-105150, 372300]"): then with as
+// many digits as tell them apart.
+std::string outside_value_text(double v, const ValidRange& range) {
+    std::ostringstream s;
+    s << v;
+    for (double bound : {range.min, range.max}) {
+        std::ostringstream b;
+        b << bound;
+        if (b.str() == s.str()) {
+            std::ostringstream precise;
+            precise << std::setprecision(17) << v;
+            return precise.str();
+        }
+    }
+    return s.str();
+}
+}  // namespace
+
 std::string Simulator::range_violation_text() const {
     const RangeInfo& r = model_.ranges[static_cast<std::size_t>(failed_range_)];
     std::ostringstream s;
-    s << r.path << " = " << failed_value_ << (r.unit.empty() ? "" : " " + r.unit) << " at t = " << failed_time_
+    s << r.path << " = " << outside_value_text(failed_value_, r.range) << (r.unit.empty() ? "" : " " + r.unit) << " at t = " << failed_time_
       << " s is outside its valid range " << r.range.text() << " (rule: " << r.range.rule << ")";
     return s.str();
 }
@@ -104,7 +124,7 @@ std::string Simulator::broken_range_note(const double* x) const {
         const double v = r.state >= 0 ? x[r.state] : *r.value;
         if (std::isfinite(v) && !r.range.admits(v)) {
             std::ostringstream s;
-            s << "; at that point " << r.path << " = " << v << (r.unit.empty() ? "" : " " + r.unit) << " is outside its valid range "
+            s << "; at that point " << r.path << " = " << outside_value_text(v, r.range) << (r.unit.empty() ? "" : " " + r.unit) << " is outside its valid range "
               << r.range.text() << " (rule: " << r.range.rule << ")";
             return s.str();
         }
@@ -228,12 +248,14 @@ std::vector<std::string> Simulator::balance_lines() const {
 }
 
 // A solver that retried past points where the model could not be evaluated (CVODE shrinks its step until it gives
-// up): the last such point, what failed there and which declared range it broke — usually the real cause.
+// up): how many, the last one, what failed there and which declared range it broke — often the real cause.
 std::string Simulator::failed_evaluation_note() {
     if (evaluator_.failures() <= failures_before_step_) return "";
     const auto& x = evaluator_.failed_point();
     std::ostringstream s;
-    s << "; it kept meeting points where the model cannot be evaluated, the last at t = " << evaluator_.failed_time() << " s: "
+    const long failed = evaluator_.failures() - failures_before_step_;
+    s << "; " << failed << (failed == 1 ? " point" : " points") << " of that step could not be evaluated, the last at t = "
+      << evaluator_.failed_time() << " s: "
       << explain_evaluation_failure(model_, schedule_, evaluator_, evaluator_.failed_time(), x.data()) << broken_range_note(x.data());
     return s.str();
 }
@@ -310,9 +332,8 @@ std::string Simulator::describe(StepStatus status) {
             break;
         case StepStatus::StepSizeTooSmall:
             unstable_step_possible = false;
-            s << "the step size of " << integrator_->name() << " became too small at t = " << failed_time_ << " s";
-            if (const std::string note = failed_evaluation_note(); !note.empty()) s << note;
-            else s << " (the system may be stiff or discontinuous there)";
+            s << "the step size of " << integrator_->name() << " became too small at t = " << failed_time_
+              << " s (the system may be stiff or discontinuous there)" << failed_evaluation_note();
             break;
     }
     if (unstable_step_possible && built_) {

@@ -98,8 +98,19 @@ StructuralChange& StructuralChange::start_values_win(std::vector<std::string> pa
                 continue;
             }
             const ParameterInfo& p = m.parameters[*index];
-            for (const StateInfo& st : m.states)
-                if (p.value == &st.state->start) sim.set_state(st.path, st.state->start);
+            bool starts_a_state = false;
+            for (const StateInfo& st : m.states) {
+                if (p.value != &st.state->start) continue;
+                sim.set_state(st.path, st.state->start);
+                starts_a_state = true;
+            }
+            // A parameter read at build (a volume's T_start, a heat exchanger's TA_start) computes its component's
+            // start values: that component starts from all of them.
+            if (!starts_a_state && p.spec.structural) {
+                const std::string prefix = m.components[static_cast<std::size_t>(p.component)].path + ".";
+                for (const StateInfo& st : m.states)
+                    if (st.path.compare(0, prefix.size(), prefix) == 0) sim.set_state(st.path, st.state->start);
+            }
         }
     });
 }

@@ -80,6 +80,8 @@ public:
     // Every state of the component at `path` (the replacement, or an added one) starts from its start value.
     StructuralChange& start_fresh(std::string path);
     // The states these parameters start ("t2.h0", full names) begin from the parameters' values; the others carry.
+    // A parameter read at build that computes start values (a volume's T_start) makes its component start from all
+    // of its start values; one that starts nothing (an area) changes nothing here.
     StructuralChange& start_values_win(std::vector<std::string> parameters);
 
     const std::string& description() const { return description_; }

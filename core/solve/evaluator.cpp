@@ -56,7 +56,10 @@ bool Evaluator::evaluate_and_keep(double t, const double* x) {
     // ẋ by the derivatives' own path, bit for bit what a stage computes (with affine outputs that is y(0) + D·z, not
     // the blocks run again); then the rest of the model at the same z for the readers of variables; then the
     // derivatives and indicators put back as that path left them.
-    if (!derivatives(t, x, kept_xdot_.data())) return false;
+    if (!derivatives(t, x, kept_xdot_.data())) {
+        evaluate(t, x);   // the readers of variables get what a full evaluation leaves, as without the kept derivatives
+        return false;
+    }
     for (std::size_t k = 0; k < indicators_.size(); ++k) kept_g_[k] = *indicators_[k];
     linear_.complete();
     for (const Block& b : schedule_->passed_through) b();
@@ -77,7 +80,7 @@ bool Evaluator::evaluate_after_checks(double t, const double* x) {
 }
 
 bool Evaluator::derivatives(double t, const double* x, double* xdot) {
-    if (kept_ && t == kept_t_ && std::memcmp(x, kept_x_.data(), kept_x_.size() * sizeof(double)) == 0) {   // bit for bit
+    if (kept_ && t == kept_t_ && (kept_x_.empty() || std::memcmp(x, kept_x_.data(), kept_x_.size() * sizeof(double)) == 0)) {   // bit for bit
         std::copy(kept_xdot_.begin(), kept_xdot_.end(), xdot);
         return true;
     }

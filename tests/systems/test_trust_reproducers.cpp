@@ -188,6 +188,16 @@ TEST_CASE("a stopped pump lets the cold plate heat past its coolant's range: eve
         CHECK(message.find("is outside its valid range") != std::string::npos);
         CHECK(message.find("(rule: the fluid stays inside its medium's temperatures, T_min to T_max (as enthalpies))") != std::string::npos);
         CHECK(message.find("unstable") == std::string::npos);   // no misleading stability diagnosis
+        // The value is printed so that it differs from the bound it passed (six digits would print both as 372300).
+        const std::size_t at = message.find("coldPlate.h = ");
+        if (at != std::string::npos) {
+            const std::size_t from = at + std::string("coldPlate.h = ").size();
+            const std::string value = message.substr(from, message.find(' ', from) - from);
+            const std::size_t open = message.find('[', from), close = message.find(']', from);
+            const std::string range = message.substr(open, close - open + 1);
+            CHECK(range.find(value + "]") == std::string::npos);
+            CHECK(range.find("[" + value + ",") == std::string::npos);
+        }
         CHECK(sim.time() == doctest::Approx(98.5).epsilon(1e-2));
     }
 }

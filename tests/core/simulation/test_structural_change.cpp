@@ -11,6 +11,8 @@
 #include "systems/examples/com_vessels.h"
 #include "systems/io/system_file.h"
 #include "thermofluid/boundaries/in_tank.h"
+#include "thermofluid/media/media_registry.h"
+#include "thermofluid/processes/conduction_element.h"
 #include "thermofluid/processes/pressure_drop.h"
 
 #include <doctest/doctest.h>
@@ -384,4 +386,28 @@ TEST_CASE("start_fresh and start_values_win name what they cannot find") {
     given.start_values_win({"t2.h00"});
     CHECK_THROWS_WITH_AS(sim.apply(given), doctest::Contains("unknown parameter 't2.h00' (did you mean 't2.h0'?)"), StructuralChangeError);
     CHECK(sim.value("t2.level") == 1.0);   // nothing changed
+}
+
+TEST_CASE("a start parameter read at build (a conduction element's T_0) makes its replacement start from its own start values") {
+    // SimpleStream's cooler replaced at 10 s by one that starts at 320 K: its enthalpy is DryAirNasa's h(320 K),
+    // not the carried one; an area given with it starts nothing.
+    const auto file = (kFiles / "simple_stream.yaml").string();
+    for (bool given : {false, true}) {
+        CAPTURE(given);
+        auto root = std::move(systems::load_system_file(file).root);
+        SimulatorOptions o;
+        o.solver = "cvode-bdf";   // the example's own solver
+        Simulator sim(*root, o);
+        sim.simulate(10.0);
+        const double carried = sim.value("cooler.h");
+        auto cooler = std::make_unique<thermofluid::ConductionElement>();
+        cooler->medium.name = "DryAirNasa";
+        cooler->V = 2e-3, cooler->U = 50, cooler->A = 1, cooler->T_0 = 320.0;
+        StructuralChange change("a warmer cooler");
+        change.replace("cooler", std::move(cooler));
+        if (given) change.start_values_win({"cooler.T_0", "cooler.A"});
+        sim.apply(change);
+        const double expected = given ? thermofluid::medium("DryAirNasa").specific_enthalpy(1e5, 320.0, nullptr) : carried;
+        CHECK(sim.value("cooler.h") == expected);
+    }
 }
