@@ -72,6 +72,15 @@ StructuralChange& StructuralChange::initialize(Initializer initializer) {
     return *this;
 }
 
+namespace {
+// Every state of the component at `path` (and of its children) from its start value.
+void start_from_own_start_values(Simulator& sim, const std::string& path) {
+    const std::string prefix = path + ".";
+    for (const StateInfo& st : sim.model().states)
+        if (st.path.compare(0, prefix.size(), prefix) == 0) sim.set_state(st.path, st.state->start);
+}
+}  // namespace
+
 StructuralChange& StructuralChange::start_fresh(std::string path) {
     return initialize([path = std::move(path)](const PreviousValues&, Simulator& sim) {
         const Model& m = sim.model();
@@ -81,9 +90,7 @@ StructuralChange& StructuralChange::start_fresh(std::string path) {
             for (const ComponentInfo& c : m.components) paths.push_back(c.path);
             throw StructuralChangeError("start_fresh: no component '" + path + "' in the new structure" + did_you_mean(path, paths));
         }
-        const std::string prefix = path + ".";
-        for (const StateInfo& st : m.states)
-            if (st.path.compare(0, prefix.size(), prefix) == 0) sim.set_state(st.path, st.state->start);
+        start_from_own_start_values(sim, path);
     });
 }
 
@@ -106,11 +113,7 @@ StructuralChange& StructuralChange::start_values_win(std::vector<std::string> pa
             }
             // A parameter read at build (a volume's T_start, a heat exchanger's TA_start) computes its component's
             // start values: that component starts from all of them.
-            if (!starts_a_state && p.spec.structural) {
-                const std::string prefix = m.components[static_cast<std::size_t>(p.component)].path + ".";
-                for (const StateInfo& st : m.states)
-                    if (st.path.compare(0, prefix.size(), prefix) == 0) sim.set_state(st.path, st.state->start);
-            }
+            if (!starts_a_state && p.spec.structural) start_from_own_start_values(sim, m.components[static_cast<std::size_t>(p.component)].path);
         }
     });
 }
