@@ -95,7 +95,7 @@ namespace {
 std::string outside_value_text(double v, const ValidRange& range) {
     std::ostringstream s;
     s << v;
-    for (double bound : {range.min, range.max}) {
+    for (double bound : {range.lower(), range.upper()}) {
         std::ostringstream b;
         b << bound;
         if (b.str() == s.str()) {

@@ -2,6 +2,7 @@
 // cause, and parameters that used to be ignored, now applied. Criterion of each case in its comment.
 #include "core/simulation/simulator.h"
 #include "support/cli_runner.h"
+#include "systems/examples/boiling_pipe.h"
 #include "systems/examples/cooling_loop.h"
 #include "systems/examples/drive_train.h"
 #include "systems/examples/heated_rod.h"
@@ -199,6 +200,39 @@ TEST_CASE("a stopped pump lets the cold plate heat past its coolant's range: eve
             CHECK(range.find("[" + value + ",") == std::string::npos);
         }
         CHECK(sim.time() == doctest::Approx(98.5).epsilon(1e-2));
+    }
+}
+
+TEST_CASE("steam heated past WaterIF97's 1073.15 K is named as a state outside its range at its pressure") {
+    // The boiling pipe with 20 times the heating: 400 kW per cell dries the last cell's steam out and heats it past
+    // IF97's upper limit near t = 22.7 s. WaterIF97's enthalpy bounds move with pressure, so the cell keeps them at its
+    // own pressure (10 bar: about 4.16 MJ/kg). Before, CVODE named a sensor's NaN ("x_out.value = nan from finite
+    // inputs"), not the state that left the medium.
+    for (const char* solver : {"cvode-bdf", "ros2"}) {
+        CAPTURE(solver);
+        systems::BoilingPipe pipe;
+        SimulatorOptions o;
+        o.solver = solver;
+        o.dt = 1e-3;
+        Simulator sim(pipe, o);
+        sim.set_parameter("heating.height", 400e3);
+        std::string message;
+        try {
+            sim.simulate(60.0);
+        } catch (const SimulationError& e) {
+            message = e.what();
+        }
+        INFO(message);
+        CHECK(message.find("cell4.h = ") != std::string::npos);
+        CHECK(message.find("is outside its valid range") != std::string::npos);
+        CHECK(message.find("(rule: the fluid stays inside its medium's temperatures, T_min to T_max (as enthalpies at its pressure))") != std::string::npos);
+        CHECK(message.find("unstable") == std::string::npos);
+        // The upper bound printed is IF97's enthalpy at 1073.15 K and the cell's pressure (near 10 bar).
+        const std::size_t open = message.find('[', message.find("cell4.h = ")), comma = message.find(',', open), close = message.find(']', open);
+        REQUIRE(close != std::string::npos);
+        const double h_max = std::stod(message.substr(comma + 1, close - comma - 1));
+        CHECK(h_max == doctest::Approx(pipe.cells[3].medium.medium->specific_enthalpy(10e5, 1073.15, nullptr)).epsilon(2e-3));
+        CHECK(sim.time() < 30.0);
     }
 }
 

@@ -6,13 +6,31 @@
 #include "thermofluid/interfaces/fluid_plugs.h"
 #include "thermofluid/media/media_registry.h"
 
+#include <cmath>
 #include <initializer_list>
+#include <limits>
 #include <string>
 
 namespace lied::thermofluid {
 
 // The medium of a component that names none: the idealized water of the communicating vessels.
 inline constexpr const char* kDefaultMedium = "IdealizedWater";
+
+// The enthalpies of a medium's T_min and T_max at the pressure of a component's fluid, for media whose bounds move
+// with pressure. Computed only when the fluid's state is invalid, where they tell what was broken; open (±inf)
+// otherwise, so that a valid state costs two stores.
+struct EnthalpyLimits {
+    double h_min = -std::numeric_limits<double>::infinity();
+    double h_max = std::numeric_limits<double>::infinity();
+
+    void follow(const Medium& medium, double p, bool state_valid) {
+        constexpr double open = std::numeric_limits<double>::infinity();
+        h_min = -open, h_max = open;
+        if (state_valid) return;
+        const double lo = medium.specific_enthalpy(p, medium.T_min(), nullptr), hi = medium.specific_enthalpy(p, medium.T_max(), nullptr);
+        if (std::isfinite(lo) && std::isfinite(hi) && lo < hi) h_min = lo, h_max = hi;   // else the pressure itself is out of range
+    }
+};
 
 struct MediumParameter {
     std::string name = kDefaultMedium;
@@ -32,13 +50,18 @@ struct MediumParameter {
         for (auto* p : outlets) p->medium = medium;
     }
 
-    // A specific enthalpy the component holds as a state (`name`) stays inside the medium's temperature range: declared
-    // as its valid range where the medium's enthalpy bounds do not move with pressure (Medium::enthalpy_bounds), so that
+    // A specific enthalpy the component holds as a state (`name`) stays inside the medium's temperature range, so that
     // a run that heats the fluid past the medium's limit stops naming the state and the limit, not a NaN further down.
-    void declare_enthalpy_range(Meta& meta, std::string_view state) const {
+    // Where the medium's enthalpy bounds do not move with pressure (Medium::enthalpy_bounds) they are fixed; where
+    // they do (WaterIF97, MoistAir), `moving` holds them at the state's pressure, kept by the component.
+    void declare_enthalpy_range(Meta& meta, std::string_view state, const EnthalpyLimits* moving = nullptr) const {
         double h_min = 0.0, h_max = 0.0;
-        if (!medium || !medium->enthalpy_bounds(h_min, h_max)) return;
-        meta.valid_range(state, ValidRange{h_min, h_max, false, "the fluid stays inside its medium's temperatures, T_min to T_max (as enthalpies)"});
+        if (!medium) return;
+        if (medium->enthalpy_bounds(h_min, h_max))
+            meta.valid_range(state, ValidRange{h_min, h_max, false, "the fluid stays inside its medium's temperatures, T_min to T_max (as enthalpies)"});
+        else if (moving)
+            meta.valid_range(state, ValidRange::moving(moving->h_min, moving->h_max,
+                                                       "the fluid stays inside its medium's temperatures, T_min to T_max (as enthalpies at its pressure)"));
     }
 };
 

@@ -13,6 +13,7 @@ void ConductionElement::evalState() {
     set_outlet(in, 0.0, 0.0);   // no pressure drop, no clip (TFS: clip_p_out = false)
     outlet.state.value.h = h();
     medium.medium->properties(in.p, h(), in.xi(), props_);
+    h_limits_.follow(*medium.medium, in.p, props_.valid);
     T_ = props_.T;
     M_ = V * std::max(props_.rho, rho_min.value());
 }
@@ -54,7 +55,7 @@ void ConductionElement::metainfo(Meta& meta) {
     }
     inertance_ = L.storage();
     meta.state(h, "h", 1e5, "J/kg");
-    medium.declare_enthalpy_range(meta, "h");
+    medium.declare_enthalpy_range(meta, "h", &h_limits_);
     meta.plug(heatPort, "heatPort");
     meta.signal(Q_flow_, "heat_flow");
     meta.block<&ConductionElement::evalState>(this, "evalState", {&inlet.state, &h.value}, {&outlet.state, &dp_, &dr_corr_});

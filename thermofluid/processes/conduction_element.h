@@ -38,6 +38,7 @@ private:
     void evalHeatFlow();
     void evalEnthalpy();
     Out<double> Q_flow_;
+    EnthalpyLimits h_limits_;   // h's valid range where the medium's bounds move with pressure
     MediumProperties props_;
     double T_ = 0, M_ = 0;
     double storage_rate_ = 0, reverse_flow_energy_ = 0;   // W: M·dh/dt; what the reverse-flow guard creates
