@@ -298,26 +298,34 @@ void BalanceAuditor::continue_from(const BalanceAuditor& previous, double t) {
     start(t);
     if (!active() || !previous.active() || !previous.started_) return;
     if (previous.mass_.audited != mass_.audited || previous.energy_.audited != energy_.audited) return;
-    const double held_mass = mass_.stored, held_energy = energy_.stored;
-    const bool mass_audited = mass_.audited, energy_audited = energy_.audited;
-    mass_ = previous.mass_;
-    energy_ = previous.energy_;
-    mass_.audited = mass_audited;
-    energy_.audited = energy_audited;
-    mass_.changes += held_mass - previous.mass_.stored;
-    energy_.changes += held_energy - previous.energy_.stored;
-    mass_.stored = held_mass;
-    energy_.stored = held_energy;
-    moved_mass_ = previous.moved_mass_;
-    moved_energy_ = previous.moved_energy_;
-    exchanged_mass_ = previous.exchanged_mass_ + std::abs(held_mass - previous.mass_.stored);
-    exchanged_energy_ = previous.exchanged_energy_ + std::abs(held_energy - previous.energy_.stored);
-    quadrature_error_[0] = previous.quadrature_error_[0];
-    quadrature_error_[1] = previous.quadrature_error_[1];
-    finding_ = previous.finding_;
-    violations_ = previous.violations_;
+    go_on_from(previous.books_so_far(), mass_.stored - previous.mass_.stored, energy_.stored - previous.energy_.stored);
     mass_.allowance = allowance(Quantity::Mass);
     energy_.allowance = allowance(Quantity::Energy);
+}
+
+BooksSoFar BalanceAuditor::books_so_far() const {
+    return {mass_, energy_, finding_, violations_, moved_mass_, moved_energy_, exchanged_mass_, exchanged_energy_,
+            {quadrature_error_[0], quadrature_error_[1]}};
+}
+
+void BalanceAuditor::go_on_from(const BooksSoFar& previous, double brought_mass, double brought_energy) {
+    const BalanceAccount held_mass = mass_, held_energy = energy_;
+    mass_ = previous.mass;
+    energy_ = previous.energy;
+    mass_.audited = held_mass.audited;
+    energy_.audited = held_energy.audited;
+    mass_.stored = held_mass.stored;
+    energy_.stored = held_energy.stored;
+    mass_.changes += brought_mass;
+    energy_.changes += brought_energy;
+    moved_mass_ = previous.moved_mass;
+    moved_energy_ = previous.moved_energy;
+    exchanged_mass_ = previous.exchanged_mass + std::abs(brought_mass);
+    exchanged_energy_ = previous.exchanged_energy + std::abs(brought_energy);
+    quadrature_error_[0] = previous.quadrature_error[0];
+    quadrature_error_[1] = previous.quadrature_error[1];
+    finding_ = previous.finding;
+    violations_ = previous.violations;
 }
 
 void BalanceAuditor::prepare(Snapshot& into) const {
@@ -342,21 +350,12 @@ void BalanceAuditor::snapshot(Snapshot& into) const {
         into.rated[j] = term.kind == Kind::StoredRate;
         into.values[j] = prev_[i];
     }
-    into.mass = mass_;
-    into.energy = energy_;
-    into.finding = finding_;
-    into.violations = violations_;
-    into.moved_mass = moved_mass_;
-    into.moved_energy = moved_energy_;
-    into.exchanged_mass = exchanged_mass_;
-    into.exchanged_energy = exchanged_energy_;
-    into.quadrature_error[0] = quadrature_error_[0];
-    into.quadrature_error[1] = quadrature_error_[1];
+    into.books = books_so_far();
 }
 
 bool BalanceAuditor::carry_over(const Snapshot& previous, const std::vector<char>& pure_carry, double t) {
     if (!active()) return true;
-    const bool continues = previous.valid && previous.mass.audited == mass_.audited && previous.energy.audited == energy_.audited;
+    const bool continues = previous.valid && previous.books.mass.audited == mass_.audited && previous.books.energy.audited == energy_.audited;
     if (!continues) {   // the books of an unaudited structure say nothing: open new ones
         start(t);
         return true;
@@ -433,25 +432,9 @@ bool BalanceAuditor::carry_over(const Snapshot& previous, const std::vector<char
     }();
     const Sums sums_after = stored_sums(now_);
     // The books go on: what the change brought or took is booked, the jumps of carried components are not.
-    const bool mass_audited = mass_.audited, energy_audited = energy_.audited;
-    mass_ = previous.mass;
-    energy_ = previous.energy;
-    mass_.audited = mass_audited;
-    energy_.audited = energy_audited;
     mass_.stored = sums_after.mass;
     energy_.stored = sums_after.energy;
-    const double brought_mass = sums_after.mass - sums_before.mass - jumps.mass;
-    const double brought_energy = sums_after.energy - sums_before.energy - jumps.energy;
-    mass_.changes += brought_mass;
-    energy_.changes += brought_energy;
-    moved_mass_ = previous.moved_mass;
-    moved_energy_ = previous.moved_energy;
-    exchanged_mass_ = previous.exchanged_mass + std::abs(brought_mass);
-    exchanged_energy_ = previous.exchanged_energy + std::abs(brought_energy);
-    quadrature_error_[0] = previous.quadrature_error[0];
-    quadrature_error_[1] = previous.quadrature_error[1];
-    finding_ = previous.finding;
-    violations_ = previous.violations;
+    go_on_from(previous.books, sums_after.mass - sums_before.mass - jumps.mass, sums_after.energy - sums_before.energy - jumps.energy);
     return check(t, BalanceFinding::Where::Change, t, 0.0, jumps, blamed[0], blamed[1]);
 }
 

@@ -59,6 +59,15 @@ struct BalanceFinding {
     enum class Where { Step, Event, Change } where = Where::Step;
 };
 
+// What the books have counted so far, handed from one structure to the next (a structure change, a real-time swap).
+struct BooksSoFar {
+    BalanceAccount mass, energy;
+    BalanceFinding finding;
+    long violations = 0;
+    double moved_mass = 0.0, moved_energy = 0.0, exchanged_mass = 0.0, exchanged_energy = 0.0;
+    double quadrature_error[2] = {0.0, 0.0};
+};
+
 class BalanceAuditor {
 public:
     // For a new structure. Allocates (the per-term books and the list of unaudited components).
@@ -106,11 +115,7 @@ public:
         std::vector<std::string_view> names;   // the terms' names (literals)
         std::vector<char> rated;
         std::vector<double> values;
-        BalanceAccount mass, energy;
-        BalanceFinding finding;
-        long violations = 0;
-        double moved_mass = 0.0, moved_energy = 0.0, exchanged_mass = 0.0, exchanged_energy = 0.0;
-        double quadrature_error[2] = {0.0, 0.0};
+        BooksSoFar books;
         bool valid = false;
         void resize(std::size_t n) {   // no allocation once sized for this shape
             paths.resize(n);
@@ -131,6 +136,10 @@ public:
 
 private:
     BalanceAccount& account_of(Quantity q) { return q == Quantity::Mass ? mass_ : energy_; }
+    BooksSoFar books_so_far() const;
+    // This structure's books (opened by start(), with what it stores now) go on from `previous`: its history is kept,
+    // and what the change brought is booked as a change the user made.
+    void go_on_from(const BooksSoFar& previous, double brought_mass, double brought_energy);
     void read_now();
     struct Sums {
         double mass = 0.0, energy = 0.0;
