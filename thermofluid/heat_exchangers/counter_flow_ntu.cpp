@@ -12,11 +12,13 @@ namespace lied::thermofluid {
 void CounterFlowNTU::evalOutletA() {
     outletA.state.value = {A_side.in().p, h_out_A(), A_side.in().Xi};
     A_side.medium.medium->properties(A_side.in().p, h_out_A(), A_side.in().xi(), out_A_);
+    out_A_limits_.follow(*A_side.medium.medium, A_side.in().p, out_A_.valid);
 }
 
 void CounterFlowNTU::evalOutletB() {
     outletB.state.value = {B_side.in().p, h_out_B(), B_side.in().Xi};
     B_side.medium.medium->properties(B_side.in().p, h_out_B(), B_side.in().xi(), out_B_);
+    out_B_limits_.follow(*B_side.medium.medium, B_side.in().p, out_B_.valid);
 }
 
 void CounterFlowNTU::evalHeat() {
@@ -57,7 +59,8 @@ void CounterFlowNTU::metainfo(Meta& meta) {
     meta.parameter(TA_start, "TA_start", ParameterSpec::positive("K", "outlet temperature of side A at the start (at 1 bar)").read_at_build());
     meta.parameter(TB_start, "TB_start", ParameterSpec::positive("K", "outlet temperature of side B at the start (at 1 bar)").read_at_build());
     meta.parameter(m_flow_reg, "m_flow_reg", defaults::kMFlowReg, ParameterSpec::positive("kg/s", "below it on both sides no heat passes").read_at_build());
-    for (auto [side, T, state, name] : {std::tuple{&A_side, TA_start, &h_out_A, "h_out_A"}, std::tuple{&B_side, TB_start, &h_out_B, "h_out_B"}}) {
+    for (auto [side, T, state, name, limits] : {std::tuple{&A_side, TA_start, &h_out_A, "h_out_A", &out_A_limits_},
+                                                std::tuple{&B_side, TB_start, &h_out_B, "h_out_B", &out_B_limits_}}) {
         if (const Medium* m = side->medium.medium) {
             state->start = m->specific_enthalpy(1e5, T, nullptr);
             if (!std::isfinite(state->start))
@@ -66,7 +69,7 @@ void CounterFlowNTU::metainfo(Meta& meta) {
                                  "start state in range");
         }
         meta.state(*state, name, 1e5, "J/kg");
-        side->medium.declare_enthalpy_range(meta, name);
+        side->medium.declare_enthalpy_range(meta, name, limits);
     }
     meta.block<&CounterFlowNTU::evalOutletA>(this, "evalOutletA", {&inletA.state, &h_out_A.value}, {&outletA.state});
     meta.block<&CounterFlowNTU::evalOutletB>(this, "evalOutletB", {&inletB.state, &h_out_B.value}, {&outletB.state});

@@ -37,6 +37,7 @@ private:
     // (energy no mass holds) and the stronger side's Δh is regularised at small flows.
     double formulation_energy_ = 0;
     MediumProperties in_A_, in_B_, out_A_, out_B_;
+    EnthalpyLimits out_A_limits_, out_B_limits_;   // the outlet enthalpies' valid ranges where the media's bounds move with pressure
     double Q_flow_ = 0, effectiveness_ = 0, NTU_ = 0;
 };
 

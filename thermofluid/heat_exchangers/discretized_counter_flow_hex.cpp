@@ -22,6 +22,8 @@ void DiscretizedCounterFlowHEX::evalCells() {
         Cell& c = *cells_[i];
         mA.properties(A_side.in().p, c.h_A(), A_side.in().xi(), c.A);
         mB.properties(B_side.in().p, c.h_B(), B_side.in().xi(), c.B);
+        c.A_limits.follow(mA, A_side.in().p, c.A.valid);
+        c.B_limits.follow(mB, B_side.in().p, c.B.valid);
     }
     Q_flow_ = 0;
     energy_ = 0;
@@ -83,8 +85,8 @@ void DiscretizedCounterFlowHEX::metainfo(Meta& meta) {
         c.h_A.start = hA0, c.h_B.start = hB0, c.T_wall.start = T_start;
         meta.state(c.h_A, "h_A" + k, 1e5, "J/kg");
         meta.state(c.h_B, "h_B" + k, 1e5, "J/kg");
-        A_side.medium.declare_enthalpy_range(meta, "h_A" + k);
-        B_side.medium.declare_enthalpy_range(meta, "h_B" + k);
+        A_side.medium.declare_enthalpy_range(meta, "h_A" + k, &c.A_limits);
+        B_side.medium.declare_enthalpy_range(meta, "h_B" + k, &c.B_limits);
         meta.state(c.T_wall, "T_wall" + k, 300, "K");
         for (const State* s : {&c.h_A, &c.h_B, &c.T_wall}) {
             cells.reads.push_back(&s->value);

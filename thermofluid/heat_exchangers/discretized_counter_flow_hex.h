@@ -37,6 +37,7 @@ private:
     struct Cell {
         State h_A{0.0}, h_B{0.0}, T_wall{0.0};
         MediumProperties A, B;
+        EnthalpyLimits A_limits, B_limits;   // h_A's and h_B's valid ranges where the media's bounds move with pressure
         double Q_A = 0, Q_B = 0;            // W, into the fluids
     };
     void evalOutletA();
