@@ -75,7 +75,7 @@ public:
     std::string same_side_rule() const override {
         return std::string("joining two driving flanges gives one chain two roots, or closes a kinematic loop rigidly (rule: one root per "
                            "chain and ") + kKinematicLoopRule + "; put a spring or a gap between two bodies that each determine their own " +
-               D::position_word + ")";
+               D::position_word + ", or carry one rigidly on the other (CarriedMass, CarriedInertia))";
     }
     void connect_to(Plug& other) override;
     void disconnect_from(Plug& other) override;   // also drops the force input it kept for `other`

@@ -7,6 +7,7 @@
 namespace lied::mechanics {
 
 LIED_REGISTER_COMPONENT(Mass, "translational mass with its own degree of freedom (position s, velocity w); the root of its chain");
+LIED_REGISTER_COMPONENT(CarriedMass, "translational mass carried rigidly by the flange it hangs on (no degree of freedom of its own): adds m*a to its chain's root; flange_b carries on");
 LIED_REGISTER_COMPONENT(Fixed, "translational fixed point (housing); records the reaction force");
 LIED_REGISTER_COMPONENT(Spring, "linear translational spring between two driven flanges");
 LIED_REGISTER_COMPONENT(Damper, "linear translational damper between two driven flanges (acts on the elastic velocities)");
@@ -22,6 +23,7 @@ LIED_REGISTER_COMPONENT(Constraint, "rigid link between two flanges switched on 
 LIED_REGISTER_COMPONENT(ForceSensor, "force [N] transmitted from flange_b to flange_a");
 
 LIED_REGISTER_COMPONENT(Inertia, "rotational inertia with its own degree of freedom (angle, kinetic speed); the root of its chain");
+LIED_REGISTER_COMPONENT(CarriedInertia, "rotational inertia carried rigidly by the flange it hangs on, e.g. behind an IdealGear (no degree of freedom of its own): adds J*a to its chain's root");
 LIED_REGISTER_COMPONENT(RotationalFixed, "rotational fixed point (housing); records the reaction torque");
 LIED_REGISTER_COMPONENT(RotationalSpring, "linear rotational spring between two driven flanges");
 LIED_REGISTER_COMPONENT(RotationalDamper, "linear rotational damper between two driven flanges");

@@ -3,6 +3,7 @@
 // for the causality), plus the gear and the backlash.
 #include "dialectic_mechanics/named.h"
 #include "dialectic_mechanics/one_dimensional/applied_force.h"
+#include "dialectic_mechanics/one_dimensional/carried_mass.h"
 #include "dialectic_mechanics/one_dimensional/contact.h"
 #include "dialectic_mechanics/one_dimensional/fixed.h"
 #include "dialectic_mechanics/one_dimensional/friction.h"
@@ -15,6 +16,7 @@
 namespace lied::mechanics {
 
 using Inertia = Named<MassOf<Rotational>, "Inertia">;
+using CarriedInertia = Named<CarriedMassOf<Rotational>, "CarriedInertia">;
 using RotationalFixed = Named<FixedOf<Rotational>, "RotationalFixed">;
 using RotationalSpring = Named<SpringDamperOf<Rotational, Compliance::Spring>, "RotationalSpring">;
 using RotationalDamper = Named<SpringDamperOf<Rotational, Compliance::Damper>, "RotationalDamper">;

@@ -3,6 +3,7 @@
 // docs/user-guide/dialectic-mechanics.md for the formulation and sign conventions.
 #include "dialectic_mechanics/named.h"
 #include "dialectic_mechanics/one_dimensional/applied_force.h"
+#include "dialectic_mechanics/one_dimensional/carried_mass.h"
 #include "dialectic_mechanics/one_dimensional/contact.h"
 #include "dialectic_mechanics/one_dimensional/fixed.h"
 #include "dialectic_mechanics/one_dimensional/friction.h"
@@ -14,6 +15,7 @@
 namespace lied::mechanics {
 
 using Mass = Named<MassOf<Translational>, "Mass">;
+using CarriedMass = Named<CarriedMassOf<Translational>, "CarriedMass">;
 using Fixed = Named<FixedOf<Translational>, "Fixed">;
 using Spring = Named<SpringDamperOf<Translational, Compliance::Spring>, "Spring">;
 using Damper = Named<SpringDamperOf<Translational, Compliance::Damper>, "Damper">;
