@@ -13,6 +13,7 @@
 #include "core/model/system_default.h"
 #include "dialectic_mechanics/dialectic_defaults.h"
 #include "dialectic_mechanics/one_dimensional/flanges.h"
+#include "dialectic_mechanics/one_dimensional/motion_records.h"
 
 #include <string>
 #include <type_traits>
@@ -43,14 +44,8 @@ public:
         BlockLists& force = force_lists_.reset({&flange_a.v, &flange_a.w, &flange_a.s}, {&flange_a.f});
         flange_b.append_force_signals(force.reads);
         meta.template block<&CarriedMassOf::evalForce>(this, "evalForce", force.reads, force.writes);
-        meta.variable(a_, "a", D::velocity_unit + std::string("/s"));
-        meta.variable(kinetic_energy_, "E_kin", "J");
         // Its kinetic energy changes by m·a·w, the work its force takes from the root: the pair's books close.
-        meta.stores(Quantity::Energy, kinetic_energy_, "E_kin");
-        if constexpr (std::is_same_v<D, Translational>) {
-            meta.variable(potential_energy_, "E_pot", "J");
-            meta.stores(Quantity::Energy, potential_energy_, "E_pot");
-        }
+        declare_motion_records<D>(meta, a_, kinetic_energy_, potential_energy_);
     }
 
 private:

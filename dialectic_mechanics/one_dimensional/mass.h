@@ -14,6 +14,7 @@
 #include "core/model/system_default.h"
 #include "dialectic_mechanics/dialectic_defaults.h"
 #include "dialectic_mechanics/one_dimensional/flanges.h"
+#include "dialectic_mechanics/one_dimensional/motion_records.h"
 
 #include <string>
 #include <type_traits>
@@ -51,14 +52,8 @@ public:
         flange.append_force_signals(balance.reads);
         balance.reads.insert(balance.reads.end(), {&v_, &s.value, &w.value});
         meta.block<&MassOf::evalBalance>(this, "evalBalance", balance.reads, balance.writes);
-        meta.variable(a_, "a", D::velocity_unit + std::string("/s"));
-        meta.variable(kinetic_energy_, "E_kin", "J");
         // d(½mw²)/dt = w·Σf: the forces do work at w, where every element books it.
-        meta.stores(Quantity::Energy, kinetic_energy_, "E_kin");
-        if constexpr (std::is_same_v<D, Translational>) {
-            meta.variable(potential_energy_, "E_pot", "J");
-            meta.stores(Quantity::Energy, potential_energy_, "E_pot");
-        }
+        declare_motion_records<D>(meta, a_, kinetic_energy_, potential_energy_);
     }
 
 private:
