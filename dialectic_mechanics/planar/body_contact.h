@@ -1,0 +1,102 @@
+#pragma once
+// Contact between two bodies: a circle on frame_a (centre (a_x, a_y) in frame_a, radius_a) against a rounded segment
+// on frame_b (from (b1_x, b1_y) to (b2_x, b2_y) in frame_b, rounded by radius_b). That one shape covers
+//  - circle against circle: b1 = b2 (a point), radius_b its radius;
+//  - circle against a polygon's edge: radius_b = 0, b1 and b2 the edge's corners (a polygon takes one contact per
+//    edge, as a box on the ground takes one per corner).
+// With q the point of the segment nearest to the circle's centre p (world), distance ℓ = |p − q| and unit normal
+// n = (p − q)/ℓ from b towards a:
+//     penetration δ = radius_a + radius_b − ℓ,   N = contact_force(c, d, n_exp, δ, −n·(w_a − w_b))   (ElastoGap's law)
+//     slip s = t·(w_a − w_b), t = (−n_y, n_x),  friction F_t = −μ·N·tanh(s/v_reg)
+// where w_a, w_b are the velocities of the two bodies' material points at the contact point, on b's surface
+// (q + radius_b·n). The force N·n + F_t·t acts on a there and its opposite on b, at the same point, so the pair
+// conserves momentum and angular momentum. Everything reads the velocities w: the laws stay explicit.
+#include "core/model/component.h"
+#include "core/model/meta.h"
+#include "core/model/valid_range.h"
+#include "dialectic_mechanics/contact_law.h"
+#include "dialectic_mechanics/planar/frames.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace lied::mechanics {
+
+class BodyContact final : public Component {
+public:
+    BodyContact() = default;
+    FrameIn frame_a, frame_b;
+    double a_x = 0.0, a_y = 0.0, radius_a = 0.1;               // the circle on frame_a
+    double b1_x = 0.0, b1_y = 0.0, b2_x = 0.0, b2_y = 0.0;     // the segment on frame_b (a point if b1 = b2)
+    double radius_b = 0.1;                                     // its rounding (0: a sharp edge)
+    double c = 1e6, d = 0.0, n = 1.0;                          // elastic gap: N/mⁿ, N·s/m^(n+1), exponent
+    double mu = 0.5, v_reg = 1e-2;                             // regularised Coulomb friction
+
+    void metainfo(Meta& meta) override {
+        meta.plug(frame_a, "frame_a");
+        meta.plug(frame_b, "frame_b");
+        meta.parameter(a_x, "a_x", ParameterSpec::any("m", "circle centre along frame_a's x axis"));
+        meta.parameter(a_y, "a_y", ParameterSpec::any("m", "circle centre along frame_a's y axis"));
+        meta.parameter(radius_a, "radius_a", ParameterSpec::non_negative("m", "circle radius on frame_a"));
+        meta.parameter(b1_x, "b1_x", ParameterSpec::any("m", "first end of the segment along frame_b's x axis"));
+        meta.parameter(b1_y, "b1_y", ParameterSpec::any("m", "first end of the segment along frame_b's y axis"));
+        meta.parameter(b2_x, "b2_x", ParameterSpec::any("m", "second end of the segment along frame_b's x axis (= b1_x: a point)"));
+        meta.parameter(b2_y, "b2_y", ParameterSpec::any("m", "second end of the segment along frame_b's y axis (= b1_y: a point)"));
+        meta.parameter(radius_b, "radius_b", ParameterSpec::non_negative("m", "rounding of the segment (a circle's radius if it is a point; 0: a sharp edge)"));
+        meta.parameter(c, "c", ParameterSpec::positive("N/m^n", "contact stiffness"));
+        meta.parameter(d, "d", ParameterSpec::non_negative("N.s/m^(n+1)", "contact damping"));
+        meta.parameter(n, "n", {"", "exponent of the penetration (1 linear, 1.5 Hertz)", 1.0, 10.0, false});
+        meta.parameter(mu, "mu", ParameterSpec::non_negative("", "Coulomb friction coefficient"));
+        meta.parameter(v_reg, "v_reg", ParameterSpec::positive("m/s", "slip velocity below which friction is regularised"));
+        meta.require(radius_a + radius_b > 0.0, "radius_a = radius_b = 0",
+                     "two shapes touch only if one of them has a radius (radius_a + radius_b > 0)");
+        meta.block<&BodyContact::evalForce>(this, "evalForce", {&frame_a.r, &frame_b.r, &frame_a.w, &frame_b.w}, {&frame_a.f, &frame_b.f});
+        meta.variable(penetration_, "penetration", "m");
+        meta.variable(normal_force_, "N", "N");
+        meta.variable(friction_force_, "F_t", "N");
+        meta.variable(slip_, "slip", "m/s");
+        meta.variable(energy_, "E_pot", "J");
+        meta.variable(distance_, "distance", "m");
+        // As the other contacts: the elastic part returns what it stores; damping and friction lose ≥ 0.
+        meta.stores(Quantity::Energy, energy_, "E_pot");
+        meta.dissipates(dissipation_, "contact");
+        meta.valid_range("distance", ValidRange::above(0.0, "the circle's centre stays outside the other shape's core (deeper, the contact is far too soft for its load)"));
+    }
+    const char* type_name() const override { return "BodyContact"; }
+
+private:
+    void evalForce() {
+        const Planar &ra = frame_a.r.value(), &rb = frame_b.r.value(), &wa = frame_a.w.value(), &wb = frame_b.w.value();
+        double ax, ay, b1x, b1y, b2x, b2y;   // frame origins → circle centre, segment ends (world directions)
+        rotate(ra.phi, a_x, a_y, ax, ay);
+        rotate(rb.phi, b1_x, b1_y, b1x, b1y);
+        rotate(rb.phi, b2_x, b2_y, b2x, b2y);
+        const double px = ra.x + ax, py = ra.y + ay;
+        // The segment's point nearest to p: its parameter along b1 → b2, clamped to the ends.
+        const double ex = b2x - b1x, ey = b2y - b1y, length2 = ex * ex + ey * ey;
+        const double u = length2 > 0.0 ? std::clamp(((px - rb.x - b1x) * ex + (py - rb.y - b1y) * ey) / length2, 0.0, 1.0) : 0.0;
+        const double qx = rb.x + b1x + u * ex, qy = rb.y + b1y + u * ey;
+        distance_ = std::hypot(px - qx, py - qy);
+        const double nx = (px - qx) / distance_, ny = (py - qy) / distance_;
+        penetration_ = std::max(0.0, radius_a + radius_b - distance_);
+        // The contact point on b's surface, from each frame's origin, and the material points' velocities there.
+        const double cx = qx + radius_b * nx, cy = qy + radius_b * ny;
+        const double cax = cx - ra.x, cay = cy - ra.y, cbx = cx - rb.x, cby = cy - rb.y;
+        const double vx = (wa.x - wa.phi * cay) - (wb.x - wb.phi * cby), vy = (wa.y + wa.phi * cax) - (wb.y + wb.phi * cbx);
+        const double tx = -ny, ty = nx;
+        slip_ = tx * vx + ty * vy;
+        const double approach = -(nx * vx + ny * vy);
+        normal_force_ = contact_force(c, d, n, penetration_, approach);
+        friction_force_ = -mu * normal_force_ * std::tanh(slip_ / v_reg);
+        const double fx = normal_force_ * nx + friction_force_ * tx, fy = normal_force_ * ny + friction_force_ * ty;
+        frame_a.f.value = {fx, fy, cax * fy - cay * fx};
+        frame_b.f.value = {-fx, -fy, -(cbx * fy - cby * fx)};
+        energy_ = c * std::pow(penetration_, n + 1.0) / (n + 1.0);
+        const double elastic = penetration_ > 0.0 ? c * std::pow(penetration_, n) : 0.0;
+        dissipation_ = (normal_force_ - elastic) * approach - friction_force_ * slip_;   // ≥ 0
+    }
+    double dissipation_ = 0.0;
+    double penetration_ = 0.0, normal_force_ = 0.0, friction_force_ = 0.0, slip_ = 0.0, energy_ = 0.0, distance_ = 1.0;
+};
+
+}  // namespace lied::mechanics
