@@ -16,4 +16,21 @@ inline double contact_force(double c, double d, double n, double delta, double d
     return elastic + std::clamp(d * power * delta_rate, -elastic, elastic);
 }
 
+// A contact with regularised Coulomb friction (the planar ground and body contacts): the normal force N by the law
+// above, the friction F_t = −μ·N·tanh(slip/v_reg) along the tangent, the elastic energy c·δ^(n+1)/(n+1) it stores
+// and what damping and friction lose, (N − c·δⁿ)·δ̇ − F_t·slip ≥ 0.
+struct FrictionalContact {
+    double normal = 0.0, friction = 0.0, energy = 0.0, dissipation = 0.0;
+};
+inline FrictionalContact frictional_contact(double c, double d, double n, double mu, double v_reg, double delta, double delta_rate,
+                                            double slip) {
+    FrictionalContact r;
+    r.normal = contact_force(c, d, n, delta, delta_rate);
+    r.friction = -mu * r.normal * std::tanh(slip / v_reg);
+    r.energy = c * std::pow(delta, n + 1.0) / (n + 1.0);
+    const double elastic = delta > 0.0 ? c * std::pow(delta, n) : 0.0;
+    r.dissipation = (r.normal - elastic) * delta_rate - r.friction * slip;
+    return r;
+}
+
 }  // namespace lied::mechanics

@@ -86,14 +86,14 @@ private:
         const double tx = -ny, ty = nx;
         slip_ = tx * vx + ty * vy;
         const double approach = -(nx * vx + ny * vy);
-        normal_force_ = contact_force(c, d, n, penetration_, approach);
-        friction_force_ = -mu * normal_force_ * std::tanh(slip_ / v_reg);
+        const FrictionalContact contact = frictional_contact(c, d, n, mu, v_reg, penetration_, approach, slip_);
+        normal_force_ = contact.normal;
+        friction_force_ = contact.friction;
         const double fx = normal_force_ * nx + friction_force_ * tx, fy = normal_force_ * ny + friction_force_ * ty;
         frame_a.f.value = {fx, fy, cax * fy - cay * fx};
         frame_b.f.value = {-fx, -fy, -(cbx * fy - cby * fx)};
-        energy_ = c * std::pow(penetration_, n + 1.0) / (n + 1.0);
-        const double elastic = penetration_ > 0.0 ? c * std::pow(penetration_, n) : 0.0;
-        dissipation_ = (normal_force_ - elastic) * approach - friction_force_ * slip_;   // ≥ 0
+        energy_ = contact.energy;
+        dissipation_ = contact.dissipation;
     }
     double dissipation_ = 0.0;
     double penetration_ = 0.0, normal_force_ = 0.0, friction_force_ = 0.0, slip_ = 0.0, energy_ = 0.0, distance_ = 1.0;
