@@ -2,7 +2,8 @@
 // A mass (inertia) carried rigidly by the flange it hangs on, as a load on a gear's output shaft: it has no degree
 // of freedom of its own, so it may sit where a second Mass or Inertia would give its chain two roots. It moves with
 // its chain's root and resists the root's acceleration a = (v − w)/T_D, the acceleration the root itself
-// integrates (the same T_D: the system default unless both are set alike):
+// integrates, as long as both have the same T_D (both follow the system default unless set; a load with another T_D
+// than its root scales its inertia by T_D_root/T_D, and nothing checks it):
 //     f_a = Σ f_b − m·(a + g)
 // on flange_a, where Σ f_b adds whatever hangs on flange_b, which passes the motion on. The force is linear in the
 // tearing variable v, so the root's entry in L gains m/T_D (m/(ratio²·T_D) behind a gear): root and load move as one

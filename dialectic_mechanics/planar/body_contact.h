@@ -2,15 +2,18 @@
 // Contact between two bodies: a circle on frame_a (centre (a_x, a_y) in frame_a, radius_a) against a rounded segment
 // on frame_b (from (b1_x, b1_y) to (b2_x, b2_y) in frame_b, rounded by radius_b). That one shape covers
 //  - circle against circle: b1 = b2 (a point), radius_b its radius;
-//  - circle against a polygon's edge: radius_b = 0, b1 and b2 the edge's corners (a polygon takes one contact per
-//    edge, as a box on the ground takes one per corner).
+//  - circle against a convex polygon: one contact per edge with radius_b = 0 and ends = open (the edge pushes only
+//    where the circle's centre lies beside it), and one per corner (b1 = b2 at the corner, radius_b = 0), so that
+//    every place around the polygon has exactly one contact that pushes (closed edges would push twice at a corner).
 // With q the point of the segment nearest to the circle's centre p (world), distance ℓ = |p − q| and unit normal
 // n = (p − q)/ℓ from b towards a:
 //     penetration δ = radius_a + radius_b − ℓ,   N = contact_force(c, d, n_exp, δ, −n·(w_a − w_b))   (ElastoGap's law)
-//     slip s = t·(w_a − w_b), t = (−n_y, n_x),  friction F_t = −μ·N·tanh(s/v_reg)
+//     slip s = t·(w_a − w_b), t = (n_y, −n_x),  friction F_t = −μ·N·tanh(s/v_reg)
+// (t as the ground contact's: along +x for a circle resting on a segment along x).
 // where w_a, w_b are the velocities of the two bodies' material points at the contact point, on b's surface
 // (q + radius_b·n). The force N·n + F_t·t acts on a there and its opposite on b, at the same point, so the pair
 // conserves momentum and angular momentum. Everything reads the velocities w: the laws stay explicit.
+#include "core/model/choice.h"
 #include "core/model/component.h"
 #include "core/model/meta.h"
 #include "core/model/valid_range.h"
@@ -31,6 +34,8 @@ public:
     double radius_b = 0.1;                                     // its rounding (0: a sharp edge)
     double c = 1e6, d = 0.0, n = 1.0;                          // elastic gap: N/mⁿ, N·s/m^(n+1), exponent
     double mu = 0.5, v_reg = 1e-2;                             // regularised Coulomb friction
+    enum class Ends { Closed, Open };   // the options' order
+    Choice<Ends> ends{Ends::Closed};   // open: no push past the segment's ends (a polygon's edge; its corners apart)
 
     void metainfo(Meta& meta) override {
         meta.plug(frame_a, "frame_a");
@@ -42,6 +47,8 @@ public:
         meta.parameter(b1_y, "b1_y", ParameterSpec::any("m", "first end of the segment along frame_b's y axis"));
         meta.parameter(b2_x, "b2_x", ParameterSpec::any("m", "second end of the segment along frame_b's x axis (= b1_x: a point)"));
         meta.parameter(b2_y, "b2_y", ParameterSpec::any("m", "second end of the segment along frame_b's y axis (= b1_y: a point)"));
+        static const ChoiceSpec kEndsChoice{{"closed", "open"}, "the segment's ends: rounded like its sides (closed) or not pushing at all (open: a polygon's edge, whose corners take contacts of their own)"};
+        meta.choice(ends, "ends", kEndsChoice);
         meta.parameter(radius_b, "radius_b", ParameterSpec::non_negative("m", "rounding of the segment (a circle's radius if it is a point; 0: a sharp edge)"));
         meta.parameter(c, "c", ParameterSpec::positive("N/m^n", "contact stiffness"));
         meta.parameter(d, "d", ParameterSpec::non_negative("N.s/m^(n+1)", "contact damping"));
@@ -74,16 +81,20 @@ private:
         const double px = ra.x + ax, py = ra.y + ay;
         // The segment's point nearest to p: its parameter along b1 → b2, clamped to the ends.
         const double ex = b2x - b1x, ey = b2y - b1y, length2 = ex * ex + ey * ey;
-        const double u = length2 > 0.0 ? std::clamp(((px - rb.x - b1x) * ex + (py - rb.y - b1y) * ey) / length2, 0.0, 1.0) : 0.0;
+        const double along = length2 > 0.0 ? ((px - rb.x - b1x) * ex + (py - rb.y - b1y) * ey) / length2 : 0.0;
+        const double u = std::clamp(along, 0.0, 1.0);
         const double qx = rb.x + b1x + u * ex, qy = rb.y + b1y + u * ey;
         distance_ = std::hypot(px - qx, py - qy);
-        const double nx = (px - qx) / distance_, ny = (py - qy) / distance_;
-        penetration_ = std::max(0.0, radius_a + radius_b - distance_);
+        // No direction at ℓ = 0: no force (the valid range of `distance` names it), rather than NaN.
+        const double inverse = distance_ > 0.0 ? 1.0 / distance_ : 0.0;
+        const double nx = (px - qx) * inverse, ny = (py - qy) * inverse;
+        const bool beside = ends == Ends::Closed || length2 == 0.0 || (along > 0.0 && along < 1.0);   // a point has no ends
+        penetration_ = beside && distance_ > 0.0 ? std::max(0.0, radius_a + radius_b - distance_) : 0.0;
         // The contact point on b's surface, from each frame's origin, and the material points' velocities there.
         const double cx = qx + radius_b * nx, cy = qy + radius_b * ny;
         const double cax = cx - ra.x, cay = cy - ra.y, cbx = cx - rb.x, cby = cy - rb.y;
         const double vx = (wa.x - wa.phi * cay) - (wb.x - wb.phi * cby), vy = (wa.y + wa.phi * cax) - (wb.y + wb.phi * cbx);
-        const double tx = -ny, ty = nx;
+        const double tx = ny, ty = -nx;
         slip_ = tx * vx + ty * vy;
         const double approach = -(nx * vx + ny * vy);
         const FrictionalContact contact = frictional_contact(c, d, n, mu, v_reg, penetration_, approach, slip_);

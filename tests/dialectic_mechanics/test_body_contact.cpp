@@ -1,7 +1,7 @@
 // BodyContact against hand calculations: two equal discs in a head-on elastic collision exchange their velocities;
 // an oblique collision with friction keeps the pair's momentum and angular momentum; a disc thrown sliding along a
-// polygon's edge (a sharp segment) spins up and rolls at 2/3 of its speed, as on the ground; and the refusal of two
-// shapes that cannot touch.
+// polygon's edge (a sharp segment) spins up and rolls at 2/3 of its speed, as on the ground; a disc on a polygon of
+// open edges and corner points is pushed once, wherever it rests; and the refusal of two shapes that cannot touch.
 #include "core/model/meta.h"
 #include "core/simulation/simulator.h"
 #include "dialectic_mechanics/planar/body.h"
@@ -149,14 +149,78 @@ TEST_CASE("a disc thrown sliding along a polygon's edge spins up and rolls at 2/
     o.dt = 1e-4;
     Simulator sim(s, o);
     sim.simulate(0.1);
-    // The tangent t = (−n_y, n_x) points along −x for a disc above the edge: F_t > 0 along t brakes a disc moving +x.
-    CHECK(sim.value("contact.F_t") == doctest::Approx(mu * m * g).epsilon(1e-3));
+    // The tangent t = (n_y, −n_x) points along +x for a disc above the edge, as the ground contact's: F_t < 0 brakes.
+    CHECK(sim.value("contact.F_t") == doctest::Approx(-mu * m * g).epsilon(1e-3));
     CHECK(sim.value("contact.N") == doctest::Approx(m * g).epsilon(1e-3));
     CHECK(sim.value("disc_x.w") == doctest::Approx(v0 - mu * g * 0.1).epsilon(1e-3));
     sim.simulate(1.0);
     const double Rp = R - delta, expected = v0 * m * Rp / (m * Rp + I / R);
     CHECK(sim.value("disc_x.w") == doctest::Approx(expected).epsilon(1e-3));
     CHECK(sim.value("disc_turn.w") * R == doctest::Approx(-expected).epsilon(1e-3));
+}
+
+namespace {
+// A disc resting on the block [−0.5, 0.5] × [−1, 0] fixed to the world, at the static depth m·g/c of one contact.
+// The block is four edges and, with open edges, four corner points.
+struct DiscOnBlock : Component {
+    World world;
+    FreeDisc disc;
+    BodyContact edges[4], corners[4];
+    bool open;
+    DiscOnBlock(double x, double m, double R, double c, bool open_edges) : open(open_edges) {
+        disc.place(world, x, R - m * world.g / c, 0.0, 0.0, m, R);
+        const double cx[4] = {-0.5, 0.5, 0.5, -0.5}, cy[4] = {0.0, 0.0, -1.0, -1.0};   // corners, clockwise from the top left
+        for (int k = 0; k < 4; ++k) {
+            BodyContact* shapes[2] = {&edges[k], &corners[k]};
+            for (BodyContact* shape : shapes) {
+                if (shape == &corners[k] && !open) continue;
+                shape->radius_a = R, shape->radius_b = 0.0, shape->c = c, shape->mu = 0.0;
+                shape->b1_x = cx[k], shape->b1_y = cy[k];
+                shape->b2_x = shape == &edges[k] ? cx[(k + 1) % 4] : cx[k];
+                shape->b2_y = shape == &edges[k] ? cy[(k + 1) % 4] : cy[k];
+                if (open) shape->ends = BodyContact::Ends::Open;   // a point has no sides: open or not, it pushes
+                connect(disc.turn.frame_b, shape->frame_a);
+                connect(world.frame_b, shape->frame_b);
+            }
+        }
+    }
+    void metainfo(Meta& meta) override {
+        meta.component(world, "world");
+        disc.declare(meta, "disc");
+        for (int k = 0; k < 4; ++k) {
+            meta.component(edges[k], "edge" + std::to_string(k + 1));
+            if (open) meta.component(corners[k], "corner" + std::to_string(k + 1));
+        }
+    }
+    const char* type_name() const override { return "DiscOnBlock"; }
+    double total_push(Simulator& sim) const {
+        double N = 0.0;
+        for (int k = 1; k <= 4; ++k) {
+            N += sim.value("edge" + std::to_string(k) + ".N");
+            if (open) N += sim.value("corner" + std::to_string(k) + ".N");
+        }
+        return N;
+    }
+};
+}  // namespace
+
+TEST_CASE("a polygon of open edges and corner points pushes a resting disc once, on an edge or on a corner") {
+    // At the static depth δ = m·g/c one contact carries the weight: Σ N = m·g. Over the middle of the top edge only
+    // that edge touches. Over the top right corner, open edges leave it to the corner point; closed edges both find
+    // the corner as their nearest point and push twice (the reason polygons take open edges).
+    const double m = 2.0, R = 0.2, c = 1e6, g = 9.81;
+    for (const double x : {0.0, 0.5}) {
+        CAPTURE(x);
+        DiscOnBlock open(x, m, R, c, true);
+        Simulator sim(open);
+        sim.evaluate();
+        CHECK(open.total_push(sim) == doctest::Approx(m * g).epsilon(1e-9));
+        CHECK(sim.value(x == 0.0 ? "edge1.N" : "corner2.N") == doctest::Approx(m * g).epsilon(1e-9));
+    }
+    DiscOnBlock closed(0.5, m, R, c, false);
+    Simulator sim(closed);
+    sim.evaluate();
+    CHECK(closed.total_push(sim) == doctest::Approx(2.0 * m * g).epsilon(1e-9));
 }
 
 TEST_CASE("two shapes without a radius are refused, naming the contact and the rule") {

@@ -225,13 +225,18 @@ TEST_CASE("steam heated past WaterIF97's 1073.15 K is named as a state outside i
         INFO(message);
         CHECK(message.find("cell4.h = ") != std::string::npos);
         CHECK(message.find("is outside its valid range") != std::string::npos);
-        CHECK(message.find("(rule: the fluid stays inside its medium's temperatures, T_min to T_max (as enthalpies at its pressure))") != std::string::npos);
+        CHECK(message.find("(rule: the fluid stays inside its medium's temperatures, T_min to T_max (as enthalpies at its pressure and composition))") != std::string::npos);
         CHECK(message.find("unstable") == std::string::npos);
         // The upper bound printed is IF97's enthalpy at 1073.15 K and the cell's pressure (near 10 bar).
         const std::size_t open = message.find('[', message.find("cell4.h = ")), comma = message.find(',', open), close = message.find(']', open);
         REQUIRE(close != std::string::npos);
         const double h_max = std::stod(message.substr(comma + 1, close - comma - 1));
-        CHECK(h_max == doctest::Approx(pipe.cells[3].medium.medium->specific_enthalpy(10e5, 1073.15, nullptr)).epsilon(2e-3));
+        // The bound is IF97's at the cell's pressure (10 bar), not at 1 bar: steam is nearly ideal there, so the two
+        // differ by about a thousandth; the bound must sit much closer to the former.
+        const thermofluid::Medium& water = *pipe.cells[3].medium.medium;
+        const double h_10bar = water.specific_enthalpy(10e5, 1073.15, nullptr), h_1bar = water.specific_enthalpy(1e5, 1073.15, nullptr);
+        INFO("h_max ", h_max, ", at 10 bar ", h_10bar, ", at 1 bar ", h_1bar);
+        CHECK(std::abs(h_max - h_10bar) < 0.25 * std::abs(h_1bar - h_10bar));
         CHECK(sim.time() < 30.0);
     }
 }

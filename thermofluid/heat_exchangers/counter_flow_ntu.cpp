@@ -12,13 +12,13 @@ namespace lied::thermofluid {
 void CounterFlowNTU::evalOutletA() {
     outletA.state.value = {A_side.in().p, h_out_A(), A_side.in().Xi};
     A_side.medium.medium->properties(A_side.in().p, h_out_A(), A_side.in().xi(), out_A_);
-    out_A_limits_.follow(*A_side.medium.medium, A_side.in().p, out_A_.valid);
+    out_A_limits_.follow(*A_side.medium.medium, A_side.in().p, A_side.in().xi(), out_A_.valid);
 }
 
 void CounterFlowNTU::evalOutletB() {
     outletB.state.value = {B_side.in().p, h_out_B(), B_side.in().Xi};
     B_side.medium.medium->properties(B_side.in().p, h_out_B(), B_side.in().xi(), out_B_);
-    out_B_limits_.follow(*B_side.medium.medium, B_side.in().p, out_B_.valid);
+    out_B_limits_.follow(*B_side.medium.medium, B_side.in().p, B_side.in().xi(), out_B_.valid);
 }
 
 void CounterFlowNTU::evalHeat() {

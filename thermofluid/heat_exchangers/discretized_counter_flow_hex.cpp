@@ -22,8 +22,8 @@ void DiscretizedCounterFlowHEX::evalCells() {
         Cell& c = *cells_[i];
         mA.properties(A_side.in().p, c.h_A(), A_side.in().xi(), c.A);
         mB.properties(B_side.in().p, c.h_B(), B_side.in().xi(), c.B);
-        c.A_limits.follow(mA, A_side.in().p, c.A.valid);
-        c.B_limits.follow(mB, B_side.in().p, c.B.valid);
+        c.A_limits.follow(mA, A_side.in().p, A_side.in().xi(), c.A.valid);
+        c.B_limits.follow(mB, B_side.in().p, B_side.in().xi(), c.B.valid);
     }
     Q_flow_ = 0;
     energy_ = 0;

@@ -16,18 +16,19 @@ namespace lied::thermofluid {
 // The medium of a component that names none: the idealized water of the communicating vessels.
 inline constexpr const char* kDefaultMedium = "IdealizedWater";
 
-// The enthalpies of a medium's T_min and T_max at the pressure of a component's fluid, for media whose bounds move
-// with pressure. Computed only when the fluid's state is invalid, where they tell what was broken; open (±inf)
-// otherwise, so that a valid state costs two stores.
+// The enthalpies of a medium's T_min and T_max at the pressure and composition of a component's fluid, for media
+// whose bounds move with them (WaterIF97 with pressure, MoistAir with its water fraction). Computed only when the
+// fluid's state is invalid, where they tell what was broken; open (±inf) otherwise, so that a valid state costs two
+// stores.
 struct EnthalpyLimits {
     double h_min = -std::numeric_limits<double>::infinity();
     double h_max = std::numeric_limits<double>::infinity();
 
-    void follow(const Medium& medium, double p, bool state_valid) {
+    void follow(const Medium& medium, double p, const double* Xi, bool state_valid) {
         constexpr double open = std::numeric_limits<double>::infinity();
         h_min = -open, h_max = open;
         if (state_valid) return;
-        const double lo = medium.specific_enthalpy(p, medium.T_min(), nullptr), hi = medium.specific_enthalpy(p, medium.T_max(), nullptr);
+        const double lo = medium.specific_enthalpy(p, medium.T_min(), Xi), hi = medium.specific_enthalpy(p, medium.T_max(), Xi);
         if (std::isfinite(lo) && std::isfinite(hi) && lo < hi) h_min = lo, h_max = hi;   // else the pressure itself is out of range
     }
 };
@@ -53,7 +54,7 @@ struct MediumParameter {
     // A specific enthalpy the component holds as a state (`name`) stays inside the medium's temperature range, so that
     // a run that heats the fluid past the medium's limit stops naming the state and the limit, not a NaN further down.
     // Where the medium's enthalpy bounds do not move with pressure (Medium::enthalpy_bounds) they are fixed; where
-    // they do (WaterIF97, MoistAir), `moving` holds them at the state's pressure, kept by the component.
+    // they do (WaterIF97, MoistAir), `moving` holds them at the state's pressure and composition, kept by the component.
     void declare_enthalpy_range(Meta& meta, std::string_view state, const EnthalpyLimits* moving = nullptr) const {
         double h_min = 0.0, h_max = 0.0;
         if (!medium) return;
@@ -61,7 +62,7 @@ struct MediumParameter {
             meta.valid_range(state, ValidRange{h_min, h_max, false, "the fluid stays inside its medium's temperatures, T_min to T_max (as enthalpies)"});
         else if (moving)
             meta.valid_range(state, ValidRange::moving(moving->h_min, moving->h_max,
-                                                       "the fluid stays inside its medium's temperatures, T_min to T_max (as enthalpies at its pressure)"));
+                                                       "the fluid stays inside its medium's temperatures, T_min to T_max (as enthalpies at its pressure and composition)"));
     }
 };
 

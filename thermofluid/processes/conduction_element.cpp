@@ -13,7 +13,7 @@ void ConductionElement::evalState() {
     set_outlet(in, 0.0, 0.0);   // no pressure drop, no clip (TFS: clip_p_out = false)
     outlet.state.value.h = h();
     medium.medium->properties(in.p, h(), in.xi(), props_);
-    h_limits_.follow(*medium.medium, in.p, props_.valid);
+    h_limits_.follow(*medium.medium, in.p, in.xi(), props_.valid);
     T_ = props_.T;
     M_ = V * std::max(props_.rho, rho_min.value());
 }

@@ -167,7 +167,7 @@ void check_if97_state_named(const std::string& state) {
     INFO(message);
     CHECK(message.find(state + " = 5") != std::string::npos);
     CHECK(message.find("is outside its valid range [") != std::string::npos);
-    CHECK(message.find("(as enthalpies at its pressure)") != std::string::npos);
+    CHECK(message.find("(as enthalpies at its pressure and composition)") != std::string::npos);
 }
 
 TEST_CASE("both exchangers name a WaterIF97 enthalpy state past the medium's limits, at their side's pressure") {
