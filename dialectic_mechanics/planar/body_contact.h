@@ -18,6 +18,7 @@
 #include "core/model/meta.h"
 #include "core/model/valid_range.h"
 #include "dialectic_mechanics/contact_law.h"
+#include "dialectic_mechanics/planar/contact_declarations.h"
 #include "dialectic_mechanics/planar/frames.h"
 
 #include <algorithm>
@@ -50,23 +51,12 @@ public:
         static const ChoiceSpec kEndsChoice{{"closed", "open"}, "the segment's ends: rounded like its sides (closed) or not pushing at all (open: a polygon's edge, whose corners take contacts of their own)"};
         meta.choice(ends, "ends", kEndsChoice);
         meta.parameter(radius_b, "radius_b", ParameterSpec::non_negative("m", "rounding of the segment (a circle's radius if it is a point; 0: a sharp edge)"));
-        meta.parameter(c, "c", ParameterSpec::positive("N/m^n", "contact stiffness"));
-        meta.parameter(d, "d", ParameterSpec::non_negative("N.s/m^(n+1)", "contact damping"));
-        meta.parameter(n, "n", {"", "exponent of the penetration (1 linear, 1.5 Hertz)", 1.0, 10.0, false});
-        meta.parameter(mu, "mu", ParameterSpec::non_negative("", "Coulomb friction coefficient"));
-        meta.parameter(v_reg, "v_reg", ParameterSpec::positive("m/s", "slip velocity below which friction is regularised"));
+        declare_contact_parameters(meta, c, d, n, mu, v_reg);
         meta.require(radius_a + radius_b > 0.0, "radius_a = radius_b = 0",
                      "two shapes touch only if one of them has a radius (radius_a + radius_b > 0)");
         meta.block<&BodyContact::evalForce>(this, "evalForce", {&frame_a.r, &frame_b.r, &frame_a.w, &frame_b.w}, {&frame_a.f, &frame_b.f});
-        meta.variable(penetration_, "penetration", "m");
-        meta.variable(normal_force_, "N", "N");
-        meta.variable(friction_force_, "F_t", "N");
-        meta.variable(slip_, "slip", "m/s");
-        meta.variable(energy_, "E_pot", "J");
+        declare_contact_records(meta, penetration_, normal_force_, friction_force_, slip_, energy_, dissipation_);
         meta.variable(distance_, "distance", "m");
-        // As the other contacts: the elastic part returns what it stores; damping and friction lose ≥ 0.
-        meta.stores(Quantity::Energy, energy_, "E_pot");
-        meta.dissipates(dissipation_, "contact");
         meta.valid_range("distance", ValidRange::above(0.0, "the circle's centre stays outside the other shape's core (deeper, the contact is far too soft for its load)"));
     }
     const char* type_name() const override { return "BodyContact"; }

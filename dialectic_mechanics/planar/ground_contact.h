@@ -13,6 +13,7 @@
 #include "core/model/meta.h"
 #include "core/model/valid_range.h"
 #include "dialectic_mechanics/contact_law.h"
+#include "dialectic_mechanics/planar/contact_declarations.h"
 #include "dialectic_mechanics/planar/frames.h"
 
 #include <cmath>
@@ -37,21 +38,10 @@ public:
         meta.parameter(radius, "radius", ParameterSpec::non_negative("m", "circle radius (0: a point, e.g. a box corner)").read_at_build());
         meta.parameter(ground_y, "ground_y", ParameterSpec::any("m", "height of the ground line at x = 0"));
         meta.parameter(ground_angle, "ground_angle", {"rad", "slope of the ground line", -1.5, 1.5, false});
-        meta.parameter(c, "c", ParameterSpec::positive("N/m^n", "contact stiffness"));
-        meta.parameter(d, "d", ParameterSpec::non_negative("N.s/m^(n+1)", "contact damping"));
-        meta.parameter(n, "n", {"", "exponent of the penetration (1 linear, 1.5 Hertz)", 1.0, 10.0, false});
-        meta.parameter(mu, "mu", ParameterSpec::non_negative("", "Coulomb friction coefficient"));
-        meta.parameter(v_reg, "v_reg", ParameterSpec::positive("m/s", "slip velocity below which friction is regularised"));
+        declare_contact_parameters(meta, c, d, n, mu, v_reg);
         meta.block<&GroundContact::evalForce>(this, "evalForce", {&frame_a.r, &frame_a.w}, {&frame_a.f});
-        meta.variable(penetration_, "penetration", "m");
-        meta.variable(normal_force_, "N", "N");
-        meta.variable(friction_force_, "F_t", "N");
-        meta.variable(slip_, "slip", "m/s");
-        meta.variable(energy_, "E_pot", "J");
+        declare_contact_records(meta, penetration_, normal_force_, friction_force_, slip_, energy_, dissipation_);
         meta.variable(centre_height_, "centre_height", "m");
-        // As the 1D contacts: the elastic part returns what it stores; damping and friction lose ≥ 0.
-        meta.stores(Quantity::Energy, energy_, "E_pot");
-        meta.dissipates(dissipation_, "contact");
         if (radius > 0.0)
             meta.valid_range("centre_height", ValidRange::above(0.0, "a circle's centre stays above the ground line (deeper, the contact is far too soft for its load)"));
     }
