@@ -64,10 +64,11 @@ public:
 private:
     void evalForce() {
         const Planar &ra = frame_a.r.value(), &rb = frame_b.r.value(), &wa = frame_a.w.value(), &wb = frame_b.w.value();
-        double ax, ay, b1x, b1y, b2x, b2y;   // frame origins → circle centre, segment ends (world directions)
+        double ax, ay;   // frame_a's origin → circle centre, and frame_b's → the segment's ends (world directions)
         rotate(ra.phi, a_x, a_y, ax, ay);
-        rotate(rb.phi, b1_x, b1_y, b1x, b1y);
-        rotate(rb.phi, b2_x, b2_y, b2x, b2y);
+        const double cos_b = std::cos(rb.phi), sin_b = std::sin(rb.phi);
+        const double b1x = cos_b * b1_x - sin_b * b1_y, b1y = sin_b * b1_x + cos_b * b1_y;
+        const double b2x = cos_b * b2_x - sin_b * b2_y, b2y = sin_b * b2_x + cos_b * b2_y;
         const double px = ra.x + ax, py = ra.y + ay;
         // The segment's point nearest to p: its parameter along b1 → b2, clamped to the ends.
         const double ex = b2x - b1x, ey = b2y - b1y, length2 = ex * ex + ey * ey;
@@ -83,7 +84,8 @@ private:
         // The contact point on b's surface, from each frame's origin, and the material points' velocities there.
         const double cx = qx + radius_b * nx, cy = qy + radius_b * ny;
         const double cax = cx - ra.x, cay = cy - ra.y, cbx = cx - rb.x, cby = cy - rb.y;
-        const double vx = (wa.x - wa.phi * cay) - (wb.x - wb.phi * cby), vy = (wa.y + wa.phi * cax) - (wb.y + wb.phi * cbx);
+        const Planar va = point_velocity(wa, cax, cay), vb = point_velocity(wb, cbx, cby);
+        const double vx = va.x - vb.x, vy = va.y - vb.y;
         const double tx = ny, ty = -nx;
         slip_ = tx * vx + ty * vy;
         const double approach = -(nx * vx + ny * vy);
@@ -91,8 +93,8 @@ private:
         normal_force_ = contact.normal;
         friction_force_ = contact.friction;
         const double fx = normal_force_ * nx + friction_force_ * tx, fy = normal_force_ * ny + friction_force_ * ty;
-        frame_a.f.value = {fx, fy, cax * fy - cay * fx};
-        frame_b.f.value = {-fx, -fy, -(cbx * fy - cby * fx)};
+        frame_a.f.value = shift_wrench({fx, fy, 0.0}, cax, cay);
+        frame_b.f.value = shift_wrench({-fx, -fy, 0.0}, cbx, cby);
         energy_ = contact.energy;
         dissipation_ = contact.dissipation;
     }

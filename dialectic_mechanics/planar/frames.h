@@ -62,6 +62,9 @@ public:
 void connect(FrameOut& out, FrameIn& in);
 void disconnect(FrameOut& out, FrameIn& in);
 
+// The velocity of the material point at world offset d from a frame moving at w (a contact's touching point).
+inline Planar point_velocity(const Planar& w, double dx, double dy) { return {w.x - w.phi * dy, w.y + w.phi * dx, w.phi}; }
+
 // Rigid-body kinematics of a point at world offset d from a frame (FixedTranslation, Body, a joint's offset).
 struct PointMotion {
     Planar r, v, w, a;
@@ -69,8 +72,8 @@ struct PointMotion {
 inline PointMotion offset_point(const Planar& r, const Planar& v, const Planar& w, const Planar& a, double dx, double dy) {
     PointMotion p;
     p.r = {r.x + dx, r.y + dy, r.phi};
-    p.v = {v.x - v.phi * dy, v.y + v.phi * dx, v.phi};
-    p.w = {w.x - w.phi * dy, w.y + w.phi * dx, w.phi};
+    p.v = point_velocity(v, dx, dy);
+    p.w = point_velocity(w, dx, dy);
     p.a = {a.x - a.phi * dy - w.phi * w.phi * dx, a.y + a.phi * dx - w.phi * w.phi * dy, a.phi};
     return p;
 }

@@ -57,14 +57,14 @@ private:
         penetration_ = std::max(0.0, radius - centre_height_);
         // frame origin → touching point, and the velocity of that material point
         const double cx = px - radius * nx, cy = py - radius * ny;
-        const double wcx = w.x - w.phi * cy, wcy = w.y + w.phi * cx;
-        slip_ = tx * wcx + ty * wcy;
-        const double approach = -(nx * wcx + ny * wcy);
+        const Planar wc = point_velocity(w, cx, cy);
+        slip_ = tx * wc.x + ty * wc.y;
+        const double approach = -(nx * wc.x + ny * wc.y);
         const FrictionalContact contact = frictional_contact(c, d, n, mu, v_reg, penetration_, approach, slip_);
         normal_force_ = contact.normal;
         friction_force_ = contact.friction;
         const double fx = normal_force_ * nx + friction_force_ * tx, fy = normal_force_ * ny + friction_force_ * ty;
-        frame_a.f.value = {fx, fy, cx * fy - cy * fx};
+        frame_a.f.value = shift_wrench({fx, fy, 0.0}, cx, cy);
         energy_ = contact.energy;
         dissipation_ = contact.dissipation;
     }

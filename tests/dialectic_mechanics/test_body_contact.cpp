@@ -4,12 +4,10 @@
 // open edges and corner points is pushed once, wherever it rests; and the refusal of two shapes that cannot touch.
 #include "core/model/meta.h"
 #include "core/simulation/simulator.h"
-#include "dialectic_mechanics/planar/body.h"
 #include "dialectic_mechanics/planar/body_contact.h"
-#include "dialectic_mechanics/planar/prismatic.h"
-#include "dialectic_mechanics/planar/revolute.h"
 #include "dialectic_mechanics/planar/world.h"
 #include "support/file_error.h"
+#include "support/free_planar_body.h"
 
 #include <doctest/doctest.h>
 
@@ -20,26 +18,14 @@ using namespace lied;
 using namespace lied::mechanics;
 
 namespace {
-// A free disc: x and y slides and a revolute from the world (three degrees of freedom).
-struct FreeDisc {
-    Prismatic slide_x{1.0, 0.0}, slide_y{0.0, 1.0};
-    Revolute turn;
-    Body body;
+// A free solid disc of mass m and radius R (tests/support/free_planar_body.h), declared as <name>_x, <name>_y,
+// <name>_turn and <name>.
+struct FreeDisc : lied::testing::FreePlanarBody {
     void place(World& world, double x, double y, double vx, double vy, double m, double R) {
-        slide_x.q.start = x, slide_y.q.start = y;
-        slide_x.w.start = vx, slide_y.w.start = vy;
-        body.m = m, body.I = 0.5 * m * R * R, body.r_cm_x = 0.0;
-        connect(world.frame_b, slide_x.frame_a);
-        connect(slide_x.frame_b, slide_y.frame_a);
-        connect(slide_y.frame_b, turn.frame_a);
-        connect(turn.frame_b, body.frame_a);
+        attach(world, x, y, 0.0, vx, vy);
+        set_body(m, 0.5 * m * R * R);
     }
-    void declare(Meta& meta, const std::string& name) {
-        meta.component(slide_x, name + "_x");
-        meta.component(slide_y, name + "_y");
-        meta.component(turn, name + "_turn");
-        meta.component(body, name);
-    }
+    void declare(Meta& meta, const std::string& name) { FreePlanarBody::declare(meta, name + "_", name); }
 };
 
 // Two discs of radius R in the plane without gravity; a moves towards b.

@@ -8,6 +8,7 @@
 #include "dialectic_mechanics/planar/prismatic.h"
 #include "dialectic_mechanics/planar/revolute.h"
 #include "dialectic_mechanics/planar/world.h"
+#include "support/free_planar_body.h"
 #include "systems/io/system_file.h"
 
 #include <doctest/doctest.h>
@@ -22,30 +23,16 @@ using namespace lied::mechanics;
 namespace {
 constexpr double g = 9.81;
 
-// A free planar body: x and y slides and a revolute from the world (three degrees of freedom), with contacts.
-// Its parameters are set on the members after construction (components do not copy).
-struct FreeBody : Component {
+// A free planar body (tests/support/free_planar_body.h) with ground contacts. Its parameters are set on the members
+// after construction (components do not copy).
+struct FreeBody : Component, lied::testing::FreePlanarBody {
     World world;
-    Prismatic slide_x{1.0, 0.0}, slide_y{0.0, 1.0};
-    Revolute turn;
-    Body body;
     GroundContact contact_a, contact_b;
     bool two_contacts;
     FreeBody(double x, double y, double phi, bool second_contact = false) : two_contacts(second_contact) {
-        slide_x.q.start = x;
-        slide_y.q.start = y;
-        turn.q.start = phi;
-        connect(world.frame_b, slide_x.frame_a);
-        connect(slide_x.frame_b, slide_y.frame_a);
-        connect(slide_y.frame_b, turn.frame_a);
-        connect(turn.frame_b, body.frame_a);
+        attach(world, x, y, phi);
         connect(turn.frame_b, contact_a.frame_a);
         if (two_contacts) connect(turn.frame_b, contact_b.frame_a);
-    }
-    void set_body(double m, double I) {
-        body.m = m;
-        body.I = I;
-        body.r_cm_x = 0.0;
     }
     static void set_contact(GroundContact& contact, double radius, double c, double mu) {
         contact.radius = radius;
@@ -53,9 +40,9 @@ struct FreeBody : Component {
         contact.mu = mu;
     }
     void metainfo(Meta& meta) override {
-        for (auto [c, n] : {std::pair<Component*, const char*>{&world, "world"}, {&slide_x, "x"}, {&slide_y, "y"}, {&turn, "turn"}, {&body, "body"},
-                            {&contact_a, "contact_a"}})
-            meta.component(*c, n);
+        meta.component(world, "world");
+        declare(meta, "", "body");
+        meta.component(contact_a, "contact_a");
         if (two_contacts) meta.component(contact_b, "contact_b");
     }
     const char* type_name() const override { return "FreeBody"; }
