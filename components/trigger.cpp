@@ -15,7 +15,8 @@ void Trigger::metainfo(Meta& meta) {
     meta.choice(direction, "direction", kDirectionChoice);
     const Crossing d = direction == Direction::up ? Crossing::Up : direction == Direction::down ? Crossing::Down : Crossing::Both;
     meta.zero_crossing<&Trigger::crossed>(this, indicator_, "crossed", d);
-    meta.variable(count_, "count", "");
+    meta.discrete_signal(count_, "count");
+    meta.variable(count_.value, "count", "");
 }
 
 LIED_REGISTER_COMPONENT(Trigger, "state event when the input u crosses a threshold (up, down or both); starts actions");

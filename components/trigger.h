@@ -22,9 +22,9 @@ public:
 
 private:
     void evalIndicator() { indicator_.value = u.value() - threshold; }
-    void crossed() { ++count_; }
+    void crossed() { count_.value += 1.0; }
     Out<double> indicator_;
-    double count_ = 0;
+    Out<double> count_;   // a discrete signal: the engine keeps it with a saved state
 };
 
 }  // namespace lied::components

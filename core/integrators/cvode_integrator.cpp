@@ -153,6 +153,13 @@ void CvodeIntegrator::start(double t, const Eigen::Ref<const Eigen::VectorXd>& x
     stop_set_ = -1.0;   // a re-initialised CVODE has no stop time
 }
 
+void CvodeIntegrator::archive_history(StateArchive& archive) {
+    if (archive.mode() != StateArchive::Mode::Save && !archive.restoring()) return;
+    collect_stats();
+    s_->release();   // the next advance() creates CVODE as at the first start
+    initialised_ = false;
+}
+
 // CVODE's counters restart at every re-initialisation: add what was counted since the last look.
 void CvodeIntegrator::collect_stats() {
     if (!s_->memory) return;

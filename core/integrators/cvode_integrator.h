@@ -25,6 +25,10 @@ public:
     std::size_t jacobian_colours() const override { return jacobian_.colours(); }
     void resize(std::size_t n, const std::vector<double>& nominal) override;
     void reset() override { initialised_ = false; }
+    bool history_archivable() const override { return false; }   // CVODE's Nordsieck history stays in SUNDIALS
+    // Saving or restoring a run's state: CVODE is made anew, so that the steps after a save and after a restore start
+    // from the same fresh solver (a re-initialised one keeps some of its linear solver's history).
+    void archive_history(StateArchive& archive) override;
     StepStatus advance(OdeFunction& f, double t, double h, Eigen::Ref<Eigen::VectorXd> x) override;
     bool interpolates_output() const override { return true; }
     double internal_step() const override;

@@ -19,6 +19,13 @@ public:
     // On failure x is restored to its value at t, so that x and t stay consistent for the caller.
     StepStatus advance(OdeFunction& f, double t, double h, Eigen::Ref<Eigen::VectorXd> x) override;
 
+    void archive_history(StateArchive& archive) override {
+        archive.value(h_);
+        archive.flag(have_k1_);
+        archive.values(k1_.data(), static_cast<std::size_t>(k1_.size()));
+        if (archive.restoring() && !(h_ >= 0.0 && h_ < std::numeric_limits<double>::infinity())) h_ = 0.0;   // estimated anew
+    }
+
 private:
     StepStatus advance_steps(OdeFunction& f, double t, double h, Eigen::Ref<Eigen::VectorXd> x);
     double initial_step(OdeFunction& f, double t, const Eigen::Ref<const Eigen::VectorXd>& x, double span);

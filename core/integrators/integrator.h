@@ -4,6 +4,7 @@
 #include "core/solve/linear_policy.h"
 #include "core/solve/ode_function.h"
 #include "core/build/sparsity_pattern.h"
+#include "core/support/state_archive.h"
 
 #include <Eigen/Core>
 #include <complex>
@@ -55,6 +56,12 @@ public:
     virtual void resize(std::size_t n, const std::vector<double>& nominal) = 0;
     // Forget history that a discontinuity (event, rebuild, parameter change) invalidates.
     virtual void reset() {}
+    // A saved simulation state (Simulator::save_state): the history the next step depends on (a step size, a
+    // Jacobian and its age), so that the steps after a restore are the steps after the save, bit for bit. A method
+    // whose history cannot be read out (CVODE keeps it inside SUNDIALS) says so, and starts afresh when it is saved
+    // and when it is restored instead: both go on from the same fresh start.
+    virtual void archive_history(StateArchive& archive) { (void)archive; }
+    virtual bool history_archivable() const { return true; }
     virtual StepStatus advance(OdeFunction& f, double t, double h, Eigen::Ref<Eigen::VectorXd> x) = 0;
     // Fixed-step explicit methods: the stability function R(z) with x_{n+1} = R(hλ)·x_n for ẋ = λx, so a
     // failed run can say whether the step was beyond the stable limit. Adaptive methods return false.

@@ -16,6 +16,13 @@ public:
     std::size_t jacobian_colours() const override { return jacobian_.colours(); }
     void resize(std::size_t n, const std::vector<double>& nominal) override;
     void reset() override { jacobian_age_ = -1; }
+    // J and its age; the factorisation is made again from them (the same J and c give the same factors).
+    void archive_history(StateArchive& archive) override {
+        archive.value(jacobian_age_);
+        archive.value(factored_c_);
+        archive.values(values_.data(), values_.size());
+        if (archive.restoring()) factored_ = false;
+    }
 
 protected:
     // Makes the factored iteration matrix I − c·J current at (t, x), given f0 = f(t, x): a new J when it is

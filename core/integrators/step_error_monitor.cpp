@@ -122,4 +122,16 @@ bool StepErrorMonitor::estimate(OdeFunction& f, double t, double h, const Eigen:
     return true;
 }
 
+void StepErrorMonitor::archive(StateArchive& a) {
+    if (!twin_) return;
+    twin_->archive_history(a);
+    a.values(halves_.data(), static_cast<std::size_t>(halves_.size()));
+    a.value(countdown_);
+    a.flag(following_);
+    for (StepErrorEstimate* e : {&last_, &worst_, &confirmed_}) a.value(*e);
+    a.value(checks_);
+    a.value(absorbed_);
+    a.value(exceeded_);
+}
+
 }  // namespace lied

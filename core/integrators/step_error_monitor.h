@@ -102,6 +102,9 @@ public:
     void clear();
     double tolerance() const { return tolerance_; }
     int order() const { return order_; }
+    // A saved simulation state (core/support/state_archive.h): the check's phase, what is being followed and what
+    // was found so far.
+    void archive(StateArchive& a);
 
 private:
     double worst_ratio(const Eigen::VectorXd& x, const Eigen::VectorXd& reference, int& state, double& error) const;

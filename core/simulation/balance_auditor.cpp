@@ -438,4 +438,36 @@ bool BalanceAuditor::carry_over(const Snapshot& previous, const std::vector<char
     return check(t, BalanceFinding::Where::Change, t, 0.0, jumps, blamed[0], blamed[1]);
 }
 
+namespace {
+void archive_account(StateArchive& a, BalanceAccount& account) {
+    for (double* v : {&account.stored_start, &account.stored, &account.supplied_in, &account.supplied_out, &account.dissipated,
+                      &account.created, &account.changes, &account.allowance, &account.worst_ratio})
+        a.value(*v);
+}
+void archive_finding(StateArchive& a, BalanceFinding& f) {
+    a.enumerator(f.quantity, 2);
+    for (double* v : {&f.time, &f.residual, &f.allowance, &f.step_time, &f.step, &f.step_residual, &f.term_change}) a.value(*v);
+    a.value(f.term);
+    a.enumerator(f.where, 3);
+}
+}  // namespace
+
+void BalanceAuditor::archive(StateArchive& a) {
+    archive_account(a, mass_);
+    archive_account(a, energy_);
+    for (std::vector<double>* v : {&now_, &prev_, &start_, &largest_change_, &rate_now_, &rate_prev_, &mid_}) a.values(v->data(), v->size());
+    for (double* v : {&quadrature_error_[0], &quadrature_error_[1], &r_before_[0], &r_before_[1], &last_t_, &held_mass_, &held_energy_,
+                      &moved_mass_, &moved_energy_, &exchanged_mass_, &exchanged_energy_})
+        a.value(*v);
+    a.value(history_);
+    a.flag(have_mid_);
+    for (BalanceFinding* f : {&worst_step_[0], &worst_step_[1], &finding_}) archive_finding(a, *f);
+    a.value(violations_);
+    a.flag(started_);
+    a.flag(suspended_);
+    if (a.restoring())   // a term index names a term of this structure, or none
+        for (BalanceFinding* f : {&worst_step_[0], &worst_step_[1], &finding_})
+            if (f->term < -1 || f->term >= static_cast<int>(model_->balance_terms.size())) f->term = -1;
+}
+
 }  // namespace lied

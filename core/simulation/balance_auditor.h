@@ -133,6 +133,9 @@ public:
     // hold is booked as brought by the change. Allocation-free.
     void continue_from(const BalanceAuditor& previous, double t);
     bool carry_over(const Snapshot& previous, const std::vector<char>& pure_carry, double t);
+    // A saved simulation state (core/support/state_archive.h): the accounts, each term's last amounts and rates,
+    // and what was found so far. Allocation-free.
+    void archive(StateArchive& a);
 
 private:
     BalanceAccount& account_of(Quantity q) { return q == Quantity::Mass ? mass_ : energy_; }

@@ -3,6 +3,7 @@
 // its sequence (sample k at offset + k·period, computed, never summed, so it does not drift), and how often each
 // fired. The simulator asks it what is due and when the next one is; the handlers run through it in a fixed order.
 #include "core/model/model.h"
+#include "core/support/state_archive.h"
 
 #include <cstddef>
 #include <vector>
@@ -33,6 +34,13 @@ struct EventClock {
     // The first time event not yet fired or sample after t (+inf if none).
     double next_after(double t) const;
     void clear_counts();
+    // A saved simulation state (core/support/state_archive.h): what fired, where each sampler stands, the counts.
+    void archive(StateArchive& a) {
+        a.values(fired.data(), fired.size());
+        a.values(time_counts.data(), time_counts.size());
+        a.values(sample_index.data(), sample_index.size());
+        a.values(sample_counts.data(), sample_counts.size());
+    }
 
     const Model* model = nullptr;
 };

@@ -14,6 +14,7 @@
 #include "core/simulation/event_clock.h"
 #include "core/simulation/name_index.h"
 #include "core/simulation/run_statistics.h"
+#include "core/simulation/simulation_state.h"
 #include "core/build/schedule.h"
 #include "core/build/sparsity_pattern.h"
 #include "core/solve/steady_state.h"
@@ -111,6 +112,22 @@ public:
     bool scheduled_changes_set_parameters() const;
     // Back to t = 0 with all states at their start values; time events re-armed.
     void reset();
+
+    // --- Saving and restoring a run (core/simulation/simulation_state.h) ---
+    // Saves everything the next steps depend on into `into`: time, states, parameters, discrete signals, the time
+    // events, samplers and zero crossings, the books, L as last probed, the step monitor and the solver's history.
+    // Sized at the first save of a structure; later saves of it allocate nothing. CVODE, whose history stays inside
+    // SUNDIALS, is started afresh here and at every restore, so that the steps after the save and after a restore
+    // agree. Throws std::logic_error without a valid structure, std::invalid_argument if a discrete signal's type
+    // cannot be saved (named).
+    void save_state(SimulationState& into);
+    // Puts a saved state back: into this simulator, or into another of the same structure (the same components,
+    // types, names, choices and structural parameter values), solver and number of structural changes made. The run
+    // then goes on from there exactly as it went on from the save, bit for bit. Statistics, segments and scheduled
+    // changes are not part of a state: they stay as they are. A state that does not fit (another structure or solver,
+    // a state from before a structural change, damaged bytes) is refused with std::invalid_argument saying why, and
+    // nothing is changed. Allocation-free when it fits.
+    void restore_state(const SimulationState& state);
 
     // Real-time path: advances by dt (split at time events). Allocates, logs and throws nothing. Checks that
     // every state is finite and inside its declared valid range; on failure t and x stay at the start of
@@ -228,6 +245,10 @@ public:
 
 private:
     void build();
+    std::uint64_t structure_fingerprint();   // computed once per structure
+    void check_discrete_layouts() const;
+    void archive_state(StateArchive& archive);
+    void go_on_from_restored_state();
     void capture_values(ValuesByName& into) const;
     void rebuild_with(const std::vector<StructuralChange::Initializer>& initializers);
     int carry_states(const std::vector<StructuralChange::Initializer>& initializers, const PreviousValues& previous,
@@ -305,6 +326,8 @@ private:
     long failures_before_step_ = 0;   // the evaluator's failure count when the last step began
     bool taken_over_ = false;
     long generation_ = 0;
+    std::uint64_t fingerprint_ = 0;
+    long fingerprint_generation_ = -1;
     bool built_ = false;
     bool initializing_ = false;   // inside a change's initializers: set_state only writes the state
     bool editing_ = false;        // apply() makes or undoes edits: a parameter read at build waits for its rebuild

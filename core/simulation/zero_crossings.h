@@ -41,6 +41,15 @@ public:
     double chatter_start(std::size_t i) const { return window_start_[i]; }
     // The total derivative buffer used by values(): ẋ at the last point evaluated.
     const std::vector<double>& derivatives() const { return xdot_; }
+    // A saved simulation state (core/support/state_archive.h): each indicator's side, its count and chatter window.
+    void archive(StateArchive& a) {
+        a.values(side_.data(), side_.size());
+        a.values(counts_.data(), counts_.size());
+        a.values(window_start_.data(), window_start_.size());
+        a.values(window_count_.data(), window_count_.size());
+        if (a.restoring())
+            for (int& s : side_) s = s >= 0 ? 1 : -1;   // a side is +1 or −1, whatever the bytes said
+    }
 
 private:
     Evaluator* evaluator_ = nullptr;

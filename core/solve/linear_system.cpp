@@ -2,6 +2,7 @@
 
 #include "core/model/build_error.h"
 #include "core/model/value_layout.h"
+#include "core/support/state_archive.h"
 
 #include <algorithm>
 #include <cmath>
@@ -137,6 +138,17 @@ void LinearSystem::probe_columns() {
     }   // the last group's blocks stay at its probe: the final pass of solve() overwrites them
     at_zero_ = false;
     ++probes_;
+}
+
+void LinearSystem::archive(StateArchive& a) {
+    a.values(values_.data(), values_.size());
+    a.values(d_values_.data(), d_values_.size());
+    bool probed = factor_valid_;
+    a.flag(probed);
+    if (!a.restoring()) return;
+    at_zero_ = false;
+    factor_valid_ = probed && !z_.empty();
+    if (factor_valid_) singular_ = !factorize();
 }
 
 bool LinearSystem::factorize() {

@@ -15,6 +15,8 @@
 
 namespace lied {
 
+class StateArchive;
+
 class LinearSystem {
 public:
     // Sizes all storage and analyzes the sparse structure; nothing is allocated afterwards.
@@ -35,6 +37,9 @@ public:
         factor_valid_ = false;
         at_zero_ = false;
     }
+    // A saved run's state (core/support/state_archive.h): L and D as last probed. Probed again at another point
+    // they could differ in their last bits; restored, they are factored again, to the same factors.
+    void archive(StateArchive& a);
 
     // Build-time checks at the current point. Both throw BuildError and cost time linear in the blocks probed;
     // only a failed check pays for a dense diagnosis.

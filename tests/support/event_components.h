@@ -82,10 +82,11 @@ public:
     In<double> y;
     Out<double> u{0.0};
     double Kp = 0.4, Ki = 1.5, Ts = 0.1, offset = 0.0, r = 1.0;
-    double integral = 0.0;
+    Out<double> integral{0.0};   // changed by the sample handler: a discrete signal, so a saved state holds it
     void metainfo(Meta& meta) override {
         meta.signal(y, "y");
         meta.discrete_signal(u, "u");
+        meta.discrete_signal(integral, "integral");
         meta.sampled_event<&SampledPI::sample>(this, Ts, offset, "sample");
         meta.parameter(Ts, "Ts", ParameterSpec::positive("s", "sample period"));
         meta.variable(u.value, "u", "");
@@ -95,8 +96,8 @@ public:
 private:
     void sample() {
         const double e = r - y.value();
-        integral += Ts * e;
-        u.value = Kp * e + Ki * integral;
+        integral.value += Ts * e;
+        u.value = Kp * e + Ki * integral.value;
     }
 };
 
