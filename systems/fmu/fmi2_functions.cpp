@@ -87,17 +87,17 @@ fmi2Status fmi2SetString(fmi2Component c, const fmi2ValueReference[], std::size_
     return guarded(c, [&](FmuInstance& i) { return i.no_variables_of_type(n, "String", "fmi2SetString"); });
 }
 
-fmi2Status fmi2GetFMUstate(fmi2Component c, fmi2FMUstate*) { return guarded(c, [](FmuInstance& i) { return i.unsupported("fmi2GetFMUstate"); }); }
-fmi2Status fmi2SetFMUstate(fmi2Component c, fmi2FMUstate) { return guarded(c, [](FmuInstance& i) { return i.unsupported("fmi2SetFMUstate"); }); }
-fmi2Status fmi2FreeFMUstate(fmi2Component c, fmi2FMUstate*) { return guarded(c, [](FmuInstance& i) { return i.unsupported("fmi2FreeFMUstate"); }); }
-fmi2Status fmi2SerializedFMUstateSize(fmi2Component c, fmi2FMUstate, std::size_t*) {
-    return guarded(c, [](FmuInstance& i) { return i.unsupported("fmi2SerializedFMUstateSize"); });
+fmi2Status fmi2GetFMUstate(fmi2Component c, fmi2FMUstate* s) { return guarded(c, [&](FmuInstance& i) { return i.get_state(s); }); }
+fmi2Status fmi2SetFMUstate(fmi2Component c, fmi2FMUstate s) { return guarded(c, [&](FmuInstance& i) { return i.set_state(s); }); }
+fmi2Status fmi2FreeFMUstate(fmi2Component c, fmi2FMUstate* s) { return guarded(c, [&](FmuInstance& i) { return i.free_state(s); }); }
+fmi2Status fmi2SerializedFMUstateSize(fmi2Component c, fmi2FMUstate s, std::size_t* size) {
+    return guarded(c, [&](FmuInstance& i) { return i.serialized_size(s, size); });
 }
-fmi2Status fmi2SerializeFMUstate(fmi2Component c, fmi2FMUstate, fmi2Byte[], std::size_t) {
-    return guarded(c, [](FmuInstance& i) { return i.unsupported("fmi2SerializeFMUstate"); });
+fmi2Status fmi2SerializeFMUstate(fmi2Component c, fmi2FMUstate s, fmi2Byte bytes[], std::size_t size) {
+    return guarded(c, [&](FmuInstance& i) { return i.serialize(s, bytes, size); });
 }
-fmi2Status fmi2DeSerializeFMUstate(fmi2Component c, const fmi2Byte[], std::size_t, fmi2FMUstate*) {
-    return guarded(c, [](FmuInstance& i) { return i.unsupported("fmi2DeSerializeFMUstate"); });
+fmi2Status fmi2DeSerializeFMUstate(fmi2Component c, const fmi2Byte bytes[], std::size_t size, fmi2FMUstate* s) {
+    return guarded(c, [&](FmuInstance& i) { return i.deserialize(bytes, size, s); });
 }
 fmi2Status fmi2GetDirectionalDerivative(fmi2Component c, const fmi2ValueReference[], std::size_t, const fmi2ValueReference[], std::size_t,
                                         const fmi2Real[], fmi2Real[]) {

@@ -1,5 +1,5 @@
 // The FMI 3.0 functions of a Lied FMU: Model Exchange and Co-Simulation through the same FmuInstance as FMI 2
-// (Float64 variables only); Scheduled Execution, clocks, FMU states and derivatives refuse. Exceptions never cross
+// (Float64 variables only); Scheduled Execution, clocks and derivatives refuse. Exceptions never cross
 // into the importer.
 #include "systems/fmu/fmi3.h"
 #include "systems/fmu/fmu_instance.h"
@@ -143,12 +143,18 @@ fmi3Status fmi3SetClock(fmi3Instance c, const fmi3ValueReference[], std::size_t 
 
 LIED_FMI3_REFUSES(fmi3GetNumberOfVariableDependencies, fmi3ValueReference, std::size_t*)
 LIED_FMI3_REFUSES(fmi3GetVariableDependencies, fmi3ValueReference, std::size_t[], fmi3ValueReference[], std::size_t[], fmi3DependencyKind[], std::size_t)
-LIED_FMI3_REFUSES(fmi3GetFMUState, fmi3FMUState*)
-LIED_FMI3_REFUSES(fmi3SetFMUState, fmi3FMUState)
-LIED_FMI3_REFUSES(fmi3FreeFMUState, fmi3FMUState*)
-LIED_FMI3_REFUSES(fmi3SerializedFMUStateSize, fmi3FMUState, std::size_t*)
-LIED_FMI3_REFUSES(fmi3SerializeFMUState, fmi3FMUState, fmi3Byte[], std::size_t)
-LIED_FMI3_REFUSES(fmi3DeserializeFMUState, const fmi3Byte[], std::size_t, fmi3FMUState*)
+fmi3Status fmi3GetFMUState(fmi3Instance c, fmi3FMUState* s) { return guarded(c, [&](FmuInstance& i) { return i.get_state(s); }); }
+fmi3Status fmi3SetFMUState(fmi3Instance c, fmi3FMUState s) { return guarded(c, [&](FmuInstance& i) { return i.set_state(s); }); }
+fmi3Status fmi3FreeFMUState(fmi3Instance c, fmi3FMUState* s) { return guarded(c, [&](FmuInstance& i) { return i.free_state(s); }); }
+fmi3Status fmi3SerializedFMUStateSize(fmi3Instance c, fmi3FMUState s, std::size_t* size) {
+    return guarded(c, [&](FmuInstance& i) { return i.serialized_size(s, size); });
+}
+fmi3Status fmi3SerializeFMUState(fmi3Instance c, fmi3FMUState s, fmi3Byte bytes[], std::size_t size) {
+    return guarded(c, [&](FmuInstance& i) { return i.serialize(s, reinterpret_cast<char*>(bytes), size); });
+}
+fmi3Status fmi3DeserializeFMUState(fmi3Instance c, const fmi3Byte bytes[], std::size_t size, fmi3FMUState* s) {
+    return guarded(c, [&](FmuInstance& i) { return i.deserialize(reinterpret_cast<const char*>(bytes), size, s); });
+}
 LIED_FMI3_REFUSES(fmi3GetDirectionalDerivative, const fmi3ValueReference[], std::size_t, const fmi3ValueReference[], std::size_t, const fmi3Float64[],
                   std::size_t, fmi3Float64[], std::size_t)
 LIED_FMI3_REFUSES(fmi3GetAdjointDerivative, const fmi3ValueReference[], std::size_t, const fmi3ValueReference[], std::size_t, const fmi3Float64[],

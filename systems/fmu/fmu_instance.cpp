@@ -5,7 +5,10 @@
 #include "systems/io/system_loading.h"
 
 #include <cmath>
+#include <cstdint>
 #include <cstring>
+#include <memory>
+#include <span>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
@@ -90,7 +93,9 @@ namespace {
 std::string in_fmi3_terms(std::string message) {
     static const std::pair<const char*, const char*> names[] = {
         {"fmi2SetReal", "fmi3SetFloat64"}, {"fmi2GetReal", "fmi3GetFloat64"}, {"fmi2NewDiscreteStates", "fmi3UpdateDiscreteStates"},
-        {"fmi2GetDerivatives", "fmi3GetContinuousStateDerivatives"}, {"fmi2SetupExperiment", "fmi3EnterInitializationMode"}};
+        {"fmi2GetDerivatives", "fmi3GetContinuousStateDerivatives"}, {"fmi2SetupExperiment", "fmi3EnterInitializationMode"},
+        {"fmi2GetFMUstate", "fmi3GetFMUState"}, {"fmi2SetFMUstate", "fmi3SetFMUState"}, {"fmi2SerializedFMUstateSize", "fmi3SerializedFMUStateSize"},
+        {"fmi2SerializeFMUstate", "fmi3SerializeFMUState"}, {"fmi2DeSerializeFMUstate", "fmi3DeserializeFMUState"}};
     for (auto& [two, three] : names)
         for (auto p = message.find(two); p != std::string::npos; p = message.find(two, p)) message.replace(p, std::strlen(two), three);
     for (auto p = message.find("fmi2"); p != std::string::npos; p = message.find("fmi2", p)) message[p + 3] = '3';
@@ -356,6 +361,162 @@ fmi2Status FmuInstance::get_status(fmi2StatusKind kind, fmi2Status* status) {
 fmi2Status FmuInstance::get_real_status(fmi2StatusKind kind, fmi2Real* value) {
     if (kind != fmi2LastSuccessfulTime) return log(fmi2Discard, "fmi2GetRealStatus: only fmi2LastSuccessfulTime is known");
     *value = last_successful_time_;
+    return fmi2OK;
+}
+
+// ---------------------------------------------------------------- FMU states
+
+struct FmuInstance::SavedState {
+    fmi2Type type;
+    SimulationState simulation;
+    int mode = 0;
+    double start_time = 0, last_successful_time = 0;
+    std::vector<std::pair<std::string, double>> states_set;   // start values set before initialisation ended
+};
+
+namespace {
+
+constexpr char kStateMagic[8] = {'L', 'I', 'E', 'D', 'F', 'M', 'U', 'S'};
+constexpr std::uint32_t kStateFormat = 1;
+constexpr int kModes = 7;   // FmuInstance::Mode's enumerators
+
+// The serialized form, written and read field by field; a reader never passes the end of what it was given.
+struct ByteWriter {
+    std::vector<char>& out;
+    void bytes(const void* p, std::size_t n) { out.insert(out.end(), static_cast<const char*>(p), static_cast<const char*>(p) + n); }
+    template <class T>
+    void value(const T& v) { bytes(&v, sizeof v); }
+};
+struct ByteReader {
+    const char* data;
+    std::size_t size, used = 0;
+    bool bytes(void* p, std::size_t n) {
+        if (n > size - used) return false;
+        std::memcpy(p, data + used, n);
+        used += n;
+        return true;
+    }
+    template <class T>
+    bool value(T& v) { return bytes(&v, sizeof v); }
+};
+
+std::vector<char> serialized(const FmuInstance::SavedState& s, fmi2Type type, int mode) {
+    std::vector<char> out;
+    ByteWriter w{out};
+    w.bytes(kStateMagic, sizeof kStateMagic);
+    w.value(kStateFormat);
+    w.value(static_cast<std::int32_t>(type));
+    w.value(static_cast<std::int32_t>(mode));
+    w.value(s.start_time);
+    w.value(s.last_successful_time);
+    w.value(static_cast<std::uint64_t>(s.states_set.size()));
+    for (const auto& [name, value] : s.states_set) {
+        w.value(static_cast<std::uint64_t>(name.size()));
+        w.bytes(name.data(), name.size());
+        w.value(value);
+    }
+    const std::span<const std::byte> simulation = s.simulation.bytes();
+    w.value(static_cast<std::uint64_t>(simulation.size()));
+    w.bytes(simulation.data(), simulation.size());
+    return out;
+}
+
+}  // namespace
+
+fmi2Status FmuInstance::get_state(void** state) {
+    if (!state) return log(fmi2Error, "fmi2GetFMUstate: no place for the state given");
+    try {
+        auto* s = *state ? static_cast<SavedState*>(*state) : new SavedState;
+        sim_->save_state(s->simulation);
+        s->type = type_;
+        s->mode = static_cast<int>(mode_);
+        s->start_time = start_time_;
+        s->last_successful_time = last_successful_time_;
+        s->states_set = states_set_;
+        *state = s;
+        return fmi2OK;
+    } catch (const std::exception& e) {
+        return log(fmi2Error, std::string("fmi2GetFMUstate: ") + e.what());
+    }
+}
+
+fmi2Status FmuInstance::set_state(const void* state) {
+    if (!state) return log(fmi2Error, "fmi2SetFMUstate: no state given");
+    const auto& s = *static_cast<const SavedState*>(state);
+    if (s.type != type_)
+        return log(fmi2Error, std::string("fmi2SetFMUstate: the state was saved by a ") + (s.type == fmi2CoSimulation ? "Co-Simulation" : "Model Exchange") +
+                                  " instance, this one is " + (type_ == fmi2CoSimulation ? "Co-Simulation" : "Model Exchange"));
+    try {
+        sim_->restore_state(s.simulation);   // refuses a state of another structure or solver, changing nothing
+    } catch (const std::exception& e) {
+        return log(fmi2Error, std::string("fmi2SetFMUstate: ") + e.what());
+    }
+    mode_ = static_cast<Mode>(s.mode);
+    start_time_ = s.start_time;
+    last_successful_time_ = s.last_successful_time;
+    states_set_ = s.states_set;
+    generation_ = sim_->generation();
+    dirty_ = true;
+    return fmi2OK;
+}
+
+fmi2Status FmuInstance::free_state(void** state) {
+    if (!state) return fmi2OK;
+    delete static_cast<SavedState*>(*state);
+    *state = nullptr;
+    return fmi2OK;
+}
+
+fmi2Status FmuInstance::serialized_size(const void* state, std::size_t* size) {
+    if (!state || !size) return log(fmi2Error, "fmi2SerializedFMUstateSize: no state or no place for its size given");
+    const auto& s = *static_cast<const SavedState*>(state);
+    *size = serialized(s, s.type, s.mode).size();
+    return fmi2OK;
+}
+
+fmi2Status FmuInstance::serialize(const void* state, char bytes[], std::size_t size) {
+    if (!state || !bytes) return log(fmi2Error, "fmi2SerializeFMUstate: no state or no buffer given");
+    const auto& s = *static_cast<const SavedState*>(state);
+    const std::vector<char> out = serialized(s, s.type, s.mode);
+    if (size < out.size())
+        return log(fmi2Error, "fmi2SerializeFMUstate: the buffer holds " + std::to_string(size) + " bytes, the state needs " + std::to_string(out.size()) +
+                                  " (fmi2SerializedFMUstateSize)");
+    std::memcpy(bytes, out.data(), out.size());
+    return fmi2OK;
+}
+
+fmi2Status FmuInstance::deserialize(const char bytes[], std::size_t size, void** state) {
+    if (!bytes || !state) return log(fmi2Error, "fmi2DeSerializeFMUstate: no bytes or no place for the state given");
+    ByteReader r{bytes, size};
+    auto refuse = [&](const std::string& why) { return log(fmi2Error, "fmi2DeSerializeFMUstate: " + why); };
+    char magic[sizeof kStateMagic];
+    std::uint32_t format = 0;
+    std::int32_t type = 0, mode = 0;
+    auto saved = std::make_unique<SavedState>();
+    if (!r.bytes(magic, sizeof magic) || std::memcmp(magic, kStateMagic, sizeof magic) != 0)
+        return refuse("these " + std::to_string(size) + " bytes are no serialized state of a Lied FMU");
+    if (!r.value(format) || format != kStateFormat)
+        return refuse("the state was serialized in format " + std::to_string(format) + ", this FMU reads format " + std::to_string(kStateFormat));
+    std::uint64_t sets = 0;
+    if (!r.value(type) || !r.value(mode) || !r.value(saved->start_time) || !r.value(saved->last_successful_time) || !r.value(sets))
+        return refuse("the serialized state is cut short");
+    if ((type != fmi2ModelExchange && type != fmi2CoSimulation) || mode < 0 || mode >= kModes) return refuse("the serialized state is damaged");
+    saved->type = static_cast<fmi2Type>(type);
+    saved->mode = mode;
+    for (std::uint64_t k = 0; k < sets; ++k) {
+        std::uint64_t length = 0;
+        double value = 0;
+        if (!r.value(length) || length > size - r.used) return refuse("the serialized state is cut short");
+        std::string name(length, '\0');
+        if (!r.bytes(name.data(), length) || !r.value(value)) return refuse("the serialized state is cut short");
+        saved->states_set.emplace_back(std::move(name), value);
+    }
+    std::uint64_t length = 0;
+    if (!r.value(length) || length != size - r.used) return refuse("the serialized state is cut short or too long");
+    saved->simulation.assign(std::span<const std::byte>(reinterpret_cast<const std::byte*>(bytes + r.used), length));
+    // The simulator's part is checked when the state is set (checksum, structure, solver, every length). What *state
+    // held on entry is not ours to free: FMI makes a new state here.
+    *state = saved.release();
     return fmi2OK;
 }
 

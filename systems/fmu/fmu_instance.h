@@ -53,6 +53,18 @@ public:
     fmi2Status do_step(double t, double h);
     fmi2Status get_status(fmi2StatusKind kind, fmi2Status* status);
     fmi2Status get_real_status(fmi2StatusKind kind, fmi2Real* value);
+    // FMU states (FMI 2.0 §2.1.8, FMI 3.0 §2.3.4): everything the next calls depend on — the simulator's saved state
+    // (core/simulation/simulation_state.h) and the instance's mode and times. A state fits every instance of the
+    // same FMU and type (Model Exchange or Co-Simulation) whose structure it was saved from; the bytes of a
+    // serialized state are checked before they are used.
+    struct SavedState;
+    fmi2Status get_state(void** state);   // *state null: a new state; else that state is overwritten
+    fmi2Status set_state(const void* state);
+    fmi2Status free_state(void** state);
+    fmi2Status serialized_size(const void* state, std::size_t* size);
+    fmi2Status serialize(const void* state, char bytes[], std::size_t size);
+    fmi2Status deserialize(const char bytes[], std::size_t size, void** state);
+
     double time() const;
     std::size_t state_count() const { return derivatives_.size(); }
     std::size_t event_indicator_count() const;
