@@ -21,13 +21,13 @@ void Constant::metainfo(Meta& meta) {
 
 void Ramp::schedule() {
     end_time_ = start_time + duration;
-    started_ = time_.value() >= start_time;
-    ended_ = time_.value() >= end_time_;
+    started_.value = time_.value() >= start_time ? 1.0 : 0.0;
+    ended_.value = time_.value() >= end_time_ ? 1.0 : 0.0;
 }
 
 void Ramp::update() {
-    if (!started_) y.value = offset;
-    else if (ended_ || !(duration > 0)) y.value = offset + height;
+    if (started_.value < 0.5) y.value = offset;
+    else if (ended_.value > 0.5 || !(duration > 0)) y.value = offset + height;
     else y.value = offset + height * std::min(1.0, std::max(0.0, (time_.value() - start_time) / duration));
 }
 
@@ -41,15 +41,17 @@ void Ramp::metainfo(Meta& meta) {
     meta.parameter(offset, "offset", ParameterSpec::any("", "output before the ramp"));
     meta.parameter(start_time, "start_time", ParameterSpec::any("s", "time the ramp starts"));
     schedule();
+    meta.discrete_signal(started_, "started");
+    meta.discrete_signal(ended_, "ended");
     meta.time_event<&Ramp::schedule>(this, start_time, "start");
     meta.time_event<&Ramp::schedule>(this, end_time_, "end");
-    meta.block<&Ramp::update>(this, "update", {&time_}, {&y});
+    meta.block<&Ramp::update>(this, "update", {&time_, &started_, &ended_}, {&y});
     meta.variable(y.value, "y", "");
 }
 
 void Sine::update() {
     const double t = time_.value();
-    y.value = offset + (!started_ ? 0.0 : amplitude * std::sin(2.0 * std::numbers::pi * f * (t - start_time) + phase));
+    y.value = offset + (started_.value < 0.5 ? 0.0 : amplitude * std::sin(2.0 * std::numbers::pi * f * (t - start_time) + phase));
 }
 
 void Sine::metainfo(Meta& meta) {
@@ -62,8 +64,9 @@ void Sine::metainfo(Meta& meta) {
     meta.parameter(phase, "phase", ParameterSpec::any("rad", "phase at start_time"));
     meta.parameter(offset, "offset", ParameterSpec::any("", "added to the sine (and the output before start_time)"));
     meta.parameter(start_time, "start_time", ParameterSpec::any("s", "time the sine starts"));
+    meta.discrete_signal(started_, "started");
     meta.time_event<&Sine::start>(this, start_time, "start");
-    meta.block<&Sine::update>(this, "update", {&time_}, {&y});
+    meta.block<&Sine::update>(this, "update", {&time_, &started_}, {&y});
     meta.variable(y.value, "y", "");
 }
 

@@ -39,11 +39,12 @@ public:
 private:
     void update();
     // The events' handler: where the ramp stands. Flags rather than comparing t, so a solver stage evaluated at
-    // the event time itself still sees the value before the event (a ramp of duration 0 is a clean step).
+    // the event time itself still sees the value before the event (a ramp of duration 0 is a clean step). The flags
+    // are discrete signals (1 or 0): a saved state holds them.
     void schedule();
     In<double> time_;
     double end_time_ = 1.0;
-    bool started_ = false, ended_ = false;
+    Out<double> started_, ended_;
 };
 
 // y = offset before start_time, then offset + amplitude·sin(2π·f·(t − start_time) + phase).
@@ -63,9 +64,9 @@ public:
 
 private:
     void update();
-    void start() { started_ = time_.value() >= start_time; }
+    void start() { started_.value = time_.value() >= start_time ? 1.0 : 0.0; }
     In<double> time_;
-    bool started_ = false;
+    Out<double> started_;   // 1 from start_time on (a discrete signal, set by the event)
 };
 
 }  // namespace lied::components

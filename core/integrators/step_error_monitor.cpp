@@ -1,5 +1,6 @@
 #include "core/integrators/step_error_monitor.h"
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 #include <string>
@@ -125,13 +126,20 @@ bool StepErrorMonitor::estimate(OdeFunction& f, double t, double h, const Eigen:
 void StepErrorMonitor::archive(StateArchive& a) {
     if (!twin_) return;
     twin_->archive_history(a);
-    a.values(halves_.data(), static_cast<std::size_t>(halves_.size()));
+    const auto states = static_cast<int>(halves_.size());
+    a.values(halves_.data(), static_cast<std::size_t>(states));
     a.value(countdown_);
     a.flag(following_);
-    for (StepErrorEstimate* e : {&last_, &worst_, &confirmed_}) a.value(*e);
+    for (StepErrorEstimate* e : {&last_, &worst_, &confirmed_}) {   // field by field: no padding bytes in the state
+        for (double* v : {&e->ratio, &e->error, &e->time, &e->step, &e->suggested_step, &e->persisting_error}) a.value(*v);
+        for (int* i : {&e->state, &e->followed_steps, &e->persisting_state}) a.value(*i);
+        if (a.restoring())   // an index names a state of this structure, or none
+            for (int* i : {&e->state, &e->persisting_state}) *i = std::clamp(*i, -1, states - 1);
+    }
     a.value(checks_);
     a.value(absorbed_);
     a.value(exceeded_);
+    if (a.restoring()) countdown_ = std::clamp(countdown_, 0, interval_);
 }
 
 }  // namespace lied

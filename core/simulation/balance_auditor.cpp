@@ -465,9 +465,10 @@ void BalanceAuditor::archive(StateArchive& a) {
     a.value(violations_);
     a.flag(started_);
     a.flag(suspended_);
-    if (a.restoring())   // a term index names a term of this structure, or none
-        for (BalanceFinding* f : {&worst_step_[0], &worst_step_[1], &finding_})
-            if (f->term < -1 || f->term >= static_cast<int>(model_->balance_terms.size())) f->term = -1;
+    if (!a.restoring()) return;
+    for (BalanceFinding* f : {&worst_step_[0], &worst_step_[1], &finding_})   // a term index names a term of this structure, or none
+        if (f->term < -1 || f->term >= static_cast<int>(model_->balance_terms.size())) f->term = -1;
+    history_ = std::max(history_, 0);
 }
 
 }  // namespace lied

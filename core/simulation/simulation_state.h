@@ -31,7 +31,8 @@ private:
     struct Header {
         char magic[8];
         std::uint32_t format;
-        std::uint32_t monitor;       // 1 if the fixed-step error monitor's record follows
+        std::uint32_t monitor;       // 1 if the fixed-step error monitor is on
+        std::uint32_t books;         // 1 if the mass and energy books are kept
         std::uint64_t structure;     // the fingerprint of the structure it was saved from
         std::uint64_t segments;      // how many segments its run had (a structural change starts one)
         std::uint64_t checksum;      // of the archived values after the header

@@ -134,6 +134,8 @@ void Simulator::archive_state(StateArchive& a) {
 
 void Simulator::save_state(SimulationState& into) {
     if (!built_) throw std::logic_error("save_state: the simulator has no valid structure (the last rebuild failed)");
+    if (root_.claimed_by() != this)   // the parameters and discrete signals on the tree are another simulator's now
+        throw std::logic_error("save_state: another simulator has built the component tree since; this one no longer runs it");
     check_discrete_layouts();
     StateArchive measure = StateArchive::measuring();
     archive_state(measure);
@@ -146,6 +148,7 @@ void Simulator::save_state(SimulationState& into) {
     std::memcpy(h.magic, SimulationState::kMagic, sizeof h.magic);
     h.format = SimulationState::kFormat;
     h.monitor = monitor_.active() ? 1 : 0;
+    h.books = auditor_.active() ? 1 : 0;
     h.structure = structure_fingerprint();
     h.segments = segments_.size();
     h.payload = payload;
@@ -189,6 +192,9 @@ void Simulator::restore_state(const SimulationState& state) {
     if ((h.monitor != 0) != monitor_.active())
         throw std::invalid_argument(std::string("restore_state: the state was saved with the step error monitor ") + (h.monitor ? "on" : "off") +
                                     ", this simulator has it " + (monitor_.active() ? "on" : "off") + " (SimulatorOptions::step_monitor)");
+    if ((h.books != 0) != auditor_.active())
+        throw std::invalid_argument(std::string("restore_state: the state was saved with the mass and energy books ") + (h.books ? "kept" : "off") +
+                                    ", this simulator has them " + (auditor_.active() ? "kept" : "off") + " (SimulatorOptions::balance)");
     check_discrete_layouts();
     auto* data = const_cast<std::byte*>(payload.data());   // read only: Check and Restore never write into it
     StateArchive check(StateArchive::Mode::Check, data, payload.size());
@@ -207,11 +213,9 @@ void Simulator::go_on_from_restored_state() {
     step_.x0 = x_;
     model_.apply_system_defaults();
     evaluator_.forget_kept();
+    // No event handler runs again: what they set is in the state (discrete signals, parameters), and running one
+    // now could set it otherwise (a step whose height was changed after it fired).
     evaluator_.set_point(t_, x_.data());
-    // Values that follow from time alone, as after a rebuild; a handler may read signals (a constraint that closes
-    // now takes the pose it holds), so they are evaluated at the restored point first.
-    evaluator_.evaluate(t_, x_.data());
-    for (auto& e : model_.time_events) e.handler();
     evaluator_.evaluate_and_keep(t_, x_.data());   // as after a step: the next step's first stage starts here
     locator_.clear();
     fired_now_.clear();

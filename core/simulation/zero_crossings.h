@@ -47,8 +47,9 @@ public:
         a.values(counts_.data(), counts_.size());
         a.values(window_start_.data(), window_start_.size());
         a.values(window_count_.data(), window_count_.size());
-        if (a.restoring())
-            for (int& s : side_) s = s >= 0 ? 1 : -1;   // a side is +1 or −1, whatever the bytes said
+        if (!a.restoring()) return;
+        for (int& s : side_) s = s >= 0 ? 1 : -1;   // a side is +1 or −1, and a count within its window, whatever the bytes said
+        for (int& c : window_count_) c = std::clamp(c, 0, 1 << 30);
     }
 
 private:

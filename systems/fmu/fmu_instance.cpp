@@ -367,7 +367,9 @@ fmi2Status FmuInstance::get_real_status(fmi2StatusKind kind, fmi2Real* value) {
 // ---------------------------------------------------------------- FMU states
 
 struct FmuInstance::SavedState {
-    fmi2Type type;
+    static constexpr std::uint64_t kTag = 0x4c49454446535441ull;   // "LIEDFSTA": a pointer that is no state of ours is refused
+    std::uint64_t tag = kTag;
+    fmi2Type type = fmi2CoSimulation;
     SimulationState simulation;
     int mode = 0;
     double start_time = 0, last_successful_time = 0;
@@ -425,15 +427,18 @@ std::vector<char> serialized(const FmuInstance::SavedState& s, fmi2Type type, in
 
 fmi2Status FmuInstance::get_state(void** state) {
     if (!state) return log(fmi2Error, "fmi2GetFMUstate: no place for the state given");
+    if (*state && static_cast<SavedState*>(*state)->tag != SavedState::kTag)
+        return log(fmi2Error, "fmi2GetFMUstate: the state to overwrite is no FMU state of this FMU");
     try {
-        auto* s = *state ? static_cast<SavedState*>(*state) : new SavedState;
+        std::unique_ptr<SavedState> made = *state ? nullptr : std::make_unique<SavedState>();
+        SavedState* s = made ? made.get() : static_cast<SavedState*>(*state);
         sim_->save_state(s->simulation);
         s->type = type_;
         s->mode = static_cast<int>(mode_);
         s->start_time = start_time_;
         s->last_successful_time = last_successful_time_;
         s->states_set = states_set_;
-        *state = s;
+        if (made) *state = made.release();
         return fmi2OK;
     } catch (const std::exception& e) {
         return log(fmi2Error, std::string("fmi2GetFMUstate: ") + e.what());
@@ -443,6 +448,7 @@ fmi2Status FmuInstance::get_state(void** state) {
 fmi2Status FmuInstance::set_state(const void* state) {
     if (!state) return log(fmi2Error, "fmi2SetFMUstate: no state given");
     const auto& s = *static_cast<const SavedState*>(state);
+    if (s.tag != SavedState::kTag) return log(fmi2Error, "fmi2SetFMUstate: this is no FMU state of this FMU");
     if (s.type != type_)
         return log(fmi2Error, std::string("fmi2SetFMUstate: the state was saved by a ") + (s.type == fmi2CoSimulation ? "Co-Simulation" : "Model Exchange") +
                                   " instance, this one is " + (type_ == fmi2CoSimulation ? "Co-Simulation" : "Model Exchange"));
@@ -461,7 +467,8 @@ fmi2Status FmuInstance::set_state(const void* state) {
 }
 
 fmi2Status FmuInstance::free_state(void** state) {
-    if (!state) return fmi2OK;
+    if (!state || !*state) return fmi2OK;
+    if (static_cast<SavedState*>(*state)->tag != SavedState::kTag) return log(fmi2Error, "fmi2FreeFMUstate: this is no FMU state of this FMU");
     delete static_cast<SavedState*>(*state);
     *state = nullptr;
     return fmi2OK;
@@ -470,6 +477,7 @@ fmi2Status FmuInstance::free_state(void** state) {
 fmi2Status FmuInstance::serialized_size(const void* state, std::size_t* size) {
     if (!state || !size) return log(fmi2Error, "fmi2SerializedFMUstateSize: no state or no place for its size given");
     const auto& s = *static_cast<const SavedState*>(state);
+    if (s.tag != SavedState::kTag) return log(fmi2Error, "fmi2SerializedFMUstateSize: this is no FMU state of this FMU");
     *size = serialized(s, s.type, s.mode).size();
     return fmi2OK;
 }
@@ -477,6 +485,7 @@ fmi2Status FmuInstance::serialized_size(const void* state, std::size_t* size) {
 fmi2Status FmuInstance::serialize(const void* state, char bytes[], std::size_t size) {
     if (!state || !bytes) return log(fmi2Error, "fmi2SerializeFMUstate: no state or no buffer given");
     const auto& s = *static_cast<const SavedState*>(state);
+    if (s.tag != SavedState::kTag) return log(fmi2Error, "fmi2SerializeFMUstate: this is no FMU state of this FMU");
     const std::vector<char> out = serialized(s, s.type, s.mode);
     if (size < out.size())
         return log(fmi2Error, "fmi2SerializeFMUstate: the buffer holds " + std::to_string(size) + " bytes, the state needs " + std::to_string(out.size()) +
@@ -500,7 +509,11 @@ fmi2Status FmuInstance::deserialize(const char bytes[], std::size_t size, void**
     std::uint64_t sets = 0;
     if (!r.value(type) || !r.value(mode) || !r.value(saved->start_time) || !r.value(saved->last_successful_time) || !r.value(sets))
         return refuse("the serialized state is cut short");
-    if ((type != fmi2ModelExchange && type != fmi2CoSimulation) || mode < 0 || mode >= kModes) return refuse("the serialized state is damaged");
+    // The mode must be one an instance of that type can be in.
+    const auto m = static_cast<Mode>(mode);
+    const bool fits = mode >= 0 && mode < kModes &&
+                      (type == fmi2CoSimulation ? m != Mode::Event && m != Mode::Continuous : type == fmi2ModelExchange && m != Mode::Step);
+    if (!fits) return refuse("the serialized state is damaged");
     saved->type = static_cast<fmi2Type>(type);
     saved->mode = mode;
     for (std::uint64_t k = 0; k < sets; ++k) {

@@ -15,7 +15,7 @@ class BouncingBall : public Component {
 public:
     State h{1.0}, v{0.0};
     double g = 9.81, e = 0.8;
-    int bounces = 0;
+    int bounces = 0;   // counted for the tests only: nothing in the model reads it, so no saved state needs it
     void metainfo(Meta& meta) override {
         meta.state(h, "h", 1.0, "m");
         meta.state(v, "v", 1.0, "m/s");

@@ -18,7 +18,8 @@ using namespace lied;
 
 namespace {
 
-// The run from now to `until`, seen at five points: time and every value by name, each with its name.
+// The run from now to `until`, seen at five points: time, every value by name, the books, the step monitor's record
+// and the event counts, each with its name (they follow from the saved state too).
 struct Seen {
     std::vector<double> values;
     std::vector<std::string> names;
@@ -30,10 +31,23 @@ Seen run_on(Simulator& sim, double until) {
         sim.simulate(from + (until - from) * k / 5);
         seen.values.push_back(sim.time());
         seen.names.push_back("time");
-        for (const std::string& name : sim.value_names()) {
-            seen.values.push_back(sim.value(name));
-            seen.names.push_back(name + " at t = " + std::to_string(sim.time()));
+        const std::string at = " at t = " + std::to_string(sim.time());
+        auto see = [&](double value, const std::string& name) {
+            seen.values.push_back(value);
+            seen.names.push_back(name + at);
+        };
+        for (const std::string& name : sim.value_names()) see(sim.value(name), name);
+        for (Quantity q : {Quantity::Mass, Quantity::Energy}) {
+            const BalanceAccount& a = sim.balance().account(q);
+            see(a.stored, std::string("books: stored ") + to_string(q));
+            see(a.residual(), std::string("books: residual ") + to_string(q));
+            see(a.allowance, std::string("books: allowance ") + to_string(q));
+            see(a.worst_ratio, std::string("books: worst ratio ") + to_string(q));
         }
+        see(static_cast<double>(sim.step_monitor().checks()), "step monitor: checks");
+        see(sim.step_monitor().worst().ratio, "step monitor: worst ratio");
+        see(sim.step_monitor().following() ? 1.0 : 0.0, "step monitor: following");
+        for (const auto& [event, count] : sim.statistics().events) see(static_cast<double>(count), "event count " + event);
     }
     return seen;
 }

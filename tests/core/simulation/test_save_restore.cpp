@@ -125,6 +125,29 @@ TEST_CASE("run, save, run on, restore, run on again: bit-identical under every s
     }
 }
 
+TEST_CASE("a discrete value keeps what its event set, even if a parameter it came from changed since: a restore runs no handler") {
+    // The step fired at 1 s with height 2; the height set to 5 afterwards changes no output until an event would.
+    EveryKindOfValue system;
+    Simulator sim(system, options_for("rk4"));
+    sim.simulate(1.2);
+    sim.set_parameter("step.height", 5.0);
+    SimulationState saved;
+    sim.save_state(saved);
+    const std::vector<double> first = run_on(sim, 1.6);
+    CHECK(system.step.y.value == 2.0);
+    sim.restore_state(saved);
+    CHECK(system.step.y.value == 2.0);
+    check_identical(first, run_on(sim, 1.6));
+    // Restored into a fresh simulator, whose step has not fired: the state brings the fired flag and the value.
+    EveryKindOfValue twin;
+    Simulator other(twin, options_for("rk4"));
+    CHECK(twin.step.y.value == 0.0);
+    other.restore_state(saved);
+    CHECK(twin.step.y.value == 2.0);
+    CHECK(other.parameter("step.height") == 5.0);
+    check_identical(first, run_on(other, 1.6));
+}
+
 TEST_CASE("a save changes nothing where the solver's history is saved, and under CVODE it restarts the solver as an event does") {
     for (const std::string& solver : integrator_names()) {
         CAPTURE(solver);

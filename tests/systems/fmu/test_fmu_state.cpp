@@ -211,3 +211,59 @@ TEST_CASE("FMI 3 Co-Simulation: get the state, step on, set it, step on again gi
     free_instance(second);
     free_instance(c);
 }
+
+TEST_CASE("FMI 2 Model Exchange: a state set back restores the states, the derivatives and the mode the importer left") {
+    TempFolder dir;
+    REQUIRE(run_lied({"export-fmu", kWatched, "-o", dir / "me.fmu"}).code == 0);
+    FmiImporter fmu(dir / "me.fmu", dir.path() / "unpacked");
+    auto instantiate = fmu.function<decltype(&fmi2Instantiate)>("fmi2Instantiate");
+    auto setup = fmu.function<decltype(&fmi2SetupExperiment)>("fmi2SetupExperiment");
+    auto enter = fmu.function<decltype(&fmi2EnterInitializationMode)>("fmi2EnterInitializationMode");
+    auto exit = fmu.function<decltype(&fmi2ExitInitializationMode)>("fmi2ExitInitializationMode");
+    auto new_discrete_states = fmu.function<decltype(&fmi2NewDiscreteStates)>("fmi2NewDiscreteStates");
+    auto continuous = fmu.function<decltype(&fmi2EnterContinuousTimeMode)>("fmi2EnterContinuousTimeMode");
+    auto enter_event = fmu.function<decltype(&fmi2EnterEventMode)>("fmi2EnterEventMode");
+    auto set_time = fmu.function<decltype(&fmi2SetTime)>("fmi2SetTime");
+    auto set_states = fmu.function<decltype(&fmi2SetContinuousStates)>("fmi2SetContinuousStates");
+    auto get_states = fmu.function<decltype(&fmi2GetContinuousStates)>("fmi2GetContinuousStates");
+    auto get_derivatives = fmu.function<decltype(&fmi2GetDerivatives)>("fmi2GetDerivatives");
+    auto get_state = fmu.function<decltype(&fmi2GetFMUstate)>("fmi2GetFMUstate");
+    auto set_state = fmu.function<decltype(&fmi2SetFMUstate)>("fmi2SetFMUstate");
+    auto free_state = fmu.function<decltype(&fmi2FreeFMUstate)>("fmi2FreeFMUstate");
+    auto free_instance = fmu.function<decltype(&fmi2FreeInstance)>("fmi2FreeInstance");
+    const fmi2CallbackFunctions callbacks = fmu.callbacks();
+
+    fmi2Component c = instantiate("me", fmi2ModelExchange, fmu.guid.c_str(), fmu.resource_uri().c_str(), &callbacks, fmi2False, fmi2False);
+    REQUIRE(c);
+    REQUIRE(setup(c, fmi2False, 0, 0, fmi2False, 0) == fmi2OK);
+    REQUIRE(enter(c) == fmi2OK);
+    REQUIRE(exit(c) == fmi2OK);
+    fmi2EventInfo info{};
+    REQUIRE(new_discrete_states(c, &info) == fmi2OK);
+    REQUIRE(continuous(c) == fmi2OK);
+    const std::size_t n = 5;   // the vessels' states
+    std::vector<double> x(n), dx(n);
+    REQUIRE(set_time(c, 0.25) == fmi2OK);
+    REQUIRE(get_states(c, x.data(), n) == fmi2OK);
+    REQUIRE(get_derivatives(c, dx.data(), n) == fmi2OK);
+    fmi2FMUstate state = nullptr;
+    REQUIRE(get_state(c, &state) == fmi2OK);
+
+    // The importer moves on, and into event mode.
+    std::vector<double> moved = x;
+    for (double& v : moved) v *= 1.1;
+    REQUIRE(set_time(c, 0.5) == fmi2OK);
+    REQUIRE(set_states(c, moved.data(), n) == fmi2OK);
+    REQUIRE(enter_event(c) == fmi2OK);
+    REQUIRE(set_state(c, state) == fmi2OK);
+    std::vector<double> x_back(n), dx_back(n);
+    REQUIRE(get_states(c, x_back.data(), n) == fmi2OK);
+    REQUIRE(get_derivatives(c, dx_back.data(), n) == fmi2OK);
+    CHECK(identical(x, x_back));
+    CHECK(identical(dx, dx_back));
+    // Back in continuous-time mode, as when the state was got: the calls of that mode are accepted again.
+    CHECK(set_time(c, 0.3) == fmi2OK);
+    CHECK(continuous(c) == fmi2Error);   // not allowed from continuous-time mode
+    CHECK(free_state(c, &state) == fmi2OK);
+    free_instance(c);
+}
