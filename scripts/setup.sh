@@ -19,6 +19,8 @@ packages=(
   libzip-dev                   # `lied export-fmu`: an FMU is a zip archive
   libopenmpi-dev openmpi-bin   # `lied sweep` across machines (mpirun)
   python3-scipy                # tests: an independent reader of the MAT files (scipy.io)
+  pybind11-dev python3-dev     # the Python module `lied`
+  python3-numpy python3-pytest python3-matplotlib   # ... its arrays, its tests, the plot in its docs
 )
 
 missing=()

@@ -45,38 +45,51 @@ void add_data_files(Component& component, std::vector<std::string>& files) {
 }
 }  // namespace
 
+namespace {
+// A loaded file as a system to run; `source` names it in messages (a path, or what the text came from).
+ResolvedSystem resolved_from(LoadedSystem loaded, const std::string& source) {
+    if (!loaded.exposed.empty()) {
+        std::string names;
+        for (auto& n : loaded.exposed) names += (names.empty() ? "" : ", ") + n;
+        throw UsageError(source + " is a subsystem (it exposes " + names + " for another file to connect); use it as a component of a system file: {file: " +
+                         std::filesystem::path(source).filename().string() + "}");
+    }
+    // No output may overwrite a file the run reads: the system files, and the data files of the system and of the
+    // components its actions bring.
+    add_data_files(*loaded.root, loaded.files);
+    for (auto& action : loaded.actions) action.second.for_each_new_component([&](Component& c) { add_data_files(c, loaded.files); });
+    for (auto& action : loaded.event_actions) action.second.for_each_new_component([&](Component& c) { add_data_files(c, loaded.files); });
+    // The file's actions are scheduled on the simulator that runs it (once: they own their components).
+    auto actions = std::make_shared<std::vector<std::pair<double, StructuralChange>>>(std::move(loaded.actions));
+    auto on_event = std::make_shared<std::vector<std::pair<std::string, StructuralChange>>>(std::move(loaded.event_actions));
+    auto prepare = [actions, on_event](Simulator& sim) {
+        for (auto& [at, change] : *actions) sim.schedule(at, std::move(change));
+        for (auto& [event, change] : *on_event) sim.schedule_on_event(event, std::move(change));
+        actions->clear();
+        on_event->clear();
+    };
+    return {loaded.name, loaded.description, std::move(loaded.root), loaded.settings, loaded.files, prepare};
+}
+}  // namespace
+
 ResolvedSystem resolve_system(const std::string& argument) {
     if (is_system_file_name(argument)) {
         try {
-            LoadedSystem loaded = load_system_file(argument);
-            if (!loaded.exposed.empty()) {
-                std::string names;
-                for (auto& n : loaded.exposed) names += (names.empty() ? "" : ", ") + n;
-                throw UsageError(argument + " is a subsystem (it exposes " + names +
-                                 " for another file to connect); use it as a component of a system file: {file: " +
-                                 std::filesystem::path(argument).filename().string() + "}");
-            }
-            // No output may overwrite a file the run reads: the system files, and the data files of the system and of
-            // the components its actions bring.
-            add_data_files(*loaded.root, loaded.files);
-            for (auto& action : loaded.actions) action.second.for_each_new_component([&](Component& c) { add_data_files(c, loaded.files); });
-            for (auto& action : loaded.event_actions) action.second.for_each_new_component([&](Component& c) { add_data_files(c, loaded.files); });
-            // The file's actions are scheduled on the simulator that runs it (once: they own their components).
-            auto actions = std::make_shared<std::vector<std::pair<double, StructuralChange>>>(std::move(loaded.actions));
-            auto on_event = std::make_shared<std::vector<std::pair<std::string, StructuralChange>>>(std::move(loaded.event_actions));
-            auto prepare = [actions, on_event](Simulator& sim) {
-                for (auto& [at, change] : *actions) sim.schedule(at, std::move(change));
-                for (auto& [event, change] : *on_event) sim.schedule_on_event(event, std::move(change));
-                actions->clear();
-                on_event->clear();
-            };
-            return {loaded.name, loaded.description, std::move(loaded.root), loaded.settings, loaded.files, prepare};
+            return resolved_from(load_system_file(argument), argument);
         } catch (const SystemFileError& e) {
             throw UsageError(e.what());
         }
     }
     const SystemEntry& e = find_system(argument);
     return {e.name, e.description, e.make(), e.defaults, {}, e.prepare};
+}
+
+ResolvedSystem resolve_system_text(const std::string& text, const std::string& source, const std::string& directory) {
+    try {
+        return resolved_from(parse_system_text(text, source, directory), source);
+    } catch (const SystemFileError& e) {
+        throw UsageError(e.what());
+    }
 }
 
 std::unique_ptr<Simulator> make_simulation(ResolvedSystem& system, const RunSettings& settings,

@@ -31,6 +31,9 @@ struct ResolvedSystem {
     std::function<void(Simulator&)> prepare{};   // scheduled structural changes, if the system has any
 };
 ResolvedSystem resolve_system(const std::string& argument);   // throws UsageError
+// A system given as the text of a system file (YAML or JSON); `source` names it in messages, `directory` resolves
+// the paths it names. Throws UsageError.
+ResolvedSystem resolve_system_text(const std::string& text, const std::string& source, const std::string& directory);
 
 // A simulator of the system with the settings: scheduled changes, choices and parameters set (choices first:
 // each rebuilds), start values reset, the steady state found if asked. Throws UsageError for bad names or

@@ -1,0 +1,456 @@
+// The Python module `lied` (pybind11): load a built-in system, a system file or the text of one, set parameters
+// and choices, step or run it, read the results as numpy arrays with names and units, make structural changes,
+// save and restore its state, run sweeps on threads (without the GIL), and read result files. Errors are Python
+// exceptions with the engine's messages: lied.BuildError, lied.SimulationError, lied.UsageError,
+// lied.StructuralChangeError (all lied.Error); names that do not exist raise KeyError, bad values ValueError.
+#include "core/model/build_error.h"
+#include "core/model/component_registry.h"
+#include "core/model/introspection.h"
+#include "core/simulation/recorder.h"
+#include "core/simulation/simulator.h"
+#include "core/simulation/structural_change.h"
+#include "core/support/closest_name.h"
+#include "systems/io/system_loading.h"
+#include "systems/io/system_registry.h"
+#include "systems/results/mat_results.h"
+#include "systems/results/result_table.h"
+
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <utility>
+#include <vector>
+
+namespace py = pybind11;
+using namespace lied;
+using namespace lied::systems;
+
+namespace {
+
+// Names that are not there: a KeyError carrying the engine's message (with its suggestion).
+struct NameError : std::invalid_argument {
+    using std::invalid_argument::invalid_argument;
+};
+
+// Settings given as keyword arguments over the system's own.
+struct Overrides {
+    std::optional<std::string> solver;
+    std::optional<double> dt, t_end, interval, rtol, atol;
+    RunSettings applied_to(RunSettings s) const {
+        if (solver) s.solver = *solver;
+        if (dt) s.dt = *dt;
+        if (t_end) s.t_end = *t_end;
+        if (interval) s.interval = *interval;
+        if (rtol) s.rtol = *rtol;
+        if (atol) s.atol = *atol;
+        return s;
+    }
+};
+
+// {"p2.dp_ref": 3000, "p1.medium": "Water"} as `lied run --set` takes them: numbers in full precision, names as text.
+std::vector<std::pair<std::string, std::string>> assignments(const py::dict& values) {
+    std::vector<std::pair<std::string, std::string>> out;
+    for (auto [key, value] : values) {
+        const std::string name = py::str(key);
+        if (py::isinstance<py::str>(value)) {
+            out.emplace_back(name, value.cast<std::string>());
+        } else {
+            std::ostringstream text;
+            text.precision(17);
+            text << value.cast<double>();
+            out.emplace_back(name, text.str());
+        }
+    }
+    return out;
+}
+
+// One run's results: the table `lied run` writes, as numpy columns.
+class Results {
+public:
+    explicit Results(ResultTable table, std::string error = {}) : table_(std::move(table)), error_(std::move(error)) {}
+    py::array_t<double> time() const { return py::array_t<double>(static_cast<py::ssize_t>(table_.times.size()), table_.times.data()); }
+    std::vector<std::string> names() const {
+        std::vector<std::string> n;
+        for (auto& v : table_.series) n.push_back(v.name);
+        return n;
+    }
+    py::array_t<double> column(const std::string& name) const {
+        std::size_t i = 0;
+        try {
+            i = table_.series_index(name);
+        } catch (const std::invalid_argument& e) {
+            throw NameError(e.what());
+        }
+        py::array_t<double> out(static_cast<py::ssize_t>(table_.rows.size()));
+        auto v = out.mutable_unchecked<1>();
+        for (std::size_t k = 0; k < table_.rows.size(); ++k) v(static_cast<py::ssize_t>(k)) = table_.rows[k][i];
+        return out;
+    }
+    bool contains(const std::string& name) const {
+        return std::any_of(table_.series.begin(), table_.series.end(), [&](auto& v) { return v.name == name; });
+    }
+    std::string unit(const std::string& name) const {
+        try {
+            return table_.series[table_.series_index(name)].unit;
+        } catch (const std::invalid_argument& e) {
+            throw NameError(e.what());
+        }
+    }
+    py::dict units() const {
+        py::dict d;
+        for (auto& v : table_.series) d[py::str(v.name)] = v.unit;
+        return d;
+    }
+    py::dict parameters() const {
+        py::dict d;
+        for (std::size_t i = 0; i < table_.constants.size(); ++i) d[py::str(table_.constants[i].name)] = table_.constant_values[i];
+        return d;
+    }
+    py::list segments() const {
+        py::list l;
+        for (auto& s : table_.segments) l.append(py::dict(py::arg("start") = s.start, py::arg("end") = s.end, py::arg("states") = s.states, py::arg("change") = s.change));
+        return l;
+    }
+    const std::string& error() const { return error_; }
+    std::string repr() const {
+        std::ostringstream s;
+        s << "<lied.Results: " << table_.series.size() << " series, " << table_.times.size() << " samples";
+        if (!table_.times.empty()) s << " from t = " << table_.times.front() << " s to " << table_.times.back() << " s";
+        if (!error_.empty()) s << "; failed: " << error_;
+        s << ">";
+        return s.str();
+    }
+
+private:
+    ResultTable table_;
+    std::string error_;
+};
+
+// A state to go back to (Simulator::save_state): lied.State in Python; bytes(state) and lied.State(bytes) keep it
+// outside the process.
+struct SavedRun {
+    SimulationState state;
+};
+
+// Runs a simulator to t_end, sampling `recorded` every `interval`, without the GIL. On failure the samples so far
+// come with the error (a sweep keeps them); otherwise the error is thrown.
+Results record(Simulator& sim, const std::vector<std::string>& recorded, double interval, double t_end, bool keep_failure) {
+    Recorder recorder(recorded, interval);
+    try {
+        sim.attach(recorder);
+    } catch (const std::invalid_argument& e) {
+        throw NameError(e.what());
+    }
+    const std::vector<ParameterSnapshot> parameters = snapshot_parameters(sim);
+    const double t_start = sim.time();
+    std::string error;
+    try {
+        sim.simulate(t_end, &recorder);
+    } catch (const std::exception& e) {
+        if (!keep_failure) throw;
+        error = e.what();
+    }
+    return Results(result_table(recorder, sim, parameters, t_start), error);
+}
+
+// What a system records unless told otherwise: its own list, or every state and variable.
+std::vector<std::string> default_recorded(const Simulator& sim, const RunSettings& settings) {
+    if (!settings.recorded.empty()) return settings.recorded;
+    std::vector<std::string> names;
+    for (auto& s : sim.model().states) names.push_back(s.path);
+    for (auto& v : sim.model().variables) names.push_back(v.path);
+    return names;
+}
+
+// A system and its simulator, as `lied run` makes them.
+class System {
+public:
+    System(ResolvedSystem resolved, const py::dict& set, const Overrides& overrides) : resolved_(std::move(resolved)) {
+        settings_ = overrides.applied_to(resolved_.settings);
+        sim_ = make_simulation(resolved_, settings_, assignments(set));
+    }
+
+    Results run(std::optional<double> t_end, std::optional<double> interval, std::optional<std::vector<std::string>> names) {
+        const double end = t_end ? *t_end : settings_.t_end;
+        const std::vector<std::string> recorded = names ? *names : default_recorded(*sim_, settings_);
+        py::gil_scoped_release unlocked;
+        return record(*sim_, recorded, interval ? *interval : settings_.interval, end, false);
+    }
+    void step(double dt) {
+        const StepStatus status = sim_->step(dt);
+        if (status != StepStatus::Ok) throw SimulationError(sim_->describe(status));
+    }
+    double value(const std::string& name) const {
+        try {
+            return sim_->value(name);
+        } catch (const std::invalid_argument& e) {
+            throw NameError(e.what());
+        }
+    }
+    py::array_t<double> states() const {
+        return py::array_t<double>(static_cast<py::ssize_t>(sim_->states().size()), sim_->states().data());
+    }
+    std::vector<std::string> state_names() const {
+        std::vector<std::string> n;
+        for (auto& s : sim_->model().states) n.push_back(s.path);
+        return n;
+    }
+    void apply(StructuralChange& change) { sim_->apply(change); }
+    void schedule(double t, StructuralChange& change, bool& spent) {
+        if (spent) throw std::invalid_argument("this change was applied or scheduled already; make a new lied.Change");
+        sim_->schedule(t, std::move(change));
+        spent = true;
+    }
+    SavedRun save() {
+        SavedRun s;
+        sim_->save_state(s.state);
+        return s;
+    }
+    Simulator& sim() { return *sim_; }
+    const RunSettings& settings() const { return settings_; }
+    const std::string& name() const { return resolved_.name; }
+
+private:
+    ResolvedSystem resolved_;
+    RunSettings settings_;
+    std::unique_ptr<Simulator> sim_;
+};
+
+// A structural change built in Python; components are made by type name from the registry.
+struct Change {
+    explicit Change(std::string description) : change(std::move(description)) {}
+    Change(const Change&) = delete;   // it owns the components it brings
+    Change& operator=(const Change&) = delete;
+    StructuralChange change;
+    bool spent = false;
+};
+
+// A component of a registered type with its parameters (numbers) and choices (text) set, checked as a system file's.
+std::unique_ptr<Component> make_component(const std::string& type, const py::dict& parameters) {
+    const ComponentRegistry& registry = ComponentRegistry::instance();
+    const ComponentType* t = registry.find(type);
+    if (!t) throw NameError("unknown component type '" + type + "'" + did_you_mean(type, registry.names()));
+    std::unique_ptr<Component> c = t->make();
+    if (parameters.empty()) return c;
+    const Model m = describe(*c);
+    std::vector<std::string> known;
+    for (auto& p : m.parameters) known.push_back(p.path);
+    for (auto& ch : m.choices) known.push_back(ch.path);
+    for (auto [key, value] : parameters) {
+        const std::string name = py::str(key);
+        auto parameter = std::find_if(m.parameters.begin(), m.parameters.end(), [&](auto& p) { return p.path == name; });
+        auto choice = std::find_if(m.choices.begin(), m.choices.end(), [&](auto& ch) { return ch.path == name; });
+        if (choice != m.choices.end() && py::isinstance<py::str>(value)) {
+            const std::string option = value.cast<std::string>();
+            if (!choice->spec->admits(option))
+                throw std::invalid_argument(type + "." + name + " = '" + option + "' is not one of its options (" + choice->spec->options_text() + ")");
+            *choice->value = option;
+        } else if (parameter != m.parameters.end()) {
+            const double v = value.cast<double>();
+            if (!parameter->spec.admits(v)) {
+                std::ostringstream s;
+                s << type << '.' << name << " = " << v << ' ' << parameter->spec.refusal_text(v);
+                throw std::invalid_argument(s.str());
+            }
+            if (parameter->system_default) *parameter->system_default = v;
+            else *parameter->value = v;
+        } else {
+            throw NameError("unknown parameter '" + name + "' of " + type + did_you_mean(name, known));
+        }
+    }
+    return c;
+}
+
+Overrides overrides_from(std::optional<std::string> solver, std::optional<double> dt, std::optional<double> t_end, std::optional<double> interval,
+                         std::optional<double> rtol, std::optional<double> atol) {
+    return {std::move(solver), dt, t_end, interval, rtol, atol};
+}
+
+std::shared_ptr<System> load(const std::string& system, const py::dict& set, std::optional<std::string> solver, std::optional<double> dt,
+                             std::optional<double> t_end, std::optional<double> interval, std::optional<double> rtol, std::optional<double> atol) {
+    return std::make_shared<System>(resolve_system(system), set, overrides_from(std::move(solver), dt, t_end, interval, rtol, atol));
+}
+
+// The text of a system file (YAML, or JSON from a dict), its paths resolved from `directory`.
+std::shared_ptr<System> compose(const py::object& description, const std::string& directory, const py::dict& set, std::optional<std::string> solver,
+                                std::optional<double> dt, std::optional<double> t_end, std::optional<double> interval, std::optional<double> rtol,
+                                std::optional<double> atol) {
+    const std::string text = py::isinstance<py::str>(description) ? description.cast<std::string>()
+                                                                  : py::module_::import("json").attr("dumps")(description).cast<std::string>();
+    return std::make_shared<System>(resolve_system_text(text, "<python>", directory), set, overrides_from(std::move(solver), dt, t_end, interval, rtol, atol));
+}
+
+// Many runs of one system, each with its own values, on `jobs` threads. Each case loads the system afresh (the
+// values may change its structure); a failed case keeps its samples and its message (Results.error).
+std::vector<Results> sweep(const std::string& system, const std::vector<py::dict>& cases, std::optional<std::vector<std::string>> names,
+                           std::optional<double> t_end, std::optional<double> interval, std::optional<int> jobs) {
+    std::vector<std::vector<std::pair<std::string, std::string>>> values;
+    for (auto& c : cases) values.push_back(assignments(c));
+    std::vector<std::optional<Results>> results(cases.size());
+    {
+        py::gil_scoped_release unlocked;
+        std::atomic<std::size_t> next{0};
+        auto work = [&] {
+            for (std::size_t i = next++; i < values.size(); i = next++) {
+                try {
+                    ResolvedSystem resolved = resolve_system(system);
+                    RunSettings settings = resolved.settings;
+                    if (t_end) settings.t_end = *t_end;
+                    if (interval) settings.interval = *interval;
+                    auto sim = make_simulation(resolved, settings, values[i]);
+                    results[i].emplace(record(*sim, names ? *names : default_recorded(*sim, settings), settings.interval, settings.t_end, true));
+                } catch (const std::exception& e) {
+                    results[i].emplace(ResultTable{}, e.what());
+                }
+            }
+        };
+        const unsigned hardware = std::max(1u, std::thread::hardware_concurrency());
+        const std::size_t threads = std::min<std::size_t>(values.size(), jobs ? static_cast<std::size_t>(std::max(1, *jobs)) : hardware);
+        std::vector<std::thread> pool;
+        for (std::size_t t = 1; t < threads; ++t) pool.emplace_back(work);
+        work();
+        for (auto& t : pool) t.join();
+    }
+    std::vector<Results> out;
+    for (auto& r : results) out.push_back(std::move(*r));
+    return out;
+}
+
+Results read_results(const std::string& path) {
+    if (!std::filesystem::is_regular_file(path)) throw std::invalid_argument("read_results: '" + path + "' is no file");
+    return Results(is_mat_file_name(path) ? read_mat_results(path) : read_csv_results(path));
+}
+
+}  // namespace
+
+PYBIND11_MODULE(lied, m) {
+    m.doc() = "Lied: physical systems composed at runtime from precompiled components (docs/user-guide/python.md)";
+    spdlog::set_level(spdlog::level::warn);   // quiet by default, as the lied program; lied.verbose(True) for more
+
+    static py::exception<std::runtime_error> error(m, "Error");   // lied.Error: the base of Lied's own errors
+    py::register_exception<BuildError>(m, "BuildError", error.ptr());
+    py::register_exception<SimulationError>(m, "SimulationError", error.ptr());
+    py::register_exception<UsageError>(m, "UsageError", error.ptr());
+    py::register_exception<StructuralChangeError>(m, "StructuralChangeError", error.ptr());
+    py::register_exception_translator([](std::exception_ptr p) {
+        try {
+            if (p) std::rethrow_exception(p);
+        } catch (const NameError& e) {
+            PyErr_SetString(PyExc_KeyError, e.what());
+        }
+    });
+
+    py::class_<Results>(m, "Results", "The results of one run: time, series by name (numpy arrays), units, parameters, segments")
+        .def_property_readonly("time", &Results::time, "the sample times [s]")
+        .def_property_readonly("names", &Results::names, "the recorded series")
+        .def("__getitem__", &Results::column, py::arg("name"), "a series as a numpy array (NaN where it did not exist)")
+        .def("__contains__", &Results::contains)
+        .def("unit", &Results::unit, py::arg("name"))
+        .def_property_readonly("units", &Results::units, "unit by series name")
+        .def_property_readonly("parameters", &Results::parameters, "the parameters' values at the start of the run")
+        .def_property_readonly("segments", &Results::segments, "the structures of the run: start, end, states, change")
+        .def_property_readonly("error", &Results::error, "why the run stopped early ('' if it did not; sweeps only)")
+        .def("__repr__", &Results::repr);
+
+    py::class_<SavedRun>(m, "State", "A saved state of a run (System.save_state); bytes(state) and State(bytes) keep it outside")
+        .def(py::init([](const py::bytes& b) {
+                 const std::string_view v = b;
+                 SavedRun s;
+                 s.state.assign(std::span<const std::byte>(reinterpret_cast<const std::byte*>(v.data()), v.size()));
+                 return s;
+             }),
+             py::arg("data"))
+        .def_property_readonly("time", [](const SavedRun& s) { return s.state.time(); }, "the time it was saved at [s]")
+        .def("__bytes__", [](const SavedRun& s) {
+            const auto b = s.state.bytes();
+            return py::bytes(reinterpret_cast<const char*>(b.data()), b.size());
+        });
+
+    py::class_<Change>(m, "Change", "A structural change: edits made together between steps (System.apply or System.schedule)")
+        .def(py::init<std::string>(), py::arg("description"))
+        .def("add", [](Change& c, const std::string& parent, const std::string& name, const std::string& type, const py::dict& parameters,
+                       const std::string& description) -> Change& {
+                 c.change.add(parent, name, make_component(type, parameters), description);
+                 return c;
+             }, py::arg("parent"), py::arg("name"), py::arg("type"), py::arg("parameters") = py::dict(), py::arg("description") = "",
+             py::return_value_policy::reference_internal)
+        .def("remove", [](Change& c, const std::string& path) -> Change& { c.change.remove(path); return c; }, py::arg("path"),
+             py::return_value_policy::reference_internal)
+        .def("replace", [](Change& c, const std::string& path, const std::string& type, const py::dict& parameters) -> Change& {
+                 c.change.replace(path, make_component(type, parameters));
+                 return c;
+             }, py::arg("path"), py::arg("type"), py::arg("parameters") = py::dict(), py::return_value_policy::reference_internal)
+        .def("connect", [](Change& c, const std::string& a, const std::string& b) -> Change& { c.change.connect(a, b); return c; }, py::arg("a"),
+             py::arg("b"), py::return_value_policy::reference_internal)
+        .def("disconnect", [](Change& c, const std::string& a, const std::string& b) -> Change& { c.change.disconnect(a, b); return c; },
+             py::arg("a"), py::arg("b"), py::return_value_policy::reference_internal)
+        .def("set_parameter", [](Change& c, const std::string& name, double value) -> Change& { c.change.set_parameter(name, value); return c; },
+             py::arg("name"), py::arg("value"), py::return_value_policy::reference_internal)
+        .def_property_readonly("description", [](const Change& c) { return c.change.description(); });
+
+    py::class_<System, std::shared_ptr<System>>(m, "System", "A system and its simulator (lied.load, lied.compose)")
+        .def_property_readonly("name", &System::name)
+        .def_property_readonly("time", [](System& s) { return s.sim().time(); }, "the current time [s]")
+        .def_property_readonly("states", &System::states, "the state vector (a copy)")
+        .def_property_readonly("state_names", &System::state_names)
+        .def_property_readonly("names", [](System& s) { return s.sim().value_names(); }, "every state, variable and parameter")
+        .def("value", &System::value, py::arg("name"), "a state, variable or parameter by name")
+        .def("__getitem__", &System::value, py::arg("name"))
+        .def("unit", [](System& s, const std::string& name) { return s.sim().unit(name); }, py::arg("name"))
+        .def("parameter", [](System& s, const std::string& name) { return s.sim().parameter(name); }, py::arg("name"))
+        .def("set_parameter", [](System& s, const std::string& name, double v) { s.sim().set_parameter(name, v); }, py::arg("name"), py::arg("value"))
+        .def("choice", [](System& s, const std::string& name) { return s.sim().choice(name); }, py::arg("name"))
+        .def("set_choice", [](System& s, const std::string& name, const std::string& v) { s.sim().set_choice(name, v); }, py::arg("name"),
+             py::arg("value"))
+        .def("set_state", [](System& s, const std::string& name, double v) { s.sim().set_state(name, v); }, py::arg("name"), py::arg("value"))
+        .def("reset", [](System& s) { s.sim().reset(); }, "back to t = 0 and the start values")
+        .def("run", &System::run, py::arg("t_end") = py::none(), py::arg("interval") = py::none(), py::arg("record") = py::none(),
+             "runs to t_end (the system's own by default), sampling `record` (its own list, or every state and variable) every interval")
+        .def("step", &System::step, py::arg("dt"), "one step of dt; raises SimulationError naming what went wrong")
+        .def("steady_state", [](System& s) { s.sim().initialize_steady_state(); }, "moves the states to a steady state")
+        .def("apply", [](System& s, Change& c) {
+                 if (c.spent) throw std::invalid_argument("this change was applied or scheduled already; make a new lied.Change");
+                 s.apply(c.change);
+                 c.spent = true;
+             }, py::arg("change"), "makes the change now; raises StructuralChangeError (the previous structure runs on)")
+        .def("schedule", [](System& s, double t, Change& c) { s.schedule(t, c.change, c.spent); }, py::arg("t"), py::arg("change"))
+        .def_property_readonly("segments", [](System& s) {
+            py::list l;
+            for (auto& seg : s.sim().segments()) l.append(py::dict(py::arg("start") = seg.start, py::arg("change") = seg.change, py::arg("states") = seg.states));
+            return l;
+        })
+        .def("save_state", &System::save, "the state of the run, to restore_state later (here or in a System of the same structure)")
+        .def("restore_state", [](System& s, const SavedRun& state) { s.sim().restore_state(state.state); }, py::arg("state"))
+        .def("__repr__", [](System& s) {
+            std::ostringstream o;
+            o << "<lied.System " << s.name() << " at t = " << s.sim().time() << " s, " << s.sim().model().states.size() << " states, solver "
+              << s.sim().integrator().name() << ">";
+            return o.str();
+        });
+
+    m.def("load", &load, py::arg("system"), py::arg("set") = py::dict(), py::arg("solver") = py::none(), py::arg("dt") = py::none(),
+          py::arg("t_end") = py::none(), py::arg("interval") = py::none(), py::arg("rtol") = py::none(), py::arg("atol") = py::none(),
+          "a built-in system by name or a system file (.yaml, .json), with parameters and choices set and run settings overridden");
+    m.def("compose", &compose, py::arg("description"), py::arg("directory") = ".", py::arg("set") = py::dict(), py::arg("solver") = py::none(),
+          py::arg("dt") = py::none(), py::arg("t_end") = py::none(), py::arg("interval") = py::none(), py::arg("rtol") = py::none(),
+          py::arg("atol") = py::none(), "a system from the text of a system file, or from a dict in its layout");
+    m.def("sweep", &sweep, py::arg("system"), py::arg("cases"), py::arg("record") = py::none(), py::arg("t_end") = py::none(),
+          py::arg("interval") = py::none(), py::arg("jobs") = py::none(),
+          "runs the system once per case (a dict of parameters and choices) on threads; a list of Results, failed cases with .error");
+    m.def("read_results", &read_results, py::arg("path"), "results written by lied run (MAT or CSV)");
+    m.def("systems", [] { return SystemRegistry::instance().names(); }, "the built-in systems");
+    m.def("component_types", [] { return ComponentRegistry::instance().names(); }, "every component type by name");
+    m.def("verbose", [](bool on) { spdlog::set_level(on ? spdlog::level::debug : spdlog::level::warn); }, py::arg("on") = true,
+          "the engine's log on stderr: debug messages (True) or warnings only (False, the default)");
+}

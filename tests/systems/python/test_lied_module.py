@@ -1,0 +1,190 @@
+"""The Python module `lied`, used as a script would: load, run, read numpy results with units, set parameters,
+step, save and restore, change the structure, compose from a dict, sweep, read result files, and the errors.
+Checks against physics (the vessels hold their water), against the `lied` program (the same results to the bit),
+and against the module itself (a restored run equals the first)."""
+import os
+import re
+import subprocess
+import threading
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import lied
+
+SOURCE = Path(os.environ["LIED_SOURCE_DIR"])
+PROGRAM = os.environ["LIED_PROGRAM"]
+VESSELS = str(SOURCE / "systems/examples/files/com_vessels.yaml")
+LEVELS = ["t1.level", "t2.level", "t3.level"]
+
+
+def test_run_gives_numpy_series_with_units_and_the_vessels_keep_their_water():
+    system = lied.load(VESSELS, t_end=5)
+    results = system.run()
+    assert isinstance(results["t2.level"], np.ndarray)
+    assert results.time[0] == 0 and results.time[-1] == pytest.approx(5)
+    assert len(results.time) == 51  # every 0.1 s, both ends
+    assert results.units["t1.level"] == "m" and results.unit("p1.m_flow") == "kg/s"
+    assert results.parameters["p2.dp_ref"] == 1000
+    # Three tanks of 1 m² hold 3 m³ of water; t1's elevation step at 1 s moves none. RK4 keeps a linear invariant
+    # to rounding.
+    water = sum(results[name] for name in LEVELS)
+    assert np.max(np.abs(water - 3.0)) < 1e-12
+    assert "t9.level" not in results
+    with pytest.raises(KeyError, match="t9.level"):
+        results["t9.level"]
+
+
+def test_results_equal_what_the_lied_program_writes(tmp_path):
+    out = tmp_path / "vessels.mat"
+    subprocess.run([PROGRAM, "run", VESSELS, "--t-end", "3", "--set", "p2.dp_ref=2500", "--out", str(out)], check=True,
+                   capture_output=True)
+    from_file = lied.read_results(str(out))
+    here = lied.load(VESSELS, set={"p2.dp_ref": 2500}, t_end=3).run()
+    assert from_file.names == here.names
+    np.testing.assert_array_equal(from_file.time, here.time)
+    for name in here.names:
+        np.testing.assert_array_equal(from_file[name], here[name])
+
+
+def test_parameters_choices_and_run_settings():
+    system = lied.load("ComVessels", set={"t2.h0": 1.5}, solver="dopri5", t_end=2)
+    assert system.parameter("t2.h0") == 1.5
+    assert system["t2.level"] == 1.5
+    assert "solver dopri5" in repr(system)
+    system.set_parameter("p2.dp_ref", 3000)
+    assert system.value("p2.dp_ref") == 3000
+    with pytest.raises(ValueError, match="p2.dp_ref"):
+        system.set_parameter("p2.dp_ref", -1)
+    with pytest.raises(KeyError, match="did you mean 't2.level'"):
+        system.value("t2.levle")
+
+
+def test_step_save_and_restore_are_bit_identical_here_and_in_a_second_system():
+    system = lied.load(VESSELS)
+    for _ in range(80):
+        system.step(0.01)
+    saved = system.save_state()
+    assert saved.time == pytest.approx(0.8)
+    first = []
+    for _ in range(60):  # across the elevation step at 1 s
+        system.step(0.01)
+        first.append(system.states)
+    system.restore_state(saved)
+    again = []
+    for _ in range(60):
+        system.step(0.01)
+        again.append(system.states)
+    np.testing.assert_array_equal(np.array(first), np.array(again))
+    other = lied.load(VESSELS)
+    other.restore_state(lied.State(bytes(saved)))
+    assert other.time == saved.time
+    other.step(0.6)
+    assert other.time == pytest.approx(1.4)
+    with pytest.raises(ValueError, match="another structure"):   # a state that does not fit is a bad argument
+        lied.load("SimpleStream").restore_state(saved)
+
+
+def test_a_failing_step_raises_simulation_error_with_the_engine_message():
+    system = lied.load(VESSELS)
+    with pytest.raises(lied.SimulationError):
+        system.step(float("nan"))
+
+
+def test_structural_change_now_and_scheduled_and_a_refused_one():
+    system = lied.load(VESSELS, t_end=4)
+    system.step(0.5)
+    valve = {"v_ref": 0.01, "dp_ref": 4000, "L": 100}
+    change = lied.Change("p2 replaced").replace("p2", "PressureDrop", valve).set_parameter("p3.dp_ref", 1500)
+    system.apply(change)
+    assert [s["change"] for s in system.segments] == ["start", "p2 replaced"]
+    assert system.parameter("p2.dp_ref") == 4000 and system.parameter("p3.dp_ref") == 1500
+    with pytest.raises(ValueError, match="applied or scheduled already"):
+        system.apply(change)
+    # A change scheduled for 2 s that cannot be made: the run stops there with the reason.
+    system.schedule(2.0, lied.Change("t4 removed").remove("t4"))
+    with pytest.raises(lied.SimulationError, match="t4"):
+        system.run()
+    assert system.time == pytest.approx(2.0)
+    with pytest.raises(lied.StructuralChangeError, match="NoSuchPath"):
+        lied.load(VESSELS).apply(lied.Change("bad").remove("NoSuchPath"))
+    with pytest.raises(KeyError, match="PresureDrop"):
+        lied.Change("typo").replace("p2", "PresureDrop")
+    with pytest.raises(KeyError, match="did you mean 'dp_ref'"):
+        lied.Change("typo").replace("p2", "PressureDrop", {"dp_rf": 1})
+    with pytest.raises(ValueError, match="dp_ref"):
+        lied.Change("negative").replace("p2", "PressureDrop", {"dp_ref": -1})
+
+
+def vessels_as_dict():
+    tank = lambda kind: {"type": kind, "parameters": {"A": 1, "h0": 1}}
+    valve = {"type": "PressureDrop", "parameters": {"v_ref": 0.01, "dp_ref": 1000, "L": 100}}
+    return {
+        "system": "ComposedVessels",
+        "components": {"t1": tank("OutTank"), "t2": tank("InTank"), "t3": tank("InTank"), "s": {"type": "Splitter"},
+                       "p1": valve, "p2": valve, "p3": valve,
+                       "elevation": {"type": "StepSource", "parameters": {"height": 0.5, "start_time": 1}}},
+        "connections": [["t1.outlet", "p1.inlet"], ["p1.outlet", "s.inlet"], ["s.outlet1", "p2.inlet"], ["p2.outlet", "t2.inlet"],
+                        ["s.outlet2", "p3.inlet"], ["p3.outlet", "t3.inlet"], ["elevation.y", "t1.elevation"]],
+        "run": {"t_end": 3, "solver": "rk4", "dt": 0.01, "interval": 0.1, "record": LEVELS},
+    }
+
+
+def test_compose_from_a_dict_equals_the_system_file():
+    composed = lied.compose(vessels_as_dict()).run()
+    from_file = lied.load(VESSELS, t_end=3).run(record=LEVELS)
+    for name in LEVELS:
+        np.testing.assert_array_equal(composed[name], from_file[name])
+    broken = vessels_as_dict()
+    broken["connections"].pop(3)  # p2.outlet → t2.inlet
+    with pytest.raises(lied.Error, match="p2.outlet|t2.inlet"):
+        lied.compose(broken)
+
+
+def test_sweep_runs_each_case_and_keeps_a_failed_one():
+    cases = [{"p2.dp_ref": 500}, {"p2.dp_ref": 1000}, {"p2.dp_ref": -5}]
+    results = lied.sweep(VESSELS, cases, record=["t2.level"], t_end=3, jobs=2)
+    assert len(results) == 3
+    assert results[0].error == "" and results[1].error == ""
+    assert "p2.dp_ref" in results[2].error
+    # Each case equals the same run on its own.
+    alone = lied.load(VESSELS, set={"p2.dp_ref": 500}, t_end=3).run(record=["t2.level"])
+    np.testing.assert_array_equal(results[0]["t2.level"], alone["t2.level"])
+    assert not np.array_equal(results[0]["t2.level"], results[1]["t2.level"])
+
+
+def test_a_sweep_leaves_the_interpreter_to_other_threads():
+    ticks = []
+    done = threading.Event()
+
+    def tick():
+        while not done.is_set():
+            ticks.append(1)
+            done.wait(0.001)
+
+    ticker = threading.Thread(target=tick)
+    ticker.start()
+    lied.sweep(VESSELS, [{"p2.dp_ref": 900 + k} for k in range(8)], record=["t2.level"], t_end=200, jobs=1)
+    done.set()
+    ticker.join()
+    assert len(ticks) > 10  # the ticker ran while the sweep held no GIL
+
+
+def test_the_errors_name_what_is_wrong():
+    with pytest.raises(lied.UsageError, match="unknown system 'NoSuch'"):
+        lied.load("NoSuch")
+    with pytest.raises(ValueError, match="no file"):
+        lied.read_results("/nonexistent/results.mat")
+    assert "ComVessels" in lied.systems()
+    assert "PressureDrop" in lied.component_types()
+
+
+def test_the_python_page_of_the_user_guide_runs(tmp_path, monkeypatch):
+    page = (SOURCE / "docs/user-guide/python.md").read_text()
+    scripts = re.findall(r"```python\n(.*?)```", page, re.S)
+    assert scripts
+    monkeypatch.chdir(SOURCE)
+    for script in scripts:
+        exec(compile(script.replace("results/", str(tmp_path) + "/"), "python.md", "exec"), {})
+    assert (tmp_path / "vessels_python.png").stat().st_size > 10000
