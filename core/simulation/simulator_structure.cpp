@@ -76,7 +76,13 @@ void Simulator::apply(StructuralChange& change) {
             Editing editing(editing_);
             undo.run();
         }
-        rebuild_with({});   // the previous structure with the states it had (kept across failed rebuilds)
+        try {
+            rebuild_with({});   // the previous structure with the states it had (kept across failed rebuilds)
+        } catch (const std::exception& restoring) {   // an edit that could not be undone: say so, as a refused change
+            throw StructuralChangeError("structural change '" + change.description() + "' refused at t = " + std::to_string(t_) + " s: " +
+                                        error.what() + "; the previous structure could not be restored either (" + restoring.what() +
+                                        "): rebuild() after fixing the composition");
+        }
         throw refused(error);
     }
     segments_.push_back({t_, change.description(), model_.states.size(), carry_text()});

@@ -208,17 +208,26 @@ Endpoint endpoint_at(Component& root, const std::string& path) {
     throw StructuralChangeError("'" + path + "' names no plug or signal" + did_you_mean(member, known));
 }
 
+// Whether an input of `plug` is bound: it is connected already.
+bool connected(Plug& plug) {
+    bool bound = false;
+    plug.members([&](SignalBase& s, std::string_view) { bound |= s.is_in() && static_cast<InBase&>(s).source() != nullptr; });
+    return bound;
+}
+
 void connect_plugs(Plug& a, Plug& b, const std::string& a_path, const std::string& b_path) {
     if (std::string(a.domain()) != b.domain())
         throw StructuralChangeError("cannot connect " + a_path + " (" + a.kind() + ") to " + b_path + " (" + b.kind() +
                                     ") (rule: only plugs of one domain connect)");
-    if (a.symmetric()) {
-        a.connect_to(b);
-        return;
-    }
-    if (a.is_outlet() == b.is_outlet())
+    if (!a.symmetric() && a.is_outlet() == b.is_outlet())
         throw StructuralChangeError("cannot connect " + a_path + " to " + b_path + " (rule: " + a.same_side_rule() + ")");
-    (a.is_outlet() ? a : b).connect_to(a.is_outlet() ? b : a);
+    // A second partner would bind the plug's inputs twice, and undoing it would unbind the first partner too.
+    for (auto [plug, path] : {std::pair<Plug*, const std::string*>{&a, &a_path}, {&b, &b_path}})
+        if (!plug->accepts_many() && connected(*plug))
+            throw StructuralChangeError(*path + " is connected already; disconnect it first (rule: a plug connects to one partner, use a splitter "
+                                                "or junction to branch)");
+    if (a.symmetric()) a.connect_to(b);
+    else (a.is_outlet() ? a : b).connect_to(a.is_outlet() ? b : a);
 }
 
 // How a component is tied to the rest of the tree: plug to plug, and input to output outside plugs.

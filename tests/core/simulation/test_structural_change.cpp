@@ -159,6 +159,14 @@ TEST_CASE("a change that cannot be made leaves the run as it was and names the e
         CHECK(why.find("edit 2") != std::string::npos);
         CHECK(why.find("rule: a connection goes from an outlet to an inlet") != std::string::npos);
     }
+    SUBCASE("a plug connected twice: refused before anything is bound, so undoing it cannot unbind the first connection") {
+        StructuralChange bad("t1 to t2 as well");
+        bad.connect("t1.outlet", "t2.inlet");
+        const std::string why = message_of([&] { sim.apply(bad); });
+        CHECK(why.find("edit 1") != std::string::npos);
+        CHECK(why.find("t1.outlet is connected already") != std::string::npos);
+        CHECK(why.find("rule: a plug connects to one partner") != std::string::npos);
+    }
     // Whatever failed, the run goes on exactly as the untouched twin.
     CHECK(sim.segments().size() == 1);
     sim.simulate(6.0);
