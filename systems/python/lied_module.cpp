@@ -47,6 +47,17 @@ struct NameError : std::invalid_argument {
 struct Overrides {
     std::optional<std::string> solver;
     std::optional<double> dt, t_end, interval, rtol, atol;
+    // Refuses a setting no run can use, naming it (ValueError), before anything is built.
+    void check() const {
+        auto positive = [](const char* name, const std::optional<double>& v) {
+            if (v && !(*v > 0 && std::isfinite(*v))) throw std::invalid_argument(std::string(name) + " must be a finite number > 0, got " + std::to_string(*v));
+        };
+        positive("dt", dt);
+        positive("interval", interval);
+        positive("rtol", rtol);
+        positive("atol", atol);
+        if (t_end && !(*t_end >= 0 && std::isfinite(*t_end))) throw std::invalid_argument("t_end must be a finite number >= 0, got " + std::to_string(*t_end));
+    }
     RunSettings applied_to(RunSettings s) const {
         if (solver) s.solver = *solver;
         if (dt) s.dt = *dt;
@@ -66,6 +77,8 @@ std::vector<std::pair<std::string, std::string>> assignments(const py::dict& val
         if (py::isinstance<py::str>(value)) {
             out.emplace_back(name, value.cast<std::string>());
         } else {
+            if (!PyNumber_Check(value.ptr()))
+                throw py::type_error(name + ": expected a number (a parameter) or a text (a choice), got " + std::string(py::str(value.get_type().attr("__name__"))));
             std::ostringstream text;
             text.precision(17);
             text << value.cast<double>();
@@ -143,8 +156,8 @@ struct SavedRun {
     SimulationState state;
 };
 
-// Runs a simulator to t_end, sampling `recorded` every `interval`, without the GIL. On failure the samples so far
-// come with the error (a sweep keeps them); otherwise the error is thrown.
+// Runs a simulator to t_end, sampling `recorded` every `interval`. If the run stops (SimulationError) and
+// `keep_failure`, the samples so far come back with the error; otherwise it is thrown.
 Results record(Simulator& sim, const std::vector<std::string>& recorded, double interval, double t_end, bool keep_failure) {
     Recorder recorder(recorded, interval);
     try {
@@ -157,7 +170,7 @@ Results record(Simulator& sim, const std::vector<std::string>& recorded, double 
     std::string error;
     try {
         sim.simulate(t_end, &recorder);
-    } catch (const std::exception& e) {
+    } catch (const SimulationError& e) {   // the run stopped: its samples so far are results too
         if (!keep_failure) throw;
         error = e.what();
     }
@@ -173,23 +186,46 @@ std::vector<std::string> default_recorded(const Simulator& sim, const RunSetting
     return names;
 }
 
+// lied.SimulationError for a run that stopped, with the samples taken until then as its `results`.
+[[noreturn]] void raise_with_results(const std::string& message, Results results) {
+    py::object type = py::module_::import("lied").attr("SimulationError");
+    py::object error = type(message);
+    error.attr("results") = py::cast(std::move(results));
+    PyErr_SetObject(type.ptr(), error.ptr());
+    throw py::error_already_set();
+}
+
 // A system and its simulator, as `lied run` makes them.
 class System {
 public:
     System(ResolvedSystem resolved, const py::dict& set, const Overrides& overrides) : resolved_(std::move(resolved)) {
+        overrides.check();
         settings_ = overrides.applied_to(resolved_.settings);
         sim_ = make_simulation(resolved_, settings_, assignments(set));
     }
 
     Results run(std::optional<double> t_end, std::optional<double> interval, std::optional<std::vector<std::string>> names) {
         const double end = t_end ? *t_end : settings_.t_end;
+        if (!(end >= sim_->time()) || !std::isfinite(end))
+            throw std::invalid_argument("run: t_end = " + std::to_string(end) + " s is before the current time, " + std::to_string(sim_->time()) + " s");
+        if (interval && !(*interval > 0 && std::isfinite(*interval))) throw std::invalid_argument("run: interval must be a finite number > 0");
         const std::vector<std::string> recorded = names ? *names : default_recorded(*sim_, settings_);
-        py::gil_scoped_release unlocked;
-        return record(*sim_, recorded, interval ? *interval : settings_.interval, end, false);
+        std::optional<Results> results;
+        {
+            py::gil_scoped_release unlocked;
+            results.emplace(record(*sim_, recorded, interval ? *interval : settings_.interval, end, true));
+        }
+        if (!results->error().empty()) {
+            const std::string message = results->error();   // copied before the results move into the exception
+            raise_with_results(message, std::move(*results));
+        }
+        return std::move(*results);
     }
+    // Advances by dt with the system's own solver and step (several steps if dt is larger), as run() does.
     void step(double dt) {
-        const StepStatus status = sim_->step(dt);
-        if (status != StepStatus::Ok) throw SimulationError(sim_->describe(status));
+        if (!(dt > 0) || !std::isfinite(dt)) throw std::invalid_argument("step: dt must be a finite number > 0, got " + std::to_string(dt));
+        py::gil_scoped_release unlocked;
+        sim_->simulate(sim_->time() + dt);
     }
     double value(const std::string& name) const {
         try {
@@ -197,6 +233,30 @@ public:
         } catch (const std::invalid_argument& e) {
             throw NameError(e.what());
         }
+    }
+    // The name must be a parameter (a choice, a state): else a KeyError with the engine's suggestion.
+    void require_parameter(const std::string& name) const {
+        try {
+            sim_->parameter(name);
+        } catch (const std::invalid_argument& e) {
+            throw NameError(e.what());
+        }
+    }
+    void require_choice(const std::string& name) const {
+        try {
+            sim_->choice(name);
+        } catch (const std::invalid_argument& e) {
+            throw NameError(e.what());
+        }
+    }
+    void require_state(const std::string& name) const {
+        const std::vector<std::string> names = state_names();
+        if (std::find(names.begin(), names.end(), name) == names.end())
+            throw NameError("'" + name + "' is no state" + did_you_mean(name, names));
+    }
+    std::string unit(const std::string& name) const {
+        value(name);   // a KeyError for a name that is not there
+        return sim_->unit(name);
     }
     py::array_t<double> states() const {
         return py::array_t<double>(static_cast<py::ssize_t>(sim_->states().size()), sim_->states().data());
@@ -257,6 +317,8 @@ std::unique_ptr<Component> make_component(const std::string& type, const py::dic
                 throw std::invalid_argument(type + "." + name + " = '" + option + "' is not one of its options (" + choice->spec->options_text() + ")");
             *choice->value = option;
         } else if (parameter != m.parameters.end()) {
+            if (!PyNumber_Check(value.ptr()) || py::isinstance<py::str>(value))
+                throw py::type_error(type + "." + name + ": expected a number, got " + std::string(py::str(value.get_type().attr("__name__"))));
             const double v = value.cast<double>();
             if (!parameter->spec.admits(v)) {
                 std::ostringstream s;
@@ -286,8 +348,14 @@ std::shared_ptr<System> load(const std::string& system, const py::dict& set, std
 std::shared_ptr<System> compose(const py::object& description, const std::string& directory, const py::dict& set, std::optional<std::string> solver,
                                 std::optional<double> dt, std::optional<double> t_end, std::optional<double> interval, std::optional<double> rtol,
                                 std::optional<double> atol) {
-    const std::string text = py::isinstance<py::str>(description) ? description.cast<std::string>()
-                                                                  : py::module_::import("json").attr("dumps")(description).cast<std::string>();
+    // numpy numbers in the dict become plain numbers (their .item()).
+    const py::cpp_function plain([](const py::object& o) -> py::object {
+        if (py::hasattr(o, "item")) return o.attr("item")();
+        throw py::type_error("compose: a " + std::string(py::str(o.get_type().attr("__name__"))) + " has no place in a system file");
+    });
+    const std::string text = py::isinstance<py::str>(description)
+                                 ? description.cast<std::string>()
+                                 : py::module_::import("json").attr("dumps")(description, py::arg("default") = plain).cast<std::string>();
     return std::make_shared<System>(resolve_system_text(text, "<python>", directory), set, overrides_from(std::move(solver), dt, t_end, interval, rtol, atol));
 }
 
@@ -295,6 +363,8 @@ std::shared_ptr<System> compose(const py::object& description, const std::string
 // values may change its structure); a failed case keeps its samples and its message (Results.error).
 std::vector<Results> sweep(const std::string& system, const std::vector<py::dict>& cases, std::optional<std::vector<std::string>> names,
                            std::optional<double> t_end, std::optional<double> interval, std::optional<int> jobs) {
+    if (jobs && *jobs < 1) throw std::invalid_argument("sweep: jobs must be at least 1, got " + std::to_string(*jobs));
+    Overrides{{}, {}, t_end, interval, {}, {}}.check();
     std::vector<std::vector<std::pair<std::string, std::string>>> values;
     for (auto& c : cases) values.push_back(assignments(c));
     std::vector<std::optional<Results>> results(cases.size());
@@ -329,7 +399,11 @@ std::vector<Results> sweep(const std::string& system, const std::vector<py::dict
 
 Results read_results(const std::string& path) {
     if (!std::filesystem::is_regular_file(path)) throw std::invalid_argument("read_results: '" + path + "' is no file");
-    return Results(is_mat_file_name(path) ? read_mat_results(path) : read_csv_results(path));
+    try {
+        return Results(is_mat_file_name(path) ? read_mat_results(path) : read_csv_results(path));
+    } catch (const std::runtime_error& e) {   // a file that is not what `lied run` writes: the reader says why
+        throw UsageError(std::string("read_results: ") + e.what());
+    }
 }
 
 }  // namespace
@@ -407,13 +481,27 @@ PYBIND11_MODULE(lied, m) {
         .def_property_readonly("names", [](System& s) { return s.sim().value_names(); }, "every state, variable and parameter")
         .def("value", &System::value, py::arg("name"), "a state, variable or parameter by name")
         .def("__getitem__", &System::value, py::arg("name"))
-        .def("unit", [](System& s, const std::string& name) { return s.sim().unit(name); }, py::arg("name"))
-        .def("parameter", [](System& s, const std::string& name) { return s.sim().parameter(name); }, py::arg("name"))
-        .def("set_parameter", [](System& s, const std::string& name, double v) { s.sim().set_parameter(name, v); }, py::arg("name"), py::arg("value"))
-        .def("choice", [](System& s, const std::string& name) { return s.sim().choice(name); }, py::arg("name"))
-        .def("set_choice", [](System& s, const std::string& name, const std::string& v) { s.sim().set_choice(name, v); }, py::arg("name"),
-             py::arg("value"))
-        .def("set_state", [](System& s, const std::string& name, double v) { s.sim().set_state(name, v); }, py::arg("name"), py::arg("value"))
+        .def("unit", &System::unit, py::arg("name"))
+        .def("parameter", [](System& s, const std::string& name) {
+                 s.require_parameter(name);
+                 return s.sim().parameter(name);
+             }, py::arg("name"))
+        .def("set_parameter", [](System& s, const std::string& name, double v) {
+                 s.require_parameter(name);
+                 s.sim().set_parameter(name, v);   // outside its range: ValueError
+             }, py::arg("name"), py::arg("value"))
+        .def("choice", [](System& s, const std::string& name) {
+                 s.require_choice(name);
+                 return s.sim().choice(name);
+             }, py::arg("name"))
+        .def("set_choice", [](System& s, const std::string& name, const std::string& v) {
+                 s.require_choice(name);
+                 s.sim().set_choice(name, v);   // not one of its options: ValueError
+             }, py::arg("name"), py::arg("value"))
+        .def("set_state", [](System& s, const std::string& name, double v) {
+                 s.require_state(name);
+                 s.sim().set_state(name, v);
+             }, py::arg("name"), py::arg("value"))
         .def("reset", [](System& s) { s.sim().reset(); }, "back to t = 0 and the start values")
         .def("run", &System::run, py::arg("t_end") = py::none(), py::arg("interval") = py::none(), py::arg("record") = py::none(),
              "runs to t_end (the system's own by default), sampling `record` (its own list, or every state and variable) every interval")

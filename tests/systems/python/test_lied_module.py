@@ -59,6 +59,19 @@ def test_parameters_choices_and_run_settings():
         system.set_parameter("p2.dp_ref", -1)
     with pytest.raises(KeyError, match="did you mean 't2.level'"):
         system.value("t2.levle")
+    for call in (lambda: system.parameter("p2.dp_reff"), lambda: system.set_parameter("p2.dp_reff", 1), lambda: system.set_state("t2.levl", 1),
+                 lambda: system.choice("t1.mediumm"), lambda: system.unit("t2.levl")):
+        with pytest.raises(KeyError):
+            call()
+    with pytest.raises(TypeError, match="p2.dp_ref: expected a number"):
+        lied.load("ComVessels", set={"p2.dp_ref": None})
+    with pytest.raises(TypeError, match="expected a number"):
+        lied.Change("x").replace("p2", "PressureDrop", {"dp_ref": "abc"})
+    for settings in ({"dt": -0.01}, {"t_end": -1}, {"interval": 0}, {"rtol": -1}):
+        with pytest.raises(ValueError, match=next(iter(settings))):
+            lied.load("ComVessels", **settings)
+    with pytest.raises(ValueError, match="before the current time"):
+        system.run(t_end=-1)
 
 
 def test_step_save_and_restore_are_bit_identical_here_and_in_a_second_system():
@@ -86,10 +99,24 @@ def test_step_save_and_restore_are_bit_identical_here_and_in_a_second_system():
         lied.load("SimpleStream").restore_state(saved)
 
 
-def test_a_failing_step_raises_simulation_error_with_the_engine_message():
-    system = lied.load(VESSELS)
-    with pytest.raises(lied.SimulationError):
-        system.step(float("nan"))
+def test_step_advances_with_the_systems_own_step_as_run_does():
+    stepped = lied.load(VESSELS)
+    stepped.step(3.0)  # 300 steps of the file's 0.01 s, not one step of 3 s
+    ran = lied.load(VESSELS, t_end=3).run()
+    assert stepped.time == pytest.approx(3.0)
+    for name in LEVELS:
+        assert stepped[name] == ran[name][-1]
+    with pytest.raises(ValueError, match="dt must be"):
+        stepped.step(float("nan"))
+
+
+def test_a_run_that_stops_raises_simulation_error_carrying_the_samples_so_far():
+    system = lied.load(VESSELS, t_end=4)
+    system.schedule(2.0, lied.Change("t4 removed").remove("t4"))
+    with pytest.raises(lied.SimulationError, match="t4") as stopped:
+        system.run()
+    assert stopped.value.results.time[-1] == pytest.approx(2.0, abs=0.11)
+    assert len(stopped.value.results["t1.level"]) == len(stopped.value.results.time)
 
 
 def test_structural_change_now_and_scheduled_and_a_refused_one():
@@ -102,11 +129,14 @@ def test_structural_change_now_and_scheduled_and_a_refused_one():
     assert system.parameter("p2.dp_ref") == 4000 and system.parameter("p3.dp_ref") == 1500
     with pytest.raises(ValueError, match="applied or scheduled already"):
         system.apply(change)
-    # A change scheduled for 2 s that cannot be made: the run stops there with the reason.
-    system.schedule(2.0, lied.Change("t4 removed").remove("t4"))
-    with pytest.raises(lied.SimulationError, match="t4"):
-        system.run()
-    assert system.time == pytest.approx(2.0)
+    # A plug connected twice is refused before anything is bound; the system runs on as it was.
+    with pytest.raises(lied.StructuralChangeError, match="t1.outlet is connected already"):
+        system.apply(lied.Change("t1 to t2 too").connect("t1.outlet", "t2.inlet"))
+    assert len(system.states) == 5
+    system.step(0.5)
+    system.schedule(1.5, lied.Change("p3 narrowed").set_parameter("p3.dp_ref", 3000))
+    system.run()
+    assert system.segments[-1]["change"] == "p3 narrowed" and system.parameter("p3.dp_ref") == 3000
     with pytest.raises(lied.StructuralChangeError, match="NoSuchPath"):
         lied.load(VESSELS).apply(lied.Change("bad").remove("NoSuchPath"))
     with pytest.raises(KeyError, match="PresureDrop"):
@@ -132,7 +162,9 @@ def vessels_as_dict():
 
 
 def test_compose_from_a_dict_equals_the_system_file():
-    composed = lied.compose(vessels_as_dict()).run()
+    description = vessels_as_dict()
+    description["components"]["t1"]["parameters"]["A"] = np.int64(1)  # numpy numbers are numbers
+    composed = lied.compose(description).run()
     from_file = lied.load(VESSELS, t_end=3).run(record=LEVELS)
     for name in LEVELS:
         np.testing.assert_array_equal(composed[name], from_file[name])
@@ -148,6 +180,8 @@ def test_sweep_runs_each_case_and_keeps_a_failed_one():
     assert len(results) == 3
     assert results[0].error == "" and results[1].error == ""
     assert "p2.dp_ref" in results[2].error
+    with pytest.raises(ValueError, match="jobs"):
+        lied.sweep(VESSELS, cases, jobs=0)
     # Each case equals the same run on its own.
     alone = lied.load(VESSELS, set={"p2.dp_ref": 500}, t_end=3).run(record=["t2.level"])
     np.testing.assert_array_equal(results[0]["t2.level"], alone["t2.level"])
@@ -176,6 +210,8 @@ def test_the_errors_name_what_is_wrong():
         lied.load("NoSuch")
     with pytest.raises(ValueError, match="no file"):
         lied.read_results("/nonexistent/results.mat")
+    with pytest.raises(lied.UsageError, match="read_results"):
+        lied.read_results(VESSELS)  # a system file is no result file
     assert "ComVessels" in lied.systems()
     assert "PressureDrop" in lied.component_types()
 
