@@ -4,13 +4,13 @@
 // window that passes a structural change ends in another structure, to which the saved state does not fit; nor does
 // a state saved after a change fit a simulator built afresh.
 #include "core/simulation/simulator.h"
+#include "support/example_files.h"
 #include "systems/io/system_loading.h"
 #include "systems/io/system_registry.h"
 
 #include <doctest/doctest.h>
 
 #include <cstring>
-#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -113,10 +113,5 @@ TEST_CASE("every built-in example: run, save, run on, restore, run on again is b
 }
 
 TEST_CASE("every example file: run, save, run on, restore, run on again is bit-identical, in this simulator and a fresh one") {
-    const std::filesystem::path folder = std::filesystem::path(LIED_SOURCE_DIR) / "systems/examples/files";
-    for (const auto& entry : std::filesystem::directory_iterator(folder)) {
-        if (entry.path().extension() != ".yaml" && entry.path().extension() != ".json") continue;
-        if (entry.path().filename() == "valve_tank.yaml") continue;   // a subsystem, not a system
-        check_save_and_restore(entry.path().string());
-    }
+    for (const std::string& file : lied::testing::runnable_example_files()) check_save_and_restore(file);
 }
