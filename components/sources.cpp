@@ -20,9 +20,9 @@ void Constant::metainfo(Meta& meta) {
 }
 
 void Ramp::schedule() {
-    end_time_ = start_time + duration;
+    end_time_.value = start_time + duration;
     started_.value = time_.value() >= start_time ? 1.0 : 0.0;
-    ended_.value = time_.value() >= end_time_ ? 1.0 : 0.0;
+    ended_.value = time_.value() >= end_time_.value ? 1.0 : 0.0;
 }
 
 void Ramp::update() {
@@ -43,8 +43,9 @@ void Ramp::metainfo(Meta& meta) {
     schedule();
     meta.discrete_signal(started_, "started");
     meta.discrete_signal(ended_, "ended");
+    meta.discrete_signal(end_time_, "end_time");
     meta.time_event<&Ramp::schedule>(this, start_time, "start");
-    meta.time_event<&Ramp::schedule>(this, end_time_, "end");
+    meta.time_event<&Ramp::schedule>(this, end_time_.value, "end");
     meta.block<&Ramp::update>(this, "update", {&time_, &started_, &ended_}, {&y});
     meta.variable(y.value, "y", "");
 }

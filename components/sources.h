@@ -43,7 +43,7 @@ private:
     // are discrete signals (1 or 0): a saved state holds them.
     void schedule();
     In<double> time_;
-    double end_time_ = 1.0;
+    Out<double> end_time_{1.0};   // when the "end" event fires: set with the flags, so a saved state holds it
     Out<double> started_, ended_;
 };
 

@@ -37,6 +37,8 @@ void Meta::discrete_signal(OutBase& out, std::string_view name) {
     model_.discrete_signals.push_back(&out);
 }
 
+void Meta::warm_start(double& value) { model_.warm_starts.push_back(&value); }
+
 void Meta::time(In<double>& in) { model_.time_inputs.push_back(&in); }
 
 void Meta::add_unmet_requirement(std::string_view message, std::string_view rule) {

@@ -165,6 +165,10 @@ public:
     }
     // An Out written only by this component's event handlers (piecewise constant in time).
     void discrete_signal(OutBase& out, std::string_view name);
+    // A value a block keeps for its own next evaluation, such as the start of a Newton iteration (the last pressure
+    // found). Results do not depend on it beyond the iteration's tolerance, but their last bits do, so a saved state
+    // (Simulator::save_state) holds it and a restored run goes on bit for bit.
+    void warm_start(double& value);
     // Binds `in` to the simulation time.
     void time(In<double>& in);
 

@@ -214,6 +214,7 @@ void Model::clear_unrefilled() {
     time_inputs.clear();
     time_sources_before.clear();
     discrete_signals.clear();
+    warm_starts.clear();
     state_dependent_coefficients = false;
     cut_offers = 0;
     signal_index_.reset(0);

@@ -33,6 +33,7 @@ private:
         std::uint32_t format;
         std::uint32_t monitor;       // 1 if the fixed-step error monitor is on
         std::uint32_t books;         // 1 if the mass and energy books are kept
+        std::uint32_t reserved;      // 0: no padding bytes, so equal states are equal bytes
         std::uint64_t structure;     // the fingerprint of the structure it was saved from
         std::uint64_t segments;      // how many segments its run had (a structural change starts one)
         std::uint64_t checksum;      // of the archived values after the header

@@ -92,7 +92,7 @@ std::uint64_t Simulator::structure_fingerprint() {
         f.add(c.path);
         f.add(*c.value);
     }
-    for (std::size_t n : {model_.discrete_signals.size(), model_.time_events.size(), model_.sampled_events.size(),
+    for (std::size_t n : {model_.discrete_signals.size(), model_.warm_starts.size(), model_.time_events.size(), model_.sampled_events.size(),
                           model_.zero_crossings.size(), model_.balance_terms.size(), model_.variables.size()})
         f.add(n);
     fingerprint_ = f.h;
@@ -124,6 +124,8 @@ void Simulator::archive_state(StateArchive& a) {
     a.expect_count(model_.discrete_signals.size());
     for (const OutBase* d : model_.discrete_signals)   // written by event handlers only: the values are the components'
         a.values(static_cast<double*>(const_cast<void*>(d->value_address())), discrete_doubles(*d));
+    a.expect_count(model_.warm_starts.size());
+    for (double* w : model_.warm_starts) a.value(*w);
     clock_.archive(a);
     crossings_.archive(a);
     auditor_.archive(a);
@@ -203,6 +205,7 @@ void Simulator::restore_state(const SimulationState& state) {
         throw std::invalid_argument(std::string("restore_state: ") + (check.ok() ? "the saved state is longer than this structure's state" : check.problem()));
     StateArchive restore(StateArchive::Mode::Restore, data, payload.size());
     archive_state(restore);
+    if (!restore.ok()) throw std::logic_error(std::string("restore_state: the check passed but the restore did not: ") + restore.problem());
     go_on_from_restored_state();
 }
 

@@ -211,6 +211,9 @@ void PartialVolume::declare_volume(Meta& meta, std::span<FluidInlet* const> inle
     meta.variable(h_, "h", "J/kg");
     meta.variable(rho_, "rho", "kg/m3");
     meta.variable(V_, "V", "m3");
+    // Where the medium's iterations start (the last pressure and density found): part of a saved state.
+    meta.warm_start(p_guess_);
+    meta.warm_start(rho_);
     meta.valid_range("M", ValidRange::above(0.0, "the mass in a volume is positive"));
 }
 

@@ -32,6 +32,7 @@
 #include <SuiteSparse_config.h>
 
 #include "support/event_components.h"
+#include "support/heated_chamber.h"
 #include "thermofluid/media/media_registry.h"
 
 #include <doctest/doctest.h>
@@ -169,34 +170,7 @@ TEST_CASE("thermofluid networks step without allocating: splitter, junction, con
         CHECK(sim.value("source.T") == 400.0);
     }
     // A heated Volume (Newton on the medium every evaluation) feeding a control valve.
-    struct Chamber : Component {
-        thermofluid::Source source;
-        thermofluid::FlowResistance pipe;
-        thermofluid::Volume volume;
-        thermofluid::BasicControlValve valve;
-        thermofluid::Sink sink;
-        thermofluid::FixedTemperature wall;
-        Chamber() {
-            for (auto* m : {&source.medium, &pipe.medium, &volume.medium, &valve.medium, &sink.medium}) m->name = "DryAirNasa";
-            source.p0_par = 2e5;
-            volume.useHeatport = true;
-            valve.flowCoefficient = thermofluid::BasicControlValve::FlowCoefficient::m_flow_set;
-            valve.m_flow_ref_set = 0.05, valve.rho_ref = 1.2;
-            valve.u_par = 0.5;
-            wall.T = 400;
-            thermofluid::connect(source.outlet, pipe.inlet);
-            thermofluid::connect(pipe.outlet, volume.inlet);
-            thermofluid::connect(volume.outlet, valve.inlet);
-            thermofluid::connect(valve.outlet, sink.inlet);
-            thermofluid::connect(wall.port, volume.heatPort);
-        }
-        void metainfo(Meta& meta) override {
-            for (auto [c, name] : {std::pair<Component*, const char*>{&source, "source"}, {&pipe, "pipe"}, {&volume, "volume"},
-                                   {&valve, "valve"}, {&sink, "sink"}, {&wall, "wall"}})
-                meta.component(*c, name);
-        }
-        const char* type_name() const override { return "Chamber"; }
-    } chamber;
+    lied::testing::HeatedChamber chamber;
     Simulator sim(chamber, SimulatorOptions{.solver = "ros2", .dt = 1e-3});
     StepStatus status = StepStatus::Ok;
     long n = allocations_during([&] {
