@@ -10,6 +10,7 @@
 #include "core/simulation/simulator.h"
 #include "core/simulation/structural_change.h"
 #include "core/support/closest_name.h"
+#include "core/support/interrupt.h"
 #include "systems/io/system_loading.h"
 #include "systems/io/system_registry.h"
 #include "systems/results/mat_results.h"
@@ -22,12 +23,15 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <cmath>
+#include <mutex>
 #include <filesystem>
 #include <memory>
 #include <optional>
 #include <sstream>
 #include <string>
+#include <system_error>
 #include <thread>
 #include <utility>
 #include <vector>
@@ -69,6 +73,15 @@ struct Overrides {
     }
 };
 
+// A Python number as a double; anything else (None, a complex, a list) is a TypeError naming `what`.
+double number(const py::handle& value, const std::string& what) {
+    if (!py::isinstance<py::str>(value)) try {
+            return value.cast<double>();
+        } catch (const py::cast_error&) {
+        }
+    throw py::type_error(what + ": expected a number, got " + std::string(py::str(value.get_type().attr("__name__"))));
+}
+
 // {"p2.dp_ref": 3000, "p1.medium": "Water"} as `lied run --set` takes them: numbers in full precision, names as text.
 std::vector<std::pair<std::string, std::string>> assignments(const py::dict& values) {
     std::vector<std::pair<std::string, std::string>> out;
@@ -77,11 +90,9 @@ std::vector<std::pair<std::string, std::string>> assignments(const py::dict& val
         if (py::isinstance<py::str>(value)) {
             out.emplace_back(name, value.cast<std::string>());
         } else {
-            if (!PyNumber_Check(value.ptr()))
-                throw py::type_error(name + ": expected a number (a parameter) or a text (a choice), got " + std::string(py::str(value.get_type().attr("__name__"))));
             std::ostringstream text;
             text.precision(17);
-            text << value.cast<double>();
+            text << number(value, name + " (a number for a parameter, a text for a choice)");
             out.emplace_back(name, text.str());
         }
     }
@@ -156,9 +167,41 @@ struct SavedRun {
     SimulationState state;
 };
 
+// Lets Ctrl-C stop a run that holds no GIL: about every 0.1 s the interpreter is asked for signals; one that
+// raised (KeyboardInterrupt) stops the run at its next step (SimulationInterrupted), and the interpreter's
+// exception is raised again when the run has returned.
+class InterruptWatch {
+public:
+    Simulator::Progress progress() {
+        return [this](double, double) {
+            const auto now = std::chrono::steady_clock::now();
+            if (now - last_ < std::chrono::milliseconds(100)) return;
+            last_ = now;
+            py::gil_scoped_acquire locked;
+            if (PyErr_CheckSignals() != 0) {
+                PyErr_Clear();
+                interrupted_ = true;
+                request_interrupt();
+            }
+        };
+    }
+    // After the run: a KeyboardInterrupt if one stopped it.
+    void raise_if_interrupted() {
+        if (!interrupted_) return;
+        clear_interrupt();
+        PyErr_SetNone(PyExc_KeyboardInterrupt);
+        throw py::error_already_set();
+    }
+
+private:
+    std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();
+    bool interrupted_ = false;
+};
+
 // Runs a simulator to t_end, sampling `recorded` every `interval`. If the run stops (SimulationError) and
 // `keep_failure`, the samples so far come back with the error; otherwise it is thrown.
-Results record(Simulator& sim, const std::vector<std::string>& recorded, double interval, double t_end, bool keep_failure) {
+Results record(Simulator& sim, const std::vector<std::string>& recorded, double interval, double t_end, bool keep_failure,
+               const Simulator::Progress& progress = {}) {
     Recorder recorder(recorded, interval);
     try {
         sim.attach(recorder);
@@ -169,7 +212,7 @@ Results record(Simulator& sim, const std::vector<std::string>& recorded, double 
     const double t_start = sim.time();
     std::string error;
     try {
-        sim.simulate(t_end, &recorder);
+        sim.simulate(t_end, &recorder, progress);
     } catch (const SimulationError& e) {   // the run stopped: its samples so far are results too
         if (!keep_failure) throw;
         error = e.what();
@@ -211,10 +254,12 @@ public:
         if (interval && !(*interval > 0 && std::isfinite(*interval))) throw std::invalid_argument("run: interval must be a finite number > 0");
         const std::vector<std::string> recorded = names ? *names : default_recorded(*sim_, settings_);
         std::optional<Results> results;
+        InterruptWatch watch;
         {
             py::gil_scoped_release unlocked;
-            results.emplace(record(*sim_, recorded, interval ? *interval : settings_.interval, end, true));
+            results.emplace(record(*sim_, recorded, interval ? *interval : settings_.interval, end, true, watch.progress()));
         }
+        watch.raise_if_interrupted();
         if (!results->error().empty()) {
             const std::string message = results->error();   // copied before the results move into the exception
             raise_with_results(message, std::move(*results));
@@ -224,9 +269,17 @@ public:
     // Advances by dt with the system's own solver and step (several steps if dt is larger), as run() does.
     void step(double dt) {
         if (!(dt > 0) || !std::isfinite(dt)) throw std::invalid_argument("step: dt must be a finite number > 0, got " + std::to_string(dt));
-        py::gil_scoped_release unlocked;
-        sim_->simulate(sim_->time() + dt);
+        InterruptWatch watch;
+        try {
+            py::gil_scoped_release unlocked;
+            sim_->simulate(sim_->time() + dt, nullptr, watch.progress());
+        } catch (const SimulationInterrupted&) {
+            watch.raise_if_interrupted();
+            throw;
+        }
     }
+    // One thread at a time: a run releases the GIL, and another thread must not change the simulator meanwhile.
+    std::mutex& in_use() { return in_use_; }
     double value(const std::string& name) const {
         try {
             return sim_->value(name);
@@ -285,6 +338,15 @@ private:
     ResolvedSystem resolved_;
     RunSettings settings_;
     std::unique_ptr<Simulator> sim_;
+    std::mutex in_use_;
+};
+
+// Every call on a System holds it: a second thread gets a UsageError instead of changing it under a running run.
+struct Hold {
+    std::unique_lock<std::mutex> lock;
+    explicit Hold(System& s) : lock(s.in_use(), std::try_to_lock) {
+        if (!lock.owns_lock()) throw UsageError("this lied.System is busy in another thread (a System is used by one thread at a time)");
+    }
 };
 
 // A structural change built in Python; components are made by type name from the registry.
@@ -317,9 +379,7 @@ std::unique_ptr<Component> make_component(const std::string& type, const py::dic
                 throw std::invalid_argument(type + "." + name + " = '" + option + "' is not one of its options (" + choice->spec->options_text() + ")");
             *choice->value = option;
         } else if (parameter != m.parameters.end()) {
-            if (!PyNumber_Check(value.ptr()) || py::isinstance<py::str>(value))
-                throw py::type_error(type + "." + name + ": expected a number, got " + std::string(py::str(value.get_type().attr("__name__"))));
-            const double v = value.cast<double>();
+            const double v = number(value, type + "." + name);
             if (!parameter->spec.admits(v)) {
                 std::ostringstream s;
                 s << type << '.' << name << " = " << v << ' ' << parameter->spec.refusal_text(v);
@@ -363,7 +423,7 @@ std::shared_ptr<System> compose(const py::object& description, const std::string
 // values may change its structure); a failed case keeps its samples and its message (Results.error).
 std::vector<Results> sweep(const std::string& system, const std::vector<py::dict>& cases, std::optional<std::vector<std::string>> names,
                            std::optional<double> t_end, std::optional<double> interval, std::optional<int> jobs) {
-    if (jobs && *jobs < 1) throw std::invalid_argument("sweep: jobs must be at least 1, got " + std::to_string(*jobs));
+    if (jobs && (*jobs < 1 || *jobs > 1024)) throw std::invalid_argument("sweep: jobs must be from 1 to 1024, got " + std::to_string(*jobs));
     Overrides{{}, {}, t_end, interval, {}, {}}.check();
     std::vector<std::vector<std::pair<std::string, std::string>>> values;
     for (auto& c : cases) values.push_back(assignments(c));
@@ -382,13 +442,18 @@ std::vector<Results> sweep(const std::string& system, const std::vector<py::dict
                     results[i].emplace(record(*sim, names ? *names : default_recorded(*sim, settings), settings.interval, settings.t_end, true));
                 } catch (const std::exception& e) {
                     results[i].emplace(ResultTable{}, e.what());
+                } catch (...) {
+                    results[i].emplace(ResultTable{}, "the case failed with an exception that is no std::exception");
                 }
             }
         };
         const unsigned hardware = std::max(1u, std::thread::hardware_concurrency());
-        const std::size_t threads = std::min<std::size_t>(values.size(), jobs ? static_cast<std::size_t>(std::max(1, *jobs)) : hardware);
+        const std::size_t threads = std::min<std::size_t>(values.size(), jobs ? static_cast<std::size_t>(*jobs) : hardware);
         std::vector<std::thread> pool;
-        for (std::size_t t = 1; t < threads; ++t) pool.emplace_back(work);
+        try {
+            for (std::size_t t = 1; t < threads; ++t) pool.emplace_back(work);
+        } catch (const std::system_error&) {   // fewer threads than asked: those made, and this one, do the work
+        }
         work();
         for (auto& t : pool) t.join();
     }
@@ -434,7 +499,7 @@ PYBIND11_MODULE(lied, m) {
         .def_property_readonly("units", &Results::units, "unit by series name")
         .def_property_readonly("parameters", &Results::parameters, "the parameters' values at the start of the run")
         .def_property_readonly("segments", &Results::segments, "the structures of the run: start, end, states, change")
-        .def_property_readonly("error", &Results::error, "why the run stopped early ('' if it did not; sweeps only)")
+        .def_property_readonly("error", &Results::error, "why the run stopped early ('' if it did not): a sweep's case, or a SimulationError's results")
         .def("__repr__", &Results::repr);
 
     py::class_<SavedRun>(m, "State", "A saved state of a run (System.save_state); bytes(state) and State(bytes) keep it outside")
@@ -475,52 +540,55 @@ PYBIND11_MODULE(lied, m) {
 
     py::class_<System, std::shared_ptr<System>>(m, "System", "A system and its simulator (lied.load, lied.compose)")
         .def_property_readonly("name", &System::name)
-        .def_property_readonly("time", [](System& s) { return s.sim().time(); }, "the current time [s]")
-        .def_property_readonly("states", &System::states, "the state vector (a copy)")
-        .def_property_readonly("state_names", &System::state_names)
-        .def_property_readonly("names", [](System& s) { return s.sim().value_names(); }, "every state, variable and parameter")
-        .def("value", &System::value, py::arg("name"), "a state, variable or parameter by name")
-        .def("__getitem__", &System::value, py::arg("name"))
-        .def("unit", &System::unit, py::arg("name"))
-        .def("parameter", [](System& s, const std::string& name) {
+        .def_property_readonly("time", [](System& s) { Hold hold(s); return s.sim().time(); }, "the current time [s]")
+        .def_property_readonly("states", [](System& s) { Hold hold(s); return s.states(); }, "the state vector (a copy)")
+        .def_property_readonly("state_names", [](System& s) { Hold hold(s); return s.state_names(); })
+        .def_property_readonly("names", [](System& s) { Hold hold(s); return s.sim().value_names(); }, "every state, variable and parameter")
+        .def("value", [](System& s, const std::string& name) { Hold hold(s); return s.value(name); }, py::arg("name"), "a state, variable or parameter by name")
+        .def("__getitem__", [](System& s, const std::string& name) { Hold hold(s); return s.value(name); }, py::arg("name"))
+        .def("unit", [](System& s, const std::string& name) { Hold hold(s); return s.unit(name); }, py::arg("name"))
+        .def("parameter", [](System& s, const std::string& name) { Hold hold(s);
                  s.require_parameter(name);
                  return s.sim().parameter(name);
              }, py::arg("name"))
-        .def("set_parameter", [](System& s, const std::string& name, double v) {
+        .def("set_parameter", [](System& s, const std::string& name, double v) { Hold hold(s);
                  s.require_parameter(name);
                  s.sim().set_parameter(name, v);   // outside its range: ValueError
              }, py::arg("name"), py::arg("value"))
-        .def("choice", [](System& s, const std::string& name) {
+        .def("choice", [](System& s, const std::string& name) { Hold hold(s);
                  s.require_choice(name);
                  return s.sim().choice(name);
              }, py::arg("name"))
-        .def("set_choice", [](System& s, const std::string& name, const std::string& v) {
+        .def("set_choice", [](System& s, const std::string& name, const std::string& v) { Hold hold(s);
                  s.require_choice(name);
                  s.sim().set_choice(name, v);   // not one of its options: ValueError
              }, py::arg("name"), py::arg("value"))
-        .def("set_state", [](System& s, const std::string& name, double v) {
+        .def("set_state", [](System& s, const std::string& name, double v) { Hold hold(s);
                  s.require_state(name);
                  s.sim().set_state(name, v);
              }, py::arg("name"), py::arg("value"))
-        .def("reset", [](System& s) { s.sim().reset(); }, "back to t = 0 and the start values")
-        .def("run", &System::run, py::arg("t_end") = py::none(), py::arg("interval") = py::none(), py::arg("record") = py::none(),
+        .def("reset", [](System& s) { Hold hold(s); s.sim().reset(); }, "back to t = 0 and the start values")
+        .def("run", [](System& s, std::optional<double> t_end, std::optional<double> interval, std::optional<std::vector<std::string>> names) {
+                 Hold hold(s);
+                 return s.run(t_end, interval, std::move(names));
+             }, py::arg("t_end") = py::none(), py::arg("interval") = py::none(), py::arg("record") = py::none(),
              "runs to t_end (the system's own by default), sampling `record` (its own list, or every state and variable) every interval")
-        .def("step", &System::step, py::arg("dt"), "one step of dt; raises SimulationError naming what went wrong")
-        .def("steady_state", [](System& s) { s.sim().initialize_steady_state(); }, "moves the states to a steady state")
-        .def("apply", [](System& s, Change& c) {
+        .def("step", [](System& s, double dt) { Hold hold(s); s.step(dt); }, py::arg("dt"), "one step of dt; raises SimulationError naming what went wrong")
+        .def("steady_state", [](System& s) { Hold hold(s); s.sim().initialize_steady_state(); }, "moves the states to a steady state")
+        .def("apply", [](System& s, Change& c) { Hold hold(s);
                  if (c.spent) throw std::invalid_argument("this change was applied or scheduled already; make a new lied.Change");
                  s.apply(c.change);
                  c.spent = true;
              }, py::arg("change"), "makes the change now; raises StructuralChangeError (the previous structure runs on)")
-        .def("schedule", [](System& s, double t, Change& c) { s.schedule(t, c.change, c.spent); }, py::arg("t"), py::arg("change"))
-        .def_property_readonly("segments", [](System& s) {
+        .def("schedule", [](System& s, double t, Change& c) { Hold hold(s); s.schedule(t, c.change, c.spent); }, py::arg("t"), py::arg("change"))
+        .def_property_readonly("segments", [](System& s) { Hold hold(s);
             py::list l;
             for (auto& seg : s.sim().segments()) l.append(py::dict(py::arg("start") = seg.start, py::arg("change") = seg.change, py::arg("states") = seg.states));
             return l;
         })
-        .def("save_state", &System::save, "the state of the run, to restore_state later (here or in a System of the same structure)")
-        .def("restore_state", [](System& s, const SavedRun& state) { s.sim().restore_state(state.state); }, py::arg("state"))
-        .def("__repr__", [](System& s) {
+        .def("save_state", [](System& s) { Hold hold(s); return s.save(); }, "the state of the run, to restore_state later (here or in a System of the same structure)")
+        .def("restore_state", [](System& s, const SavedRun& state) { Hold hold(s); s.sim().restore_state(state.state); }, py::arg("state"))
+        .def("__repr__", [](System& s) { Hold hold(s);
             std::ostringstream o;
             o << "<lied.System " << s.name() << " at t = " << s.sim().time() << " s, " << s.sim().model().states.size() << " states, solver "
               << s.sim().integrator().name() << ">";

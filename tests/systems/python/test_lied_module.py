@@ -4,6 +4,7 @@ Checks against physics (the vessels hold their water), against the `lied` progra
 and against the module itself (a restored run equals the first)."""
 import os
 import re
+import signal
 import subprocess
 import threading
 from pathlib import Path
@@ -63,7 +64,7 @@ def test_parameters_choices_and_run_settings():
                  lambda: system.choice("t1.mediumm"), lambda: system.unit("t2.levl")):
         with pytest.raises(KeyError):
             call()
-    with pytest.raises(TypeError, match="p2.dp_ref: expected a number"):
+    with pytest.raises(TypeError, match="p2.dp_ref .*expected a number, got NoneType"):
         lied.load("ComVessels", set={"p2.dp_ref": None})
     with pytest.raises(TypeError, match="expected a number"):
         lied.Change("x").replace("p2", "PressureDrop", {"dp_ref": "abc"})
@@ -203,6 +204,31 @@ def test_a_sweep_leaves_the_interpreter_to_other_threads():
     done.set()
     ticker.join()
     assert len(ticks) > 10  # the ticker ran while the sweep held no GIL
+
+
+def test_a_system_is_used_by_one_thread_at_a_time():
+    system = lied.load(VESSELS)
+    runner = threading.Thread(target=lambda: system.run(t_end=3000, record=["t1.level"]))
+    runner.start()
+    refused = 0
+    while runner.is_alive():
+        try:
+            system.value("t1.level")
+        except lied.UsageError as busy:
+            assert "busy in another thread" in str(busy)
+            refused += 1
+    runner.join()
+    assert refused > 0
+    assert system.time == pytest.approx(3000)  # the run itself went on undisturbed
+
+
+def test_ctrl_c_stops_a_run_and_the_system_stays_usable():
+    system = lied.load(VESSELS)
+    threading.Timer(0.3, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
+    with pytest.raises(KeyboardInterrupt):
+        system.run(t_end=1e5, record=["t1.level"])
+    assert 0 < system.time < 1e5
+    system.step(0.1)  # the interrupt is over: the next call runs
 
 
 def test_the_errors_name_what_is_wrong():
