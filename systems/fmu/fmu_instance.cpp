@@ -402,13 +402,13 @@ struct ByteReader {
     bool value(T& v) { return bytes(&v, sizeof v); }
 };
 
-std::vector<char> serialized(const FmuInstance::SavedState& s, fmi2Type type, int mode) {
+std::vector<char> serialized(const FmuInstance::SavedState& s) {
     std::vector<char> out;
     ByteWriter w{out};
     w.bytes(kStateMagic, sizeof kStateMagic);
     w.value(kStateFormat);
-    w.value(static_cast<std::int32_t>(type));
-    w.value(static_cast<std::int32_t>(mode));
+    w.value(static_cast<std::int32_t>(s.type));
+    w.value(static_cast<std::int32_t>(s.mode));
     w.value(s.start_time);
     w.value(s.last_successful_time);
     w.value(static_cast<std::uint64_t>(s.states_set.size()));
@@ -478,7 +478,7 @@ fmi2Status FmuInstance::serialized_size(const void* state, std::size_t* size) {
     if (!state || !size) return log(fmi2Error, "fmi2SerializedFMUstateSize: no state or no place for its size given");
     const auto& s = *static_cast<const SavedState*>(state);
     if (s.tag != SavedState::kTag) return log(fmi2Error, "fmi2SerializedFMUstateSize: this is no FMU state of this FMU");
-    *size = serialized(s, s.type, s.mode).size();
+    *size = serialized(s).size();
     return fmi2OK;
 }
 
@@ -486,7 +486,7 @@ fmi2Status FmuInstance::serialize(const void* state, char bytes[], std::size_t s
     if (!state || !bytes) return log(fmi2Error, "fmi2SerializeFMUstate: no state or no buffer given");
     const auto& s = *static_cast<const SavedState*>(state);
     if (s.tag != SavedState::kTag) return log(fmi2Error, "fmi2SerializeFMUstate: this is no FMU state of this FMU");
-    const std::vector<char> out = serialized(s, s.type, s.mode);
+    const std::vector<char> out = serialized(s);
     if (size < out.size())
         return log(fmi2Error, "fmi2SerializeFMUstate: the buffer holds " + std::to_string(size) + " bytes, the state needs " + std::to_string(out.size()) +
                                   " (fmi2SerializedFMUstateSize)");

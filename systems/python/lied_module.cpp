@@ -47,6 +47,16 @@ struct NameError : std::invalid_argument {
     using std::invalid_argument::invalid_argument;
 };
 
+// Calls `f`; the engine's std::invalid_argument for a name it does not know becomes a NameError (a KeyError).
+template <class F>
+auto by_name(F&& f) -> decltype(f()) {
+    try {
+        return f();
+    } catch (const std::invalid_argument& e) {
+        throw NameError(e.what());
+    }
+}
+
 // Settings given as keyword arguments over the system's own.
 struct Overrides {
     std::optional<std::string> solver;
@@ -110,12 +120,7 @@ public:
         return n;
     }
     py::array_t<double> column(const std::string& name) const {
-        std::size_t i = 0;
-        try {
-            i = table_.series_index(name);
-        } catch (const std::invalid_argument& e) {
-            throw NameError(e.what());
-        }
+        const std::size_t i = by_name([&] { return table_.series_index(name); });
         py::array_t<double> out(static_cast<py::ssize_t>(table_.rows.size()));
         auto v = out.mutable_unchecked<1>();
         for (std::size_t k = 0; k < table_.rows.size(); ++k) v(static_cast<py::ssize_t>(k)) = table_.rows[k][i];
@@ -125,11 +130,7 @@ public:
         return std::any_of(table_.series.begin(), table_.series.end(), [&](auto& v) { return v.name == name; });
     }
     std::string unit(const std::string& name) const {
-        try {
-            return table_.series[table_.series_index(name)].unit;
-        } catch (const std::invalid_argument& e) {
-            throw NameError(e.what());
-        }
+        return by_name([&] { return table_.series[table_.series_index(name)].unit; });
     }
     py::dict units() const {
         py::dict d;
@@ -203,11 +204,7 @@ private:
 Results record(Simulator& sim, const std::vector<std::string>& recorded, double interval, double t_end, bool keep_failure,
                const Simulator::Progress& progress = {}) {
     Recorder recorder(recorded, interval);
-    try {
-        sim.attach(recorder);
-    } catch (const std::invalid_argument& e) {
-        throw NameError(e.what());
-    }
+    by_name([&] { sim.attach(recorder); });
     const std::vector<ParameterSnapshot> parameters = snapshot_parameters(sim);
     const double t_start = sim.time();
     std::string error;
@@ -281,26 +278,14 @@ public:
     // One thread at a time: a run releases the GIL, and another thread must not change the simulator meanwhile.
     std::mutex& in_use() { return in_use_; }
     double value(const std::string& name) const {
-        try {
-            return sim_->value(name);
-        } catch (const std::invalid_argument& e) {
-            throw NameError(e.what());
-        }
+        return by_name([&] { return sim_->value(name); });
     }
     // The name must be a parameter (a choice, a state): else a KeyError with the engine's suggestion.
     void require_parameter(const std::string& name) const {
-        try {
-            sim_->parameter(name);
-        } catch (const std::invalid_argument& e) {
-            throw NameError(e.what());
-        }
+        by_name([&] { sim_->parameter(name); });
     }
     void require_choice(const std::string& name) const {
-        try {
-            sim_->choice(name);
-        } catch (const std::invalid_argument& e) {
-            throw NameError(e.what());
-        }
+        by_name([&] { sim_->choice(name); });
     }
     void require_state(const std::string& name) const {
         const std::vector<std::string> names = state_names();
@@ -320,11 +305,7 @@ public:
         return n;
     }
     void apply(StructuralChange& change) { sim_->apply(change); }
-    void schedule(double t, StructuralChange& change, bool& spent) {
-        if (spent) throw std::invalid_argument("this change was applied or scheduled already; make a new lied.Change");
-        sim_->schedule(t, std::move(change));
-        spent = true;
-    }
+    void schedule(double t, StructuralChange change) { sim_->schedule(t, std::move(change)); }
     SavedRun save() {
         SavedRun s;
         sim_->save_state(s.state);
@@ -356,6 +337,11 @@ struct Change {
     Change& operator=(const Change&) = delete;
     StructuralChange change;
     bool spent = false;
+    // A change is made once: applying or scheduling it hands its components over (a refused one may be tried again).
+    StructuralChange& unspent() {
+        if (spent) throw std::invalid_argument("this change was applied or scheduled already; make a new lied.Change");
+        return change;
+    }
 };
 
 // A component of a registered type with its parameters (numbers) and choices (text) set, checked as a system file's.
@@ -576,11 +562,14 @@ PYBIND11_MODULE(lied, m) {
         .def("step", [](System& s, double dt) { Hold hold(s); s.step(dt); }, py::arg("dt"), "one step of dt; raises SimulationError naming what went wrong")
         .def("steady_state", [](System& s) { Hold hold(s); s.sim().initialize_steady_state(); }, "moves the states to a steady state")
         .def("apply", [](System& s, Change& c) { Hold hold(s);
-                 if (c.spent) throw std::invalid_argument("this change was applied or scheduled already; make a new lied.Change");
-                 s.apply(c.change);
+                 s.apply(c.unspent());
                  c.spent = true;
              }, py::arg("change"), "makes the change now; raises StructuralChangeError (the previous structure runs on)")
-        .def("schedule", [](System& s, double t, Change& c) { Hold hold(s); s.schedule(t, c.change, c.spent); }, py::arg("t"), py::arg("change"))
+        .def("schedule", [](System& s, double t, Change& c) {
+                 Hold hold(s);
+                 s.schedule(t, std::move(c.unspent()));
+                 c.spent = true;
+             }, py::arg("t"), py::arg("change"))
         .def_property_readonly("segments", [](System& s) { Hold hold(s);
             py::list l;
             for (auto& seg : s.sim().segments()) l.append(py::dict(py::arg("start") = seg.start, py::arg("change") = seg.change, py::arg("states") = seg.states));
