@@ -42,6 +42,14 @@ public:
         ParameterSpec spec;
         SystemDefault* follower = nullptr;
     };
+    // A system output (Meta::output): `name` names the value `value_path` of a child ("radiator.T_outA").
+    void add_output(const std::string& name, std::string value_path, std::string description = {}) {
+        outputs_.push_back({name, std::move(value_path), std::move(description)});
+    }
+    struct Output {
+        std::string name, value_path, description;
+    };
+    const std::vector<Output>& outputs() const { return outputs_; }
     const std::map<std::string, Plug*>& exposed_plugs() const { return plugs_; }
     const std::map<std::string, SignalBase*>& exposed_signals() const { return signals_; }
     const std::map<std::string, ExposedParameter>& exposed_parameters() const { return parameters_; }
@@ -62,6 +70,7 @@ private:
     std::map<std::string, Plug*> plugs_;
     std::map<std::string, SignalBase*> signals_;
     std::map<std::string, ExposedParameter> parameters_;
+    std::vector<Output> outputs_;
 };
 
 }  // namespace lied

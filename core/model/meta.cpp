@@ -41,6 +41,15 @@ void Meta::warm_start(double& value) { model_.warm_starts.push_back(&value); }
 
 void Meta::time(In<double>& in) { model_.time_inputs.push_back(&in); }
 
+void Meta::input(Out<double>& value, const InputDeclaration& d) {
+    discrete_signal(value, "input");   // a saved state holds it; it changes only between steps
+    model_.inputs.push_back({path_, &value, d.start, d.min, d.max, std::string(d.unit), std::string(d.description), d.driven_by_table, component_});
+}
+
+void Meta::output(std::string_view name, std::string_view value_path, std::string_view description) {
+    model_.outputs.push_back({join(name), join(value_path), std::string(description), component_});
+}
+
 void Meta::add_unmet_requirement(std::string_view message, std::string_view rule) {
     model_.unmet_requirements.push_back({path_ + (path_.empty() ? "" : ": ") + std::string(message), std::string(rule)});
 }

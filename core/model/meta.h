@@ -13,6 +13,7 @@
 #include "core/model/signal.h"
 #include "core/model/state.h"
 #include "core/model/system_default.h"
+#include "core/model/system_io.h"
 #include "core/model/valid_range.h"
 
 #include <initializer_list>
@@ -171,6 +172,12 @@ public:
     void warm_start(double& value);
     // Binds `in` to the simulation time.
     void time(In<double>& in);
+    // A system input under this component's path (core/model/system_io.h): `value` is a discrete signal that the
+    // engine writes between steps when the outside sets the input, and sets to *start at reset().
+    void input(Out<double>& value, const InputDeclaration& declaration);
+    // A system output: `name` (under this component's path) names the value `value_path` (relative to this
+    // component, e.g. "radiator.T_outA"). The simulator checks at build that the value exists.
+    void output(std::string_view name, std::string_view value_path, std::string_view description = {});
 
     // A rule that must hold for a simulator to build, but not to describe the component (a time table without
     // its file can still list its parameters). `message` follows "<path>: "; the crawler throws a BuildError.

@@ -215,6 +215,8 @@ void Model::clear_unrefilled() {
     time_sources_before.clear();
     discrete_signals.clear();
     warm_starts.clear();
+    inputs.clear();
+    outputs.clear();
     state_dependent_coefficients = false;
     cut_offers = 0;
     signal_index_.reset(0);

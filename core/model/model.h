@@ -13,6 +13,7 @@
 #include "core/model/signal.h"
 #include "core/model/state.h"
 #include "core/model/system_default.h"
+#include "core/model/system_io.h"
 #include "core/model/valid_range.h"
 
 #include <array>
@@ -236,6 +237,8 @@ struct Model {
     std::vector<const OutBase*> time_sources_before;   // what each time input was bound to before this crawl
     std::vector<const OutBase*> discrete_signals;  // written by event handlers, constant in between
     std::vector<double*> warm_starts;              // kept by blocks for their next evaluation (Meta::warm_start)
+    std::vector<InputInfo> inputs;                 // set from outside between steps (core/model/system_io.h)
+    std::vector<OutputInfo> outputs;               // names for values the outside reads
     bool state_dependent_coefficients = false;   // some component's contribution to L varies with x
     // Cuts (Meta::offer_cut): how many components of this crawl offered one, and whether the simulator asked them
     // to cut (set before the crawl; the reach sets of the uncut structure outgrew their budget, see make_schedule).

@@ -55,7 +55,8 @@ void EventClock::fire_due(double t, double horizon, std::vector<int>& fired_ids,
     for (std::size_t e = 0; e < model->time_events.size(); ++e) {
         if (fired[e] || *model->time_events[e].time > horizon) continue;
         model->time_events[e].handler();
-        fired[e] = 1;
+        // A handler that moves its own event later (the next row of a time table) is armed again for then.
+        fired[e] = *model->time_events[e].time <= horizon ? 1 : 0;
         ++time_counts[e];
         fired_ids.push_back(static_cast<int>(first_id + e));
     }

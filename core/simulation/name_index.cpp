@@ -21,7 +21,7 @@ void NameIndex::index() const {
     if (indexed_ || !model_) return;
     indexed_ = true;
     const Model& m = *model_;
-    values_.reset(1 + m.states.size() + m.variables.size() + m.parameters.size());
+    values_.reset(1 + m.states.size() + m.variables.size() + m.parameters.size() + m.inputs.size() + m.outputs.size());
     parameters_.reset(m.parameters.size());
     values_.insert("time", time_);
     for (std::size_t i = 0; i < m.states.size(); ++i) values_.insert(m.states[i].path, states_->data() + i);
@@ -30,6 +30,10 @@ void NameIndex::index() const {
         parameters_.insert(m.parameters[i].path, i);
         values_.insert(m.parameters[i].path, m.parameters[i].value);
     }
+    // Inputs by their own names, outputs by theirs (a name already taken keeps its value: the build refuses it).
+    for (auto& in : m.inputs) values_.insert(in.path, &in.value->value);
+    for (auto& out : m.outputs)
+        if (const double* const* target = values_.find(out.target)) values_.insert(out.path, *target);
 }
 
 const double* NameIndex::find_value(std::string_view name) const {
@@ -86,6 +90,8 @@ std::string NameIndex::unit(std::string_view name) const {
     for (auto& s : model_->states) if (s.path == name) return s.unit;
     for (auto& v : model_->variables) if (v.path == name) return v.unit;
     for (auto& p : model_->parameters) if (p.path == name) return p.spec.unit.str();
+    for (auto& in : model_->inputs) if (in.path == name) return in.unit;
+    for (auto& out : model_->outputs) if (out.path == name) return out.target == name ? "" : unit(out.target);
     return name == "time" ? "s" : "";
 }
 

@@ -74,6 +74,7 @@ void Simulator::build() {
     auditor_.configure(model_, options_.balance);
     if (auditor_.active() && !audit_snapshot_.valid) auditor_.prepare(audit_snapshot_);   // a valid one is the books so far
     configure_integrator();
+    if (!model_.outputs.empty()) check_outputs();
     ++generation_;
     spdlog::debug("built {} components, {} blocks ({} independent, {} dependent), {} states, L {}x{} ({}) in {:.1f} us",
                   model_.components.size(), model_.blocks.size(), schedule_.independent.size(), schedule_.dependent.size(),
@@ -122,6 +123,8 @@ void Simulator::reset() {
     built_ = false;
     t_ = 0.0;
     for (std::size_t i = 0; i < model_.states.size(); ++i) x_[static_cast<Eigen::Index>(i)] = model_.states[i].state->start;
+    for (auto& in : model_.inputs) in.value->value = *in.start;
+    inputs_changed_ = false;
     evaluator_.set_point(t_, x_.data());
     clock_.start(t_);   // discrete values for t = 0
     take_states_from_components();
@@ -332,6 +335,8 @@ StepStatus Simulator::advance_to(double t_target, double h_max) {
         taken_over_ = true;
         return StepStatus::NotBuilt;
     }
+    if (inputs_changed_)
+        if (const StepStatus taken = take_input_changes(); taken != StepStatus::Ok) return taken;
     if (const StepStatus fired = fire_due_events(); fired != StepStatus::Ok) return fired;
     if (const StepStatus changed = apply_due_changes(); changed != StepStatus::Ok) return changed;
     while (t_ < t_target - time_tolerance(t_target)) {

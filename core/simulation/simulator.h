@@ -12,6 +12,7 @@
 #include "core/simulation/change_queue.h"
 #include "core/simulation/crossing_locator.h"
 #include "core/simulation/event_clock.h"
+#include "core/simulation/input_handle.h"
 #include "core/simulation/name_index.h"
 #include "core/simulation/run_statistics.h"
 #include "core/simulation/simulation_state.h"
@@ -128,6 +129,22 @@ public:
     // a state from before a structural change, damaged bytes) is refused with std::invalid_argument saying why, and
     // nothing is changed. Allocation-free when it fits.
     void restore_state(const SimulationState& state);
+
+    // --- Inputs and outputs (core/model/system_io.h) ---
+    const std::vector<InputInfo>& inputs() const { return model_.inputs; }
+    const std::vector<OutputInfo>& outputs() const { return model_.outputs; }
+    // A handle for setting the input `name` between steps; throws std::invalid_argument for a name that is no input.
+    InputHandle input(std::string_view name);
+    // Sets the input `name` from the next step on; throws std::invalid_argument naming the input, the value and the
+    // rule it breaks (outside the range, not finite, driven by a table). The value holds until set again; reset()
+    // puts the start value back. The next step starts afresh, as after an event: solver history dropped, L probed
+    // again, zero crossings that the new value put on the other side fire at once.
+    void set_input(std::string_view name, double value);
+    // The same by index into inputs(), for loops: allocation-free, false (nothing changed) where the named version throws.
+    bool set_input(std::size_t index, double value) noexcept;
+    // Why set_input(index, value) refuses ("" if it does not).
+    std::string input_refusal(std::size_t index, double value) const;
+    double input_value(std::size_t index) const { return model_.inputs[index].value->value; }
 
     // Real-time path: advances by dt (split at time events). Allocates, logs and throws nothing. Checks that
     // every state is finite and inside its declared valid range; on failure t and x stay at the start of
@@ -272,6 +289,10 @@ private:
     void reassert_tree();
     void configure_integrator();
     void restart_integrator();   // after a discontinuity: no history, a fresh Jacobian, the next step checked
+    // Inputs set since the last step take effect: the same restart as after an event, the books and zero crossings
+    // brought up to the new values (a crossing the new value caused fires now).
+    StepStatus take_input_changes();
+    void check_outputs() const;   // at build: every output names a value of the structure
     std::vector<double> nominals() const;
     std::string range_violation_text() const;
     std::string step_error_text(const StepErrorEstimate& e) const;
@@ -330,6 +351,7 @@ private:
     long fingerprint_generation_ = -1;
     bool built_ = false;
     bool initializing_ = false;   // inside a change's initializers: set_state only writes the state
+    bool inputs_changed_ = false; // an input was set since the last step (take_input_changes)
     bool editing_ = false;        // apply() makes or undoes edits: a parameter read at build waits for its rebuild
     std::vector<Segment> segments_;
     ChangeQueue changes_;

@@ -72,6 +72,10 @@ void add_run_options(CLI::App& c, RunOptions& o) {
     c.add_option("--set", o.sets, "set a parameter, or a choice by its option (--set p1.medium=WaterIF97) (repeatable)")
         ->type_name("NAME=VALUE")
         ->allow_extra_args(false);
+    c.add_option("--inputs", o.inputs,
+                 "drive the system's inputs from a CSV table: a header 'time, <input>, ...', then rows (lied info lists the inputs)")
+        ->type_name("FILE");
+    c.add_option("--input-interpolation", o.input_interpolation, "between the table's rows: linear (default) or hold")->type_name("MODE");
     c.add_option("--record", o.records, "record this variable too (repeatable)")->type_name("NAME")->allow_extra_args(false);
 }
 
@@ -117,6 +121,12 @@ RunSettings run_settings(const RunSettings& defaults, const RunOptions& o) {
     if (o.steady_state) settings.steady_state = true, settings.steady_states.clear();
     else if (!o.steady.empty()) settings.steady_state = true, settings.steady_states = o.steady;
     settings.recorded.insert(settings.recorded.end(), o.records.begin(), o.records.end());
+    if (!o.inputs.empty()) settings.inputs = o.inputs;
+    if (!o.input_interpolation.empty()) {
+        if (o.input_interpolation != "linear" && o.input_interpolation != "hold")
+            throw UsageError("--input-interpolation expects linear or hold, got '" + o.input_interpolation + "'");
+        settings.input_interpolation = o.input_interpolation;
+    }
     if (!(settings.t_end > 0)) throw UsageError("--t-end must be > 0");
     if (!(settings.dt > 0)) throw UsageError("--dt must be > 0");
     if (!(settings.interval > 0)) throw UsageError("--interval must be > 0");

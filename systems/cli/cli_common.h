@@ -51,7 +51,7 @@ std::string name_column(const std::string& name, std::size_t width = 14);
 
 // The options of a run as typed (numbers as text, so that their errors name the option).
 struct RunOptions {
-    std::string t_end, dt, interval, solver, rtol, atol, max_step, jacobian_every, step_check, balance_check;
+    std::string t_end, dt, interval, solver, rtol, atol, max_step, jacobian_every, step_check, balance_check, inputs, input_interpolation;
     bool steady_state = false;
     std::vector<std::string> steady, sets, records;
 };

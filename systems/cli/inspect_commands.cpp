@@ -301,6 +301,22 @@ int info(const std::string& name, std::ostream& out, bool segments) {
     for (std::size_t i = 1; i < m.components.size(); ++i)
         out << "  " << std::left << name_column(m.components[i].path) << name_column(m.components[i].component->type_name(), 18)
             << m.components[i].description << '\n';
+    if (!sim.inputs().empty() || !sim.outputs().empty()) {
+        out << "\ninputs (" << sim.inputs().size() << "; set between steps, or from a table with --inputs):\n";
+        for (auto& in : sim.inputs()) {
+            out << "  " << std::left << name_column(in.path, 18) << "start " << *in.start << ' ' << in.unit << ", range [" << *in.min << ", "
+                << *in.max << "]";
+            if (!in.description.empty()) out << "  " << in.description;
+            out << '\n';
+        }
+        out << "outputs (" << sim.outputs().size() << "):\n";
+        for (auto& o : sim.outputs()) {
+            out << "  " << std::left << name_column(o.path, 18) << "= " << o.target;
+            if (const std::string unit = sim.unit(o.path); !unit.empty()) out << " [" << unit << "]";
+            if (!o.description.empty()) out << "  " << o.description;
+            out << '\n';
+        }
+    }
     out << "\nblocks in schedule order (" << m.blocks.size() << "; * = depends on a tearing variable, re-run when probing):\n";
     int k = 0;
     for (int b : sim.schedule().order)

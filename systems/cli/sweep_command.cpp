@@ -264,6 +264,8 @@ int sweep_command(const std::string& system, const RunOptions& run_options, cons
             create_folder_for(o.out);   // first, so that "new/../input.csv" resolves to what it will really open
             for (auto& in : entry.files)
                 if (same_file(o.out, in)) throw UsageError("--out '" + o.out + "' is an input file of this run; choose another name");
+            if (!settings.inputs.empty() && same_file(o.out, settings.inputs))
+                throw UsageError("--out '" + o.out + "' is the input table of this run; choose another name");
         }
         auto sim = make_simulation(entry, settings, parse_assignments(run_options.sets));
         for (auto& v : variations) {

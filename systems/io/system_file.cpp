@@ -8,6 +8,7 @@
 #include "core/integrators/integrator.h"
 #include "core/model/introspection.h"
 #include "core/simulation/simulator.h"
+#include "components/input.h"
 #include "components/trigger.h"
 
 #include <spdlog/spdlog.h>
@@ -28,11 +29,13 @@ namespace lied::systems {
 namespace fs = std::filesystem;
 namespace {
 
-const std::vector<std::string> kTopKeys{"system", "description", "plugins", "components", "connections", "expose", "actions", "run"};
+const std::vector<std::string> kTopKeys{"system", "description", "plugins", "components", "inputs", "connections", "outputs", "expose", "actions", "run"};
+const std::vector<std::string> kInputKeys{"unit", "start", "min", "max", "description", "drives"};
+const std::vector<std::string> kOutputKeys{"value", "description"};
 const std::vector<std::string> kActionKeys{"at", "when", "description", "disconnect", "remove", "replace", "add", "connect", "set", "initial"};
 const std::vector<std::string> kComponentKeys{"type", "file", "description", "parameters"};
 const std::vector<std::string> kExposeKeys{"plugs", "signals", "parameters"};
-const std::vector<std::string> kRunKeys{"t_end", "dt", "solver", "interval", "rtol", "atol", "max_step", "jacobian_interval", "step_check", "balance_check", "steady_state", "record"};
+const std::vector<std::string> kRunKeys{"t_end", "dt", "solver", "interval", "rtol", "atol", "max_step", "jacobian_interval", "step_check", "balance_check", "steady_state", "record", "inputs", "input_interpolation"};
 constexpr int kMaxNesting = 16;
 
 // Where a plug or signal of a child is, and whether it is already connected (and where).
@@ -115,11 +118,13 @@ public:
         if (!components) fail(doc, "", "missing key 'components'");
         if (!components.IsMap() || components.size() == 0) fail(components, "components", "expected a map of named components");
         for (const auto& e : entries(components, "components")) add_component(e.key, e.value, e.key_node);
+        if (const YAML::Node inputs = doc["inputs"]) read_inputs(inputs);
 
         if (const YAML::Node connections = doc["connections"]) {
             if (!connections.IsSequence()) fail(connections, "connections", "expected a list of [from, to] pairs");
             for (std::size_t i = 0; i < connections.size(); ++i) connect(connections[i], "connections[" + std::to_string(i) + "]");
         }
+        if (const YAML::Node outputs = doc["outputs"]) read_outputs(outputs);
         if (const YAML::Node expose = doc["expose"]) read_expose(expose);
         check_unconnected(top_level);
         if (const YAML::Node actions = doc["actions"]) {
@@ -509,6 +514,87 @@ private:
                              (to.plug ? "plug " : "signal ") + to.path + ": plugs connect to plugs, signals to signals");
     }
 
+    // ---- inputs and outputs ----
+    // Each input becomes an Input component of that name, connected to the signal inputs it drives.
+    void read_inputs(const YAML::Node& inputs) {
+        if (!inputs.IsMap()) fail(inputs, "inputs", "expected a map of input names to {unit, start, min, max, description, drives}");
+        for (const auto& [name, spec, key_node] : entries(inputs, "inputs")) {
+            const std::string path = "inputs." + name;
+            if (!is_identifier(name)) fail(key_node, path, "input names are identifiers (letters, digits, _), got '" + name + "'");
+            if (root_->child(name)) fail(key_node, path, "'" + name + "' is a component already (rule: an input's name is new)");
+            if (!spec.IsMap()) fail(spec, path, "expected a map with unit, start, min, max, description and drives");
+            check_keys(spec, path, kInputKeys);
+            auto input = std::make_unique<components::Input>();
+            if (spec["unit"]) input->unit = text_of(spec["unit"], path + ".unit");
+            if (spec["description"]) input->description = text_of(spec["description"], path + ".description");
+            if (spec["min"]) input->min = number_of(spec["min"], path + ".min");
+            if (spec["max"]) input->max = number_of(spec["max"], path + ".max");
+            if (spec["start"]) input->start = number_of(spec["start"], path + ".start");
+            else if (input->min > 0 || input->max < 0) input->start = input->min > 0 ? input->min : input->max;
+            if (!(input->min <= input->max)) fail(spec, path, "min > max (rule: an input's range has min <= max)");
+            if (!(input->start >= input->min && input->start <= input->max))
+                fail(spec["start"], path + ".start", "the start value lies outside [min, max] (rule: an input starts inside its range)");
+            count_component(spec, path);
+            const std::string description = input->description;
+            Component& c = root_->add(name, std::move(input), description);
+            component_nodes_[name] = spec;
+            const YAML::Node drives = spec["drives"];
+            if (!drives) continue;
+            if (!drives.IsSequence()) fail(drives, path + ".drives", "expected a list of signal inputs, e.g. [pump.omega_input]");
+            for (std::size_t i = 0; i < drives.size(); ++i) {
+                const std::string where = path + ".drives[" + std::to_string(i) + "]";
+                const Endpoint to = resolve(drives[i], where);
+                if (!to.signal || !to.signal->is_in()) fail(drives[i], where, to.path + " is not a signal input (rule: an input drives signal inputs)");
+                if (auto it = connected_.find(to.signal); it != connected_.end())
+                    fail(drives[i], where, to.path + " is already connected (" + it->second + "); an input reads one output");
+                if (!static_cast<InBase*>(to.signal)->connect_any(static_cast<components::Input&>(c).y))
+                    fail(drives[i], where, to.path + " reads a " + to.signal->type_name() + ", not a number");
+                connected_[to.signal] = where;
+            }
+        }
+    }
+
+    // Each output names a value of a component: "T_out: radiator.T_outA" or {value: radiator.T_outA, description}.
+    void read_outputs(const YAML::Node& outputs) {
+        if (!outputs.IsMap()) fail(outputs, "outputs", "expected a map of output names to values ('component.variable')");
+        for (const auto& [name, spec, key_node] : entries(outputs, "outputs")) {
+            const std::string path = "outputs." + name;
+            if (!is_identifier(name)) fail(key_node, path, "output names are identifiers (letters, digits, _), got '" + name + "'");
+            if (root_->child(name)) fail(key_node, path, "'" + name + "' is a component or input already (rule: an output's name is new)");
+            YAML::Node value = spec;
+            std::string description;
+            if (spec.IsMap()) {
+                check_keys(spec, path, kOutputKeys);
+                value = spec["value"];
+                if (!value) fail(spec, path, "missing 'value' (the component's value it names, e.g. radiator.T_outA)");
+                if (spec["description"]) description = text_of(spec["description"], path + ".description");
+            }
+            const std::string target = text_of(value, path);
+            check_value_name(value, path, target);
+            root_->add_output(name, target, description);
+        }
+    }
+
+    // `name` ("radiator.T_outA", or an input's name) is a value the system will have; subsystems are checked at build.
+    void check_value_name(const YAML::Node& node, const std::string& path, const std::string& name) const {
+        const auto dot = name.find('.');
+        Component* c = root_->child(dot == std::string::npos ? name : name.substr(0, dot));
+        if (c && dot == std::string::npos && dynamic_cast<components::Input*>(c)) return;
+        if (!c || dot == std::string::npos) {
+            fail(node, path, "'" + name + "' is no value of a component (expected 'component.variable'" +
+                                 did_you_mean(name.substr(0, dot), root_->child_names()) + ")");
+        }
+        if (dynamic_cast<Composite*>(c)) return;
+        const std::string member = name.substr(dot + 1);
+        const Model& m = describe_child(*c);
+        std::vector<std::string> known;
+        for (auto& st : m.states) known.push_back(st.path);
+        for (auto& v : m.variables) known.push_back(v.path);
+        for (auto& p : m.parameters) known.push_back(p.path);
+        if (std::find(known.begin(), known.end(), member) == known.end())
+            fail(node, path, name.substr(0, dot) + " (" + c->type_name() + ") has no value '" + member + "'" + did_you_mean(member, known));
+    }
+
     // ---- subsystem interface ----
     void read_expose(const YAML::Node& expose) {
         if (!expose.IsMap()) fail(expose, "expose", "expected a map with plugs, signals and/or parameters");
@@ -763,9 +849,25 @@ private:
                 fail(run["solver"], "run.solver", "unknown solver '" + settings.solver + "'" + did_you_mean(settings.solver, names) +
                                                       " (known solvers: " + join(names) + ")");
         }
+        if (const YAML::Node inputs = run["inputs"]) {
+            const fs::path full = (directory_ / text_of(inputs, "run.inputs")).lexically_normal();
+            confine(inputs, "run.inputs", full);
+            settings.inputs = full.string();
+            std::error_code ec;
+            const std::string canonical = fs::weakly_canonical(full, ec).string();   // read by the run: no output overwrites it
+            if (std::find(budget_.files.begin(), budget_.files.end(), canonical) == budget_.files.end()) budget_.files.push_back(canonical);
+        }
+        if (const YAML::Node interpolation = run["input_interpolation"]) {
+            settings.input_interpolation = text_of(interpolation, "run.input_interpolation");
+            if (settings.input_interpolation != "linear" && settings.input_interpolation != "hold")
+                fail(interpolation, "run.input_interpolation", "expected linear or hold, got '" + settings.input_interpolation + "'");
+        }
         if (const YAML::Node record = run["record"]) {
             if (!record.IsSequence()) fail(record, "run.record", "expected a list of variable names");
             std::vector<std::string> known{"time"};
+            for (auto& out : root_->outputs()) known.push_back(out.name);
+            for (const auto& name : root_->child_names())
+                if (dynamic_cast<components::Input*>(root_->child(name))) known.push_back(name);
             for (auto& [name, _] : root_->exposed_parameters()) known.push_back(name);
             for (auto& [at, change] : *actions_)   // variables of components that actions add
                 for (auto& name : change.added_value_names()) known.push_back(name);

@@ -1,5 +1,7 @@
 #include "systems/io/system_loading.h"
 
+#include "components/input_table.h"
+
 #include "core/model/introspection.h"
 #include "core/support/closest_name.h"
 #include "systems/io/system_file.h"
@@ -101,6 +103,16 @@ std::unique_ptr<Simulator> make_simulation(ResolvedSystem& system, const RunSett
     options.jacobian_interval = settings.jacobian_interval;
     options.step_monitor.mode = settings.step_check;
     options.balance.mode = settings.balance_check;
+    if (!settings.inputs.empty()) {   // read when the simulator builds: the tables go in first
+        try {
+            components::drive_inputs(*system.root, components::read_input_table(settings.inputs),
+                                     settings.input_interpolation == "hold" ? components::Input::Interpolation::Hold
+                                                                            : components::Input::Interpolation::Linear);
+        } catch (const std::invalid_argument& e) {
+            throw UsageError(std::string("--inputs: ") + e.what());
+        }
+        if (std::find(system.files.begin(), system.files.end(), settings.inputs) == system.files.end()) system.files.push_back(settings.inputs);
+    }
     auto sim = std::make_unique<Simulator>(*system.root, options);
     if (system.prepare) system.prepare(*sim);
     // Choices (a medium, a loss law) first: each rebuilds, and the numbers then go to the final structure.

@@ -30,6 +30,9 @@ struct RunSettings {
     CheckMode balance_check = CheckMode::Error;   // every solver: what mass or energy appearing or vanishing does
     bool steady_state = false;   // start from a steady state (all derivatives zero, or those of steady_states)
     std::vector<std::string> steady_states{};
+    // A CSV table that drives the system's inputs (components/input_table.h), and how: "linear" or "hold".
+    std::string inputs{};
+    std::string input_interpolation = "linear";
 };
 
 struct SystemEntry {
