@@ -287,6 +287,7 @@ void print_step_advice(Simulator& sim, std::ostream& out) {
 
 int info(const std::string& name, std::ostream& out, bool segments) {
     ResolvedSystem entry = resolve_system(name);
+    drive_inputs_from_table(entry, entry.settings);
     Simulator sim(*entry.root);
     if (entry.prepare) entry.prepare(sim);
     const Model& m = sim.model();
@@ -305,7 +306,7 @@ int info(const std::string& name, std::ostream& out, bool segments) {
         out << "\ninputs (" << sim.inputs().size() << "; set between steps, or from a table with --inputs):\n";
         for (auto& in : sim.inputs()) {
             out << "  " << std::left << name_column(in.path, 18) << "start " << *in.start << ' ' << in.unit << ", range [" << *in.min << ", "
-                << *in.max << "]";
+                << *in.max << "]" << (in.driven_by_table ? ", driven by a time table" : "");
             if (!in.description.empty()) out << "  " << in.description;
             out << '\n';
         }

@@ -73,11 +73,13 @@ double statistic(const std::vector<double>& column, const std::string& which) {
 // One case, start to end, on its own component tree: nothing is shared with the other cases but the
 // registries, which are only read.
 CaseResult run_case(const std::string& system, const RunOptions& run_options, const std::vector<Variation>& variations,
-                    const std::vector<double>& values, const std::vector<SweepOutput>& outputs, const std::string& results_path) {
+                    const std::vector<double>& values, const std::string& inputs, const std::vector<SweepOutput>& outputs,
+                    const std::string& results_path) {
     CaseResult r;
     try {
         ResolvedSystem entry = resolve_system(system);
         RunSettings settings = run_settings(entry.settings, run_options);
+        if (!inputs.empty()) settings.inputs = inputs;
         for (auto& o : outputs)
             if (std::find(settings.recorded.begin(), settings.recorded.end(), o.name) == settings.recorded.end()) settings.recorded.push_back(o.name);
         auto sets = parse_assignments(run_options.sets);
@@ -169,6 +171,10 @@ void add_sweep_options(CLI::App& c, SweepOptions& o) {
     c.add_option("--case-results", o.case_results, "also write each case's recorded variables into this folder (case_0001.csv, ...)")
         ->type_name("FOLDER");
     c.add_option("--case-format", o.case_format, "csv or mat: the format of the case results");
+    c.add_option("--vary-inputs", o.input_tables,
+                 "run every case with each of these input tables (CSV, as for --inputs): one more dimension of the sweep (repeatable)")
+        ->type_name("FILE")
+        ->allow_extra_args(false);
     c.add_option("--jobs", o.jobs, "cases run at once by each process (default: the cores of the machine, 1 under mpirun)")->type_name("N");
 }
 
@@ -276,6 +282,21 @@ int sweep_command(const std::string& system, const RunOptions& run_options, cons
                 throw UsageError(std::string("--vary: ") + e.what());
             }
         }
+        for (auto& table : o.input_tables) {   // each table fits the system (its columns name inputs, its rows their ranges)
+            if (!o.out.empty() && same_file(o.out, table)) throw UsageError("--out '" + o.out + "' is an input table of this sweep; choose another name");
+            ResolvedSystem check = resolve_system(system);
+            RunSettings with_table = settings;
+            with_table.inputs = table;
+            try {
+                make_simulation(check, with_table, parse_assignments(run_options.sets));
+            } catch (const BuildError& e) {
+                throw UsageError("--vary-inputs " + table + ": " + e.what());
+            } catch (const UsageError& e) {
+                std::string why = e.what();
+                if (why.rfind("--inputs: ", 0) == 0) why.erase(0, std::string("--inputs: ").size());
+                throw UsageError("--vary-inputs " + table + ": " + why);
+            }
+        }
         for (auto& text : o.outputs) outputs.push_back(parse_sweep_output(text));
         if (outputs.empty())
             for (auto& name : settings.recorded) outputs.push_back({name, "final"});
@@ -288,7 +309,19 @@ int sweep_command(const std::string& system, const RunOptions& run_options, cons
             }
         }
     }
-    const std::vector<std::vector<double>> cases = sweep_cases(variations, samples, static_cast<unsigned long>(seed));
+    std::vector<std::vector<double>> cases = sweep_cases(variations, samples, static_cast<unsigned long>(seed));
+    std::vector<std::string> case_inputs(cases.size());   // the input table of each case ("": the system's own)
+    if (!o.input_tables.empty()) {   // the tables are the outer dimension: all cases with the first, then the second, ...
+        const std::vector<std::vector<double>> grid = std::move(cases);
+        cases.clear();
+        case_inputs.clear();
+        for (auto& table : o.input_tables)
+            for (auto& c : grid) {
+                cases.push_back(c);
+                case_inputs.push_back(table);
+            }
+        if (cases.size() > 1'000'000) throw UsageError("the sweep has " + std::to_string(cases.size()) + " cases (at most 1e6)");
+    }
     if (!o.case_results.empty()) {
         std::error_code ec;
         std::filesystem::create_directories(o.case_results, ec);
@@ -330,7 +363,7 @@ int sweep_command(const std::string& system, const RunOptions& run_options, cons
             char name[32];
             std::snprintf(name, sizeof name, "case_%04zu.%s", k + 1, o.case_format.c_str());
             const std::string path = o.case_results.empty() ? std::string() : (std::filesystem::path(o.case_results) / name).string();
-            results[k] = run_case(system, run_options, variations, cases[k], outputs, path);
+            results[k] = run_case(system, run_options, variations, cases[k], case_inputs[k], outputs, path);
             if (!results[k].finished) continue;
             const std::size_t d = ++done;
             spdlog::info("sweep: case {} of {} on rank {} {}", k + 1, cases.size(), world.rank, results[k].ok ? "done" : "failed: " + results[k].message);
@@ -356,6 +389,7 @@ int sweep_command(const std::string& system, const RunOptions& run_options, cons
     std::ostringstream table;
     table << "case,status";
     for (auto& v : variations) table << ',' << csv_cell(v.name);
+    if (!o.input_tables.empty()) table << ",inputs";
     for (auto& s : outputs) table << ',' << csv_cell(s.header());
     table << ",message\n";
     std::size_t failed = 0, finished = 0, unwritten = 0;
@@ -368,6 +402,7 @@ int sweep_command(const std::string& system, const RunOptions& run_options, cons
         if (r.output_failed && unwritten++ == 0) first_unwritten = r.message;
         table << k + 1 << ',' << (r.ok ? "ok" : "failed");
         for (double v : cases[k]) table << ',' << number_text(v);
+        if (!o.input_tables.empty()) table << ',' << csv_cell(case_inputs[k]);
         for (double v : r.outputs) table << ',' << (std::isnan(v) ? std::string() : number_text(v));
         table << ',' << csv_cell(r.message) << '\n';
     }

@@ -1,6 +1,7 @@
 #pragma once
 // `lied sweep <system> --vary NAME=LO:HI:N ...`: many runs of one system with parameters varied on a grid
 // or by Monte Carlo sampling, on all local cores, and across machines with MPI (`mpirun -n 8 lied sweep ...`).
+// With --vary-inputs, every case runs once per input table (components/input_table.h), the table named in its row.
 // One summary table (case, status, the varied values, the chosen outputs, the message of a failed case); a
 // failing case is a row, not the end of the sweep.
 #include "systems/cli/cli_common.h"
@@ -19,6 +20,7 @@ struct SweepOptions {
     std::string case_results;           // a folder for each case's results (case_0001.csv, or .mat)
     std::string case_format = "csv";
     std::string jobs;                   // threads per process
+    std::vector<std::string> input_tables;   // each case runs with each of these input tables (an outer dimension)
 };
 void add_sweep_options(CLI::App& command, SweepOptions& options);
 

@@ -561,11 +561,11 @@ private:
             const std::string path = "outputs." + name;
             if (!is_identifier(name)) fail(key_node, path, "output names are identifiers (letters, digits, _), got '" + name + "'");
             if (root_->child(name)) fail(key_node, path, "'" + name + "' is a component or input already (rule: an output's name is new)");
-            YAML::Node value = spec;
+            // (A yaml-cpp Node assigned to another writes into the node it refers to: each is bound once.)
+            const YAML::Node value = spec.IsMap() ? spec["value"] : spec;
             std::string description;
             if (spec.IsMap()) {
                 check_keys(spec, path, kOutputKeys);
-                value = spec["value"];
                 if (!value) fail(spec, path, "missing 'value' (the component's value it names, e.g. radiator.T_outA)");
                 if (spec["description"]) description = text_of(spec["description"], path + ".description");
             }

@@ -94,6 +94,19 @@ ResolvedSystem resolve_system_text(const std::string& text, const std::string& s
     }
 }
 
+void drive_inputs_from_table(ResolvedSystem& system, const RunSettings& settings) {
+    if (settings.inputs.empty()) return;
+    if (settings.input_interpolation != "linear" && settings.input_interpolation != "hold")
+        throw UsageError("the input interpolation is linear or hold, got '" + settings.input_interpolation + "'");
+    try {
+        components::drive_inputs(*system.root, components::read_input_table(settings.inputs),
+                                 settings.input_interpolation == "hold" ? components::Input::Interpolation::Hold : components::Input::Interpolation::Linear);
+    } catch (const std::invalid_argument& e) {
+        throw UsageError(std::string("--inputs: ") + e.what());
+    }
+    if (std::find(system.files.begin(), system.files.end(), settings.inputs) == system.files.end()) system.files.push_back(settings.inputs);
+}
+
 std::unique_ptr<Simulator> make_simulation(ResolvedSystem& system, const RunSettings& settings,
                                            const std::vector<std::pair<std::string, std::string>>& sets) {
     SimulatorOptions options;
@@ -103,16 +116,7 @@ std::unique_ptr<Simulator> make_simulation(ResolvedSystem& system, const RunSett
     options.jacobian_interval = settings.jacobian_interval;
     options.step_monitor.mode = settings.step_check;
     options.balance.mode = settings.balance_check;
-    if (!settings.inputs.empty()) {   // read when the simulator builds: the tables go in first
-        try {
-            components::drive_inputs(*system.root, components::read_input_table(settings.inputs),
-                                     settings.input_interpolation == "hold" ? components::Input::Interpolation::Hold
-                                                                            : components::Input::Interpolation::Linear);
-        } catch (const std::invalid_argument& e) {
-            throw UsageError(std::string("--inputs: ") + e.what());
-        }
-        if (std::find(system.files.begin(), system.files.end(), settings.inputs) == system.files.end()) system.files.push_back(settings.inputs);
-    }
+    drive_inputs_from_table(system, settings);
     auto sim = std::make_unique<Simulator>(*system.root, options);
     if (system.prepare) system.prepare(*sim);
     // Choices (a medium, a loss law) first: each rebuilds, and the numbers then go to the final structure.

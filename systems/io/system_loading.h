@@ -35,6 +35,9 @@ ResolvedSystem resolve_system(const std::string& argument);   // throws UsageErr
 // the paths it names. Throws UsageError.
 ResolvedSystem resolve_system_text(const std::string& text, const std::string& source, const std::string& directory);
 
+// The table settings.inputs names drives the system's inputs (read when a simulator is built next); the table becomes one
+// of the system's files, which no output overwrites. Throws UsageError for a table that is wrong or names no input.
+void drive_inputs_from_table(ResolvedSystem& system, const RunSettings& settings);
 // A simulator of the system with the settings: scheduled changes, choices and parameters set (choices first:
 // each rebuilds), start values reset, the steady state found if asked. Throws UsageError for bad names or
 // values, SimulationError when the steady state is not found.
