@@ -17,7 +17,7 @@ CoolingLoop::CoolingLoop() {
     tank.p_ref = 1.5e5, tank.V_ref = 2e-3, tank.K = 5e5;   // a gas-cushioned expansion tank: soft walls
     tank.p_start = 1.5e5, tank.T_start = 303.15;
     pump.parametrizeByDesignPoint = true;
-    pump.omega_par = 300;
+    pump.omega_par = 300;   // while omega_input is unconnected; here the input pump_speed drives it
     pump.dp_D = 1.0e5, pump.V_flow_D = 2.5e-4, pump.omega_D = 300, pump.slip_D = 0.3, pump.eta_D = 0.6;
     for (FlowResistance* r : {&supply, &radiatorPipe}) {
         r->r = 0.008;
@@ -61,6 +61,7 @@ CoolingLoop::CoolingLoop() {
     controller.u_s.connect(T_set.y);
     controller.u_m.connect(T_coolant.value);
     bypass.u_in.connect(controller.y);
+    pump.omega_input.connect(pump_speed.y);
 }
 
 void CoolingLoop::metainfo(Meta& meta) {
@@ -85,6 +86,11 @@ void CoolingLoop::metainfo(Meta& meta) {
     meta.component(loadSum, "loadSum");
     meta.component(T_set, "T_set", "set point 35 °C");
     meta.component(controller, "controller", "PI on the bypass valve");
+    meta.component(pump_speed, "pump_speed", "pump speed");
+    meta.output("T_supply", "T_coolant.value", "coolant supply temperature");
+    meta.output("T_plate", "plate.T", "cold plate temperature");
+    meta.output("bypass_opening", "controller.y", "bypass valve opening (0 closed, 1 open)");
+    meta.output("Q_radiator", "radiator.Q_flow", "heat flow through the radiator");
 }
 
 namespace {

@@ -5,6 +5,9 @@
 // Behind the plate the coolant splits: one branch passes a radiator (an ε-NTU counter-flow heat exchanger against
 // ambient air at 25 °C), the other a bypass valve. A PI controller moves the bypass valve to hold the mixed coolant
 // supply temperature at 35 °C: hot coolant closes the bypass and sends more flow through the radiator.
+// Inputs: the set point T_set and the pump speed pump_speed; outputs: the supply and plate temperatures, the bypass
+// opening and the radiator's heat flow.
+#include "components/input.h"
 #include "components/math_blocks.h"
 #include "components/pid.h"
 #include "components/sources.h"
@@ -48,7 +51,8 @@ public:
     components::Ramp loadRamp{4000.0, 60.0, 2000.0, 100.0};
     components::Sine loadRipple{500.0, 1.0 / 120.0};
     components::Add loadSum;
-    components::Constant T_set{308.15};
+    components::Input T_set{308.15, "K", 273.15, 373.15, "coolant supply set point (35 °C)"};
+    components::Input pump_speed{300.0, "rad/s", 0.0, 600.0, "pump speed"};
     components::PID controller;
 
     void metainfo(Meta& meta) override;

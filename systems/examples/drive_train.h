@@ -3,7 +3,10 @@
 // 2 N·m at 0.1 s) turns a 10:1 gear; the gear's output drives a 1 kg·m² load through an elastic shaft with 0.02 rad
 // of backlash (ElastoBacklash, 5·10⁴ N·m/rad, damped). The load feels nothing until the play is taken up, then the
 // shaft winds up and rings down while motor and load accelerate together at ratio·τ/(J_load + ratio²·J_motor).
-#include "components/sources.h"
+// The motor torque is the system's input motorTorque (N·m, within ±10), which a time table drives here: 0, then 2 N·m
+// from 0.1 s. A closed loop clears the table and sets the torque itself (systems/examples/closed_loop_speed.cpp).
+// Outputs: the motor's and the load's speed, the shaft's torque.
+#include "components/input.h"
 #include "core/model/component.h"
 #include "dialectic_mechanics/dialectic_defaults.h"
 #include "dialectic_mechanics/one_dimensional/rotational.h"
@@ -14,7 +17,7 @@ class DriveTrain final : public Component {
 public:
     DriveTrain();
     mechanics::MechanicsDefaults defaults;
-    components::Ramp motorTorque{2.0, 0.0, 0.0, 0.1};
+    components::Input motorTorque{0.0, "N.m", -10.0, 10.0, "motor torque"};
     mechanics::Torque motor;
     mechanics::Inertia rotor{0.01, 0.0};
     mechanics::IdealGear gear{10.0};

@@ -1,11 +1,11 @@
 #pragma once
 // A slider-crank (the mechanism of a piston engine) in dialectic mechanics: a crank (0.1 m, 0.5 kg) on a revolute
-// joint at the origin, driven by a constant motor torque of 2 N.m against a bearing damper of 0.1 N.m.s/rad, a
-// connecting rod (0.3 m, 0.8 kg) on a revolute at the crank pin, and a 1 kg piston on a prismatic joint along x.
+// joint at the origin, driven by a motor torque (the input motorTorque, 2 N.m unless set) against a bearing damper
+// of 0.1 N.m.s/rad, a connecting rod (0.3 m, 0.8 kg) on a revolute at the crank pin, and a 1 kg piston on a prismatic joint along x.
 // The loop crank → rod → piston → world is cut at the rod's far end (the wrist pin) and closed by a stiff
 // LoopClosure (1e7 N/m, 1e3 N.s/m; no rotational stiffness: the cut is a revolute). It starts at rest at top dead
 // centre (crank along +x, piston at 0.4 m); gravity acts along −y.
-#include "components/sources.h"
+#include "components/input.h"
 #include "core/model/component.h"
 #include "dialectic_mechanics/dialectic_defaults.h"
 #include "dialectic_mechanics/planar/body.h"
@@ -26,7 +26,7 @@ public:
     SliderCrank();
     mechanics::MechanicsDefaults defaults;
     mechanics::World world;
-    components::Constant motorTorque{motor_torque};
+    components::Input motorTorque{motor_torque, "N.m", -50.0, 50.0, "motor torque on the crank"};   // the system's input
     mechanics::Revolute crank;
     mechanics::Body crankBody{crank_mass, crank_mass * crank_length * crank_length / 12.0, crank_length / 2.0};
     mechanics::FixedTranslation crankArm{crank_length, 0.0};

@@ -1,6 +1,7 @@
 #pragma once
 // An example's system file against its C++ class: both run with the same options to each of the times, where each
 // named value must agree within its relative epsilon.
+#include "components/input_table.h"
 #include "core/simulation/simulator.h"
 #include "systems/io/system_file.h"
 
@@ -19,6 +20,10 @@ struct Agreement {
 inline void check_file_twin(Component& cpp, const char* file, const SimulatorOptions& options, std::initializer_list<double> times,
                             std::initializer_list<Agreement> values) {
     systems::LoadedSystem loaded = systems::load_system_file((std::filesystem::path(LIED_SOURCE_DIR) / "systems/examples/files" / file).string());
+    if (!loaded.settings.inputs.empty())   // the file's run drives its inputs from a table, as `lied run` does
+        components::drive_inputs(*loaded.root, components::read_input_table(loaded.settings.inputs),
+                                 loaded.settings.input_interpolation == "hold" ? components::Input::Interpolation::Hold
+                                                                                : components::Input::Interpolation::Linear);
     Simulator a(cpp, options), b(*loaded.root, options);
     for (double t : times) {
         a.simulate(t);

@@ -168,7 +168,7 @@ TEST_CASE("a large local error that a damped mode absorbs is no failure: the coo
 }
 
 TEST_CASE("a stopped pump lets the cold plate heat past its coolant's range: every solver names the state and the limit") {
-    // pump.omega_par = 0: no flow, 2 kW into the cold plate's coolant, which passes Glycol47's 373.15 K near t = 98.5 s.
+    // The input pump_speed at 0: no flow, 2 kW into the cold plate's coolant, which passes Glycol47's 373.15 K near t = 98.5 s.
     // Before, CVODE said "step size too small", the explicit solvers "NaN from finite inputs" with an unstable mode.
     for (const char* solver : {"cvode-bdf", "dopri5", "rk4", "ros2"}) {
         CAPTURE(solver);
@@ -177,7 +177,7 @@ TEST_CASE("a stopped pump lets the cold plate heat past its coolant's range: eve
         o.solver = solver;
         o.dt = 1e-3;   // the example's own step (ros2 at 10 ms meets an unstable mode of the stopped loop at t = 0.02 s)
         Simulator sim(loop, o);
-        sim.set_parameter("pump.omega_par", 0.0);
+        sim.set_input("pump_speed", 0.0);
         std::string message;
         try {
             sim.simulate(200.0);
