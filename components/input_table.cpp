@@ -118,4 +118,10 @@ void drive_inputs(Component& root, const InputTable& table, Input::Interpolation
     }
 }
 
+void release_input_tables(Component& root) {
+    const Model model = describe(root);
+    for (auto& in : model.inputs)
+        if (auto* input = dynamic_cast<Input*>(model.components[static_cast<std::size_t>(in.component)].component)) input->table.clear();
+}
+
 }  // namespace lied::components

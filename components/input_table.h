@@ -24,4 +24,7 @@ InputTable read_input_table(const std::string& path);
 // names no input of the tree (with the nearest name) or an input named twice.
 void drive_inputs(Component& root, const InputTable& table, Input::Interpolation interpolation);
 
+// Every Input of `root`'s tree is set from outside again: its table, if any, is dropped (an FMU's importer drives them).
+void release_input_tables(Component& root);
+
 }  // namespace lied::components

@@ -64,7 +64,10 @@ std::string Simulator::input_refusal(std::size_t index, double value) const {
 // hold, the books rebase their rates, and a zero crossing that the new value put on the other side fires now.
 StepStatus Simulator::take_input_changes() {
     inputs_changed_ = false;
-    restart_integrator();
+    // The solver restarts as after an event, but the step monitor does not check the next step for it: a loop that
+    // sets an input at every tick would pay a step-doubling check at every step.
+    evaluator_.forget_kept();
+    integrator_->reset();
     evaluator_.linear_system().invalidate();
     if (auditor_.active()) {
         evaluator_.evaluate(t_, x_.data());

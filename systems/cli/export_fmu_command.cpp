@@ -1,5 +1,6 @@
 #include "systems/cli/export_fmu_command.h"
 
+#include "components/input_table.h"
 #include "core/simulation/simulator.h"
 #include "systems/fmu/fmu_model.h"
 #include "systems/io/system_file.h"
@@ -85,7 +86,12 @@ int export_fmu_command(const std::string& system, const RunOptions& run_options,
     if (fs::path(options.out).extension() != ".fmu") throw UsageError("-o '" + options.out + "': an FMU is a .fmu file");
     if (options.fmi_version != "2" && options.fmi_version != "3") throw UsageError("--fmi-version is 2 or 3, got '" + options.fmi_version + "'");
     ResolvedSystem entry = resolve_system(system);
-    const RunSettings settings = run_settings(entry.settings, run_options);
+    RunSettings settings = run_settings(entry.settings, run_options);
+    // The importer drives the inputs: no time table does in an FMU.
+    if (!settings.inputs.empty() && !run_options.inputs.empty())
+        throw UsageError("export-fmu: --inputs drives inputs from a table, but an FMU's inputs are set by the importer");
+    settings.inputs.clear();
+    components::release_input_tables(*entry.root);
     if (settings.steady_state) throw UsageError("export-fmu: an FMU starts from its start values; a steady-state start is not kept in it");
     const auto sets = parse_assignments(run_options.sets);
     const bool builtin = !is_system_file_name(system);
@@ -102,7 +108,9 @@ int export_fmu_command(const std::string& system, const RunOptions& run_options,
     config.model_name = name;
     store_solver_settings(settings, config);
     config.sets = sets;
-    config.outputs = options.outputs.empty() ? settings.recorded : options.outputs;
+    // The outputs: the system's declared ones, and those named by --output; a system that declares none offers what it
+    // records.
+    config.outputs = options.outputs.empty() && sim->outputs().empty() ? settings.recorded : options.outputs;
     for (auto& o : config.outputs)
         if (!sim->find_value(o)) throw UsageError("--output: '" + o + "' is not a variable of " + name);
 

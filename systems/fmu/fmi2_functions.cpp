@@ -54,8 +54,9 @@ fmi2Component fmi2Instantiate(fmi2String name, fmi2Type type, fmi2String guid, f
 
 void fmi2FreeInstance(fmi2Component c) { delete instance(c); }
 
-fmi2Status fmi2SetupExperiment(fmi2Component c, fmi2Boolean tolerance_defined, fmi2Real tolerance, fmi2Real start, fmi2Boolean, fmi2Real) {
-    return guarded(c, [&](FmuInstance& i) { return i.setup_experiment(tolerance_defined != fmi2False, tolerance, start); });
+fmi2Status fmi2SetupExperiment(fmi2Component c, fmi2Boolean tolerance_defined, fmi2Real tolerance, fmi2Real start, fmi2Boolean stop_defined,
+                               fmi2Real stop) {
+    return guarded(c, [&](FmuInstance& i) { return i.setup_experiment(tolerance_defined != fmi2False, tolerance, start, stop_defined != fmi2False, stop); });
 }
 fmi2Status fmi2EnterInitializationMode(fmi2Component c) { return guarded(c, [](FmuInstance& i) { return i.enter_initialization(); }); }
 fmi2Status fmi2ExitInitializationMode(fmi2Component c) { return guarded(c, [](FmuInstance& i) { return i.exit_initialization(); }); }

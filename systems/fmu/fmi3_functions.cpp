@@ -88,10 +88,10 @@ fmi3Instance fmi3InstantiateScheduledExecution(fmi3String, fmi3String, fmi3Strin
 
 void fmi3FreeInstance(fmi3Instance c) { delete instance(c); }
 
-fmi3Status fmi3EnterInitializationMode(fmi3Instance c, fmi3Boolean tolerance_defined, fmi3Float64 tolerance, fmi3Float64 start, fmi3Boolean,
-                                       fmi3Float64) {
+fmi3Status fmi3EnterInitializationMode(fmi3Instance c, fmi3Boolean tolerance_defined, fmi3Float64 tolerance, fmi3Float64 start, fmi3Boolean stop_defined,
+                                       fmi3Float64 stop) {
     return guarded(c, [&](FmuInstance& i) {
-        const fmi2Status s = i.setup_experiment(tolerance_defined, tolerance, start);
+        const fmi2Status s = i.setup_experiment(tolerance_defined, tolerance, start, stop_defined, stop);
         return s == fmi2OK ? i.enter_initialization() : s;
     });
 }

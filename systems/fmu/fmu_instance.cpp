@@ -1,5 +1,6 @@
 #include "systems/fmu/fmu_instance.h"
 
+#include "components/input_table.h"
 #include "core/model/build_error.h"
 #include "core/simulation/simulator.h"
 #include "systems/io/system_loading.h"
@@ -72,6 +73,8 @@ void FmuInstance::build() {
     ResolvedSystem system = resolve_system(config_.builtin ? config_.system : resources_ + "/" + config_.system);
     RunSettings settings = system.settings;
     restore_solver_settings(config_, settings);
+    settings.inputs.clear();   // the importer drives the inputs, as at export
+    components::release_input_tables(*system.root);
     sim_ = make_simulation(system, settings, config_.sets);
     root_ = std::move(system.root);
     variables_ = fmu_variables(*sim_, config_.outputs, config_.fmi_version);
@@ -133,10 +136,22 @@ bool FmuInstance::refresh() {
     return true;
 }
 
-fmi2Status FmuInstance::setup_experiment(bool, double, double start_time) {
+fmi2Status FmuInstance::setup_experiment(bool tolerance_defined, double tolerance, double start_time, bool stop_time_defined, double stop_time) {
     if (mode_ != Mode::Instantiated) return wrong_mode("fmi2SetupExperiment");
     if (!std::isfinite(start_time)) return log(fmi2Error, "fmi2SetupExperiment: the start time must be finite");
-    start_time_ = start_time;   // the tolerance stays the one exported (Lied's solver settings)
+    if (stop_time_defined && !(stop_time >= start_time)) return log(fmi2Error, "fmi2SetupExperiment: the stop time lies before the start time");
+    start_time_ = start_time;
+    stop_time_ = stop_time_defined ? stop_time : std::numeric_limits<double>::infinity();
+    if (tolerance_defined && type_ == fmi2CoSimulation) {
+        if (!(tolerance > 0) || !std::isfinite(tolerance)) return log(fmi2Error, "fmi2SetupExperiment: the tolerance must be a finite number > 0");
+        if (sim_->integrator().adaptive()) {   // the importer's relative tolerance replaces the exported one
+            sim_->options().tolerances.relative = tolerance;
+            sim_->set_solver(sim_->options().solver);
+        } else {
+            log(fmi2OK, "fmi2SetupExperiment: the tolerance " + std::to_string(tolerance) + " does not apply to the fixed-step solver " +
+                            sim_->options().solver + ", whose accuracy the step of " + std::to_string(sim_->options().dt) + " s sets");
+        }
+    }
     return fmi2OK;
 }
 
@@ -149,7 +164,10 @@ fmi2Status FmuInstance::enter_initialization() {
 fmi2Status FmuInstance::exit_initialization() {
     if (mode_ != Mode::Initialization) return wrong_mode("fmi2ExitInitializationMode");
     try {
+        std::vector<double> inputs;   // set before initialisation ends: they hold through the reset
+        for (std::size_t i = 0; i < sim_->inputs().size(); ++i) inputs.push_back(sim_->input_value(i));
         sim_->reset();   // start values from the parameters as set now
+        for (std::size_t i = 0; i < inputs.size(); ++i) sim_->set_input(i, inputs[i]);
         for (auto& [name, value] : states_set_) sim_->set_state(name, value);
         if (start_time_ != 0) sim_->set_time_and_states(start_time_, sim_->states().data());
         if (type_ == fmi2CoSimulation) {
@@ -219,6 +237,8 @@ fmi2Status FmuInstance::set_real(const fmi2ValueReference vr[], std::size_t n, c
                     return log(fmi2Error, "fmi2SetReal: " + v.name + " sizes the structure, which an FMU's variables fix when it is exported; "
                                           "export it again with --set " + v.name + "=<value>");
                 sim_->set_parameter(v.name, value[k]);
+            } else if (v.kind == FmuVariable::Kind::Input) {
+                sim_->set_input(v.name, value[k]);   // outside its range: an error naming the range
             } else if (v.kind == FmuVariable::Kind::State && initialising) {
                 states_set_.emplace_back(v.name, value[k]);
             } else {
@@ -330,8 +350,13 @@ fmi2Status FmuInstance::do_step(double t, double h) {
     if (std::abs(t - now) > 1e-9 * std::max(1.0, std::abs(now)))
         return log(fmi2Error, "fmi2DoStep: the step starts at t = " + std::to_string(t) + " s, but the FMU is at t = " + std::to_string(now) + " s");
     if (!(h > 0) || !std::isfinite(h)) return log(fmi2Error, "fmi2DoStep: the communication step must be > 0");
+    if (t + h > stop_time_ + 1e-12 * std::max(1.0, std::abs(stop_time_)))
+        return log(fmi2Error, "fmi2DoStep: the step would end at t = " + std::to_string(t + h) + " s, past the stop time " + std::to_string(stop_time_) +
+                                  " s the experiment was set up with");
     try {
-        sim_->simulate(now + h);
+        // To the master's communication point itself, not to the FMU's time plus h: rounding then never accumulates, and
+        // an event at the point fires in this step, as `lied run` fires it before sampling there.
+        sim_->simulate(t + h);
     } catch (const std::exception& e) {
         return error("fmi2DoStep: " + std::string(e.what()));
     }

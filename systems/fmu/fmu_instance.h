@@ -7,6 +7,7 @@
 
 #include <functional>
 #include <memory>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -29,7 +30,9 @@ public:
     ~FmuInstance();
 
     // Every function returns its status and logs the reason of anything but fmi2OK through the importer's logger.
-    fmi2Status setup_experiment(bool tolerance_defined, double tolerance, double start_time);
+    // The tolerance applies to Co-Simulation's adaptive solvers (as the relative tolerance); the stop time is enforced.
+    fmi2Status setup_experiment(bool tolerance_defined, double tolerance, double start_time, bool stop_time_defined = false,
+                                double stop_time = 0);
     fmi2Status enter_initialization();
     fmi2Status exit_initialization();
     fmi2Status terminate();
@@ -94,6 +97,7 @@ private:
     std::vector<std::pair<std::string, double>> states_set_;   // SetReal on states before initialisation ends
     Mode mode_ = Mode::Instantiated;
     double start_time_ = 0, last_successful_time_ = 0;
+    double stop_time_ = std::numeric_limits<double>::infinity();   // fmi2SetupExperiment's, if defined
     long generation_ = 0;
     bool dirty_ = true;
 };

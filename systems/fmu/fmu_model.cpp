@@ -4,10 +4,12 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <iomanip>
 #include <map>
+#include <ostream>
 #include <set>
 #include <sstream>
 #include <stdexcept>
@@ -36,6 +38,13 @@ std::string number(double v) {
     char buffer[32];
     std::snprintf(buffer, sizeof buffer, "%.17g", v);
     return buffer;
+}
+
+// min and max where the range is bounded, a state's nominal value: what an importer checks and scales by.
+void range_attributes(std::ostream& x, const FmuVariable& v) {
+    if (std::isfinite(v.min)) x << " min=\"" << number(v.min) << "\"";
+    if (std::isfinite(v.max)) x << " max=\"" << number(v.max) << "\"";
+    if (v.nominal > 0 && std::isfinite(v.nominal)) x << " nominal=\"" << number(v.nominal) << "\"";
 }
 
 }  // namespace
@@ -145,6 +154,7 @@ std::vector<FmuVariable> fmu_variables(const Simulator& sim, const std::vector<s
         const bool out = output_set.count(s.path) > 0;
         v.push_back({s.path, vr++, FmuVariable::Kind::State, out ? "output" : "local", "continuous", "calculated", false, 0, s.unit,
                      "state of " + owner(s.component), static_cast<int>(i)});
+        v.back().nominal = s.nominal;
     }
     for (std::size_t i = 0; i < m.states.size(); ++i) {
         const StateInfo& s = m.states[i];
@@ -166,6 +176,22 @@ std::vector<FmuVariable> fmu_variables(const Simulator& sim, const std::vector<s
         const bool fixed = start_parameters.count(p.value) > 0 || p.spec.structural;
         v.push_back({p.path, vr++, FmuVariable::Kind::Parameter, "parameter", fixed ? "fixed" : "tunable", "exact", true, *p.value, p.spec.unit.str(),
                      p.spec.description.str(), -1});
+        if (!p.spec.min_exclusive) v.back().min = p.spec.min;   // an open bound (> 0) has no FMI attribute
+        v.back().max = p.spec.max;
+    }
+    const auto& inputs = sim.inputs();
+    for (std::size_t i = 0; i < inputs.size(); ++i) {   // set by the importer, inside their ranges
+        const InputInfo& in = inputs[i];
+        if (!taken.insert(in.path).second) continue;
+        v.push_back({in.path, vr++, FmuVariable::Kind::Input, "input", "continuous", "", true, *in.start, in.unit,
+                     in.description.empty() ? "input of the system" : in.description, static_cast<int>(i)});
+        v.back().min = *in.min;
+        v.back().max = *in.max;
+    }
+    for (auto& out : sim.outputs()) {
+        if (!taken.insert(out.path).second) continue;
+        v.push_back({out.path, vr++, FmuVariable::Kind::Output, "output", "continuous", "calculated", false, 0, sim.unit(out.path),
+                     (out.description.empty() ? "output of the system" : out.description) + " (" + out.target + ")", -1});
     }
     if (fmi_version == 3) {   // FMI 3 names the independent variable and makes event indicators variables
         v.push_back({"time", vr++, FmuVariable::Kind::Time, "independent", "continuous", "", false, 0, "s", "simulation time", -1});
@@ -239,6 +265,7 @@ std::string model_description_xml_3(const FmuConfig& config, const std::vector<F
           << "\" causality=\"" << v.causality << "\" variability=\"" << v.variability << "\"";
         if (!v.initial.empty()) x << " initial=\"" << v.initial << "\"";
         if (!v.unit.empty()) x << " unit=\"" << xml(v.unit) << "\"";
+        range_attributes(x, v);
         if (v.has_start) x << " start=\"" << number(v.start) << "\"";
         if (v.kind == FmuVariable::Kind::Derivative) x << " derivative=\"" << state_vr.at(v.state) << "\"";
         x << "/>\n";
@@ -285,6 +312,7 @@ std::string model_description_xml(const FmuConfig& config, const std::vector<Fmu
         if (!v.initial.empty()) x << " initial=\"" << v.initial << "\"";
         x << ">\n      <Real";
         if (!v.unit.empty()) x << " unit=\"" << xml(v.unit) << "\"";
+        range_attributes(x, v);
         if (v.has_start) x << " start=\"" << number(v.start) << "\"";
         if (v.kind == FmuVariable::Kind::Derivative) x << " derivative=\"" << state_index.at(v.state) << "\"";
         x << "/>\n    </ScalarVariable>\n";

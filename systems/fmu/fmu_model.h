@@ -6,6 +6,7 @@
 //  - the model variables with their value references, causality, variability and units.
 #include "systems/io/system_registry.h"
 
+#include <limits>
 #include <string>
 #include <utility>
 #include <vector>
@@ -37,7 +38,7 @@ std::string write_fmu_config(const FmuConfig& config);
 FmuConfig read_fmu_config(const std::string& text);
 
 struct FmuVariable {
-    enum class Kind { State, Derivative, Variable, Parameter, Time, EventIndicator };
+    enum class Kind { State, Derivative, Variable, Parameter, Time, EventIndicator, Input, Output };
     std::string name;
     unsigned value_reference;
     Kind kind;
@@ -45,12 +46,16 @@ struct FmuVariable {
     bool has_start = false;
     double start = 0;
     std::string unit, description;
-    int state = -1;   // index into the state vector (states and derivatives), or of the event indicator
+    int state = -1;   // index into the state vector (states and derivatives), or of the event indicator, or of the input
+    // The declared range (min, max: written where finite) and a state's nominal value.
+    double min = -std::numeric_limits<double>::infinity(), max = std::numeric_limits<double>::infinity();
+    double nominal = 0;   // 0: none written
 };
 
-// The variables in modelDescription order: states, their derivatives "der(x)", variables, parameters; for FMI 3
-// also the independent variable "time" and the event indicators (variables there). States and variables named
-// in `outputs` are outputs; a parameter that is a state's start value is fixed (it acts at initialisation
+// The variables in modelDescription order: states, their derivatives "der(x)", variables, parameters, the system's
+// inputs (causality input, with their ranges) and declared outputs (causality output, by the output's name); for
+// FMI 3 also the independent variable "time" and the event indicators (variables there). States and variables named
+// in `outputs` are outputs too; a parameter that is a state's start value is fixed (it acts at initialisation
 // only), the others are tunable (Lied takes a new value between steps).
 std::vector<FmuVariable> fmu_variables(const Simulator& sim, const std::vector<std::string>& outputs, int fmi_version = 2);
 

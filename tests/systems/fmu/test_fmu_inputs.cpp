@@ -1,0 +1,179 @@
+// An FMU's inputs and outputs, used through the FMI 2.0 C API: a master closes a speed loop around the drive train
+// through the input motorTorque and the output w_motor, and gets what the same loop gives on a Simulator; a value
+// outside the input's range is an error naming it; an input set during initialisation holds; modelDescription.xml
+// declares inputs with their ranges and the system's outputs.
+#include "core/simulation/simulator.h"
+#include "support/cli_runner.h"
+#include "support/fmi_importer.h"
+#include "systems/results/mat_results.h"
+#include "systems/examples/drive_train.h"
+
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <iomanip>
+
+using lied::testing::FmiImporter;
+using lied::testing::run_lied;
+using lied::testing::TempFolder;
+
+namespace {
+const std::string kDriveTrain = std::string(LIED_SOURCE_DIR) + "/systems/examples/files/drive_train.yaml";
+
+// The controller of the loop: a PI on the motor's speed, clamped to the input's range.
+struct SpeedController {
+    double integral = 0.0;
+    double torque(double w_motor, double dt) {
+        const double error = 200.0 - w_motor;
+        integral += error * dt;
+        return std::clamp(0.2 * error + 0.4 * integral, -10.0, 10.0);
+    }
+};
+}  // namespace
+
+TEST_CASE("FMU inputs: a master's loop through an input and an output equals the same loop on a Simulator") {
+    TempFolder dir;
+    const auto exported = run_lied({"export-fmu", kDriveTrain, "-o", dir / "d.fmu", "--solver", "rk4", "--dt", "1e-3"});
+    INFO(exported.err);
+    REQUIRE(exported.code == 0);
+    FmiImporter fmu(dir / "d.fmu", dir.path() / "unpacked");
+    // The declarations: the input with its range and start, the outputs with their units.
+    CHECK(fmu.xml.find("name=\"motorTorque\" valueReference=\"" + std::to_string(fmu.vr("motorTorque")) +
+                       "\" description=\"motor torque (run.inputs: steps to 2 N.m at 0.1 s)\" causality=\"input\" variability=\"continuous\">\n"
+                       "      <Real unit=\"N.m\" min=\"-10\" max=\"10\" start=\"0\"/>") != std::string::npos);
+    CHECK(fmu.xml.find("name=\"w_motor\" valueReference=\"" + std::to_string(fmu.vr("w_motor")) +
+                       "\" description=\"speed of the motor (rotor.w)\" causality=\"output\"") != std::string::npos);
+
+    auto instantiate = fmu.function<decltype(&fmi2Instantiate)>("fmi2Instantiate");
+    auto setup = fmu.function<decltype(&fmi2SetupExperiment)>("fmi2SetupExperiment");
+    auto enter = fmu.function<decltype(&fmi2EnterInitializationMode)>("fmi2EnterInitializationMode");
+    auto exit = fmu.function<decltype(&fmi2ExitInitializationMode)>("fmi2ExitInitializationMode");
+    auto set_real = fmu.function<decltype(&fmi2SetReal)>("fmi2SetReal");
+    auto get_real = fmu.function<decltype(&fmi2GetReal)>("fmi2GetReal");
+    auto do_step = fmu.function<decltype(&fmi2DoStep)>("fmi2DoStep");
+    auto free_instance = fmu.function<decltype(&fmi2FreeInstance)>("fmi2FreeInstance");
+    const fmi2CallbackFunctions callbacks = fmu.callbacks();
+    fmi2Component c = instantiate("drive", fmi2CoSimulation, fmu.guid.c_str(), fmu.resource_uri().c_str(), &callbacks, fmi2False, fmi2False);
+    REQUIRE(c);
+    REQUIRE(setup(c, fmi2False, 0, 0, fmi2False, 0) == fmi2OK);
+    REQUIRE(enter(c) == fmi2OK);
+    const fmi2ValueReference torque = fmu.vr("motorTorque"), w_motor = fmu.vr("w_motor"), w_load = fmu.vr("w_load");
+    const double initial = 1.0;   // set during initialisation: it holds through it
+    REQUIRE(set_real(c, &torque, 1, &initial) == fmi2OK);
+    REQUIRE(exit(c) == fmi2OK);
+    double read = 0;
+    REQUIRE(get_real(c, &torque, 1, &read) == fmi2OK);
+    CHECK(read == 1.0);
+
+    // The same loop directly on a Simulator of the C++ class (the file's twin), the same solver and step.
+    lied::systems::DriveTrain drive;
+    drive.motorTorque.table.clear();
+    lied::SimulatorOptions o;
+    o.solver = "rk4";
+    o.dt = 1e-3;
+    lied::Simulator sim(drive, o);
+    sim.set_input("motorTorque", 1.0);
+    SpeedController fmu_controller, direct_controller;
+    for (int k = 0; k < 600; ++k) {
+        double w = 0;
+        REQUIRE(get_real(c, &w_motor, 1, &w) == fmi2OK);
+        const double tau = fmu_controller.torque(w, 1e-3);
+        REQUIRE(set_real(c, &torque, 1, &tau) == fmi2OK);
+        REQUIRE(do_step(c, k * 1e-3, 1e-3, fmi2True) == fmi2OK);
+        sim.set_input("motorTorque", direct_controller.torque(sim.value("w_motor"), 1e-3));
+        REQUIRE(sim.step(1e-3) == lied::StepStatus::Ok);
+    }
+    double w_fmu = 0, load_fmu = 0;
+    REQUIRE(get_real(c, &w_motor, 1, &w_fmu) == fmi2OK);
+    REQUIRE(get_real(c, &w_load, 1, &load_fmu) == fmi2OK);
+    // The same steps on the same equations: equal to rounding (the FMU's time is the master's, summed differently).
+    CHECK(w_fmu == doctest::Approx(sim.value("w_motor")).epsilon(1e-9));
+    CHECK(load_fmu == doctest::Approx(sim.value("load.w")).epsilon(1e-9));
+    CHECK(w_fmu > 150.0);   // the loop did its work
+
+    const double too_much = 12.0;
+    CHECK(set_real(c, &torque, 1, &too_much) == fmi2Error);
+    CHECK(fmu.log.back() == "fmi2SetReal: input motorTorque = 12 N.m is outside its range [-10, 10] (rule: an input stays in its declared range)");
+    free_instance(c);
+}
+
+TEST_CASE("FMU Co-Simulation: the master's time, an event at a communication point, the stop time and the tolerance") {
+    TempFolder dir;
+    REQUIRE(run_lied({"export-fmu", "SimpleStream", "-o", dir / "s.fmu"}).code == 0);
+    FmiImporter fmu(dir / "s.fmu", dir.path() / "unpacked");
+    auto instantiate = fmu.function<decltype(&fmi2Instantiate)>("fmi2Instantiate");
+    auto setup = fmu.function<decltype(&fmi2SetupExperiment)>("fmi2SetupExperiment");
+    auto enter = fmu.function<decltype(&fmi2EnterInitializationMode)>("fmi2EnterInitializationMode");
+    auto exit = fmu.function<decltype(&fmi2ExitInitializationMode)>("fmi2ExitInitializationMode");
+    auto get_real = fmu.function<decltype(&fmi2GetReal)>("fmi2GetReal");
+    auto get_real_status = fmu.function<decltype(&fmi2GetRealStatus)>("fmi2GetRealStatus");
+    auto do_step = fmu.function<decltype(&fmi2DoStep)>("fmi2DoStep");
+    auto free_instance = fmu.function<decltype(&fmi2FreeInstance)>("fmi2FreeInstance");
+    const fmi2CallbackFunctions callbacks = fmu.callbacks();
+    const fmi2ValueReference source_T = fmu.vr("source.T");
+    // The source's temperature steps from 350 K to 400 K at t = 30 s. `lied run` samples at 30 s after the event;
+    // so does a master at 30 s, whatever its communication step, and the FMU's time is exactly the master's.
+    for (const double h : {0.1, 0.5, 0.3}) {
+        CAPTURE(h);
+        fmi2Component c = instantiate("s", fmi2CoSimulation, fmu.guid.c_str(), fmu.resource_uri().c_str(), &callbacks, fmi2False, fmi2False);
+        REQUIRE(c);
+        REQUIRE(setup(c, fmi2False, 0, 0, fmi2True, 40.0) == fmi2OK);
+        REQUIRE(enter(c) == fmi2OK);
+        REQUIRE(exit(c) == fmi2OK);
+        const int steps = static_cast<int>(std::lround(30.0 / h));
+        double t = 0;
+        for (int k = 0; k < steps; ++k) {
+            t = k * h;
+            REQUIRE(do_step(c, t, h, fmi2True) == fmi2OK);
+            double reached = 0;
+            REQUIRE(get_real_status(c, fmi2LastSuccessfulTime, &reached) == fmi2OK);
+            REQUIRE(reached == t + h);
+        }
+        double T = 0;
+        REQUIRE(get_real(c, &source_T, 1, &T) == fmi2OK);
+        CHECK(T == 400.0);
+        // Past the stop time of 40 s: an error naming both times.
+        CHECK(do_step(c, t + h, 40.0, fmi2True) == fmi2Error);
+        CHECK(fmu.log.back().find("past the stop time 40.000000 s the experiment was set up with") != std::string::npos);
+        free_instance(c);
+    }
+}
+
+TEST_CASE("FMU Co-Simulation with an adaptive solver takes the importer's tolerance") {
+    // The vessels with cvode-bdf, exported at the default relative tolerance 1e-6 and run by masters that ask for
+    // 1e-10 and 1e-3, against `lied run --rtol 1e-10`.
+    TempFolder dir;
+    REQUIRE(run_lied({"export-fmu", "ComVessels", "-o", dir / "v.fmu", "--solver", "cvode-bdf"}).code == 0);
+    REQUIRE(run_lied({"run", "ComVessels", "--solver", "cvode-bdf", "--rtol", "1e-10", "--t-end", "2", "--interval", "0.1", "--out", dir / "ref.mat"}).code == 0);
+    const lied::systems::ResultTable ref = lied::systems::read_mat_results(dir / "ref.mat");
+    const double reference = ref.rows.back()[ref.series_index("t2.level")];
+    FmiImporter fmu(dir / "v.fmu", dir.path() / "unpacked");
+    auto instantiate = fmu.function<decltype(&fmi2Instantiate)>("fmi2Instantiate");
+    auto setup = fmu.function<decltype(&fmi2SetupExperiment)>("fmi2SetupExperiment");
+    auto enter = fmu.function<decltype(&fmi2EnterInitializationMode)>("fmi2EnterInitializationMode");
+    auto exit = fmu.function<decltype(&fmi2ExitInitializationMode)>("fmi2ExitInitializationMode");
+    auto get_real = fmu.function<decltype(&fmi2GetReal)>("fmi2GetReal");
+    auto do_step = fmu.function<decltype(&fmi2DoStep)>("fmi2DoStep");
+    auto free_instance = fmu.function<decltype(&fmi2FreeInstance)>("fmi2FreeInstance");
+    const fmi2CallbackFunctions callbacks = fmu.callbacks();
+    auto level_at_2 = [&](double tolerance) {
+        fmi2Component c = instantiate("v", fmi2CoSimulation, fmu.guid.c_str(), fmu.resource_uri().c_str(), &callbacks, fmi2False, fmi2False);
+        REQUIRE(c);
+        REQUIRE(setup(c, fmi2True, tolerance, 0, fmi2False, 0) == fmi2OK);
+        REQUIRE(enter(c) == fmi2OK);
+        REQUIRE(exit(c) == fmi2OK);
+        for (int k = 0; k < 20; ++k) REQUIRE(do_step(c, k * 0.1, 0.1, fmi2True) == fmi2OK);
+        const fmi2ValueReference level = fmu.vr("t2.level");
+        double v = 0;
+        REQUIRE(get_real(c, &level, 1, &v) == fmi2OK);
+        free_instance(c);
+        return v;
+    };
+    const double tight = level_at_2(1e-10), loose = level_at_2(1e-3);
+    MESSAGE("t2.level at 2 s: FMU at 1e-10 " << std::setprecision(17) << tight << ", at 1e-3 " << loose << ", lied run at 1e-10 " << reference);
+    // The absolute tolerance (1e-6 of each state's nominal value, the same in both) bounds what 1e-10 can give: the
+    // two runs at 1e-10 agree to 1e-7, the one at 1e-3 is a hundred times further off.
+    CHECK(std::abs(tight - reference) < 1e-7);
+    CHECK(std::abs(loose - reference) > 100 * std::abs(tight - reference));
+}
