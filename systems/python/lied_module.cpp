@@ -11,6 +11,7 @@
 #include "core/simulation/structural_change.h"
 #include "core/support/closest_name.h"
 #include "core/support/interrupt.h"
+#include "components/input_table.h"
 #include "systems/io/system_loading.h"
 #include "systems/io/system_registry.h"
 #include "systems/results/mat_results.h"
@@ -107,6 +108,33 @@ std::vector<std::pair<std::string, std::string>> assignments(const py::dict& val
         }
     }
     return out;
+}
+
+// An input table from Python: the path of a CSV file, or a dict {"time": [...], "<input>": [...], ...} of equal lengths.
+components::InputTable input_table(const py::object& table) {
+    if (py::isinstance<py::str>(table)) return components::read_input_table(table.cast<std::string>());
+    if (!py::isinstance<py::dict>(table)) throw py::type_error("an input table is the path of a CSV file or a dict of arrays, got a " +
+                                                               std::string(py::str(table.get_type().attr("__name__"))));
+    const py::dict columns = table.cast<py::dict>();
+    if (!columns.contains("time")) throw std::invalid_argument("an input table's dict has a 'time' array (s) and one array per input");
+    components::InputTable t;
+    t.source = "the table given";
+    t.time = columns["time"].cast<std::vector<double>>();
+    for (auto [key, value] : columns) {
+        const std::string name = py::str(key);
+        if (name == "time") continue;
+        t.names.push_back(name);
+        t.values.push_back(value.cast<std::vector<double>>());
+        if (t.values.back().size() != t.time.size())
+            throw std::invalid_argument("input table: '" + name + "' has " + std::to_string(t.values.back().size()) + " values for " +
+                                        std::to_string(t.time.size()) + " times");
+    }
+    if (t.time.empty() || t.names.empty()) throw std::invalid_argument("input table: no rows, or no input");
+    for (std::size_t i = 0; i < t.time.size(); ++i)
+        if (!std::isfinite(t.time[i]) || (i > 0 && t.time[i] < t.time[i - 1]))
+            throw std::invalid_argument("input table: time[" + std::to_string(i) + "] = " + std::to_string(t.time[i]) +
+                                        " is not finite or comes before the time before it");
+    return t;
 }
 
 // One run's results: the table `lied run` writes, as numpy columns.
@@ -304,6 +332,48 @@ public:
         for (auto& s : sim_->model().states) n.push_back(s.path);
         return n;
     }
+    // The system's inputs by name: unit, start, range, description, the value now, whether a table drives it.
+    py::dict inputs() const {
+        py::dict d;
+        for (auto& in : sim_->inputs()) {
+            py::dict e;
+            e["unit"] = in.unit;
+            e["start"] = *in.start;
+            e["min"] = *in.min;
+            e["max"] = *in.max;
+            e["description"] = in.description;
+            e["value"] = in.value->value;
+            e["table"] = in.driven_by_table;
+            d[py::str(in.path)] = e;
+        }
+        return d;
+    }
+    py::dict outputs() const {
+        py::dict d;
+        for (auto& out : sim_->outputs()) {
+            py::dict e;
+            e["value"] = out.target;
+            e["unit"] = sim_->unit(out.path);
+            e["description"] = out.description;
+            d[py::str(out.path)] = e;
+        }
+        return d;
+    }
+    // An unknown input is a KeyError (with the nearest name), a value the input refuses a ValueError saying why.
+    void set_input(const std::string& name, double value) {
+        InputHandle handle = by_name([&] { return sim_->input(name); });
+        if (!handle.set(value)) sim_->set_input(name, value);   // throws std::invalid_argument with the rule
+    }
+    // Tables drive the named inputs from now on (rows at absolute times); the structure is built again, states kept.
+    void drive_inputs(const components::InputTable& table, const std::string& interpolation) {
+        if (interpolation != "linear" && interpolation != "hold")
+            throw std::invalid_argument("drive_inputs: interpolation is 'linear' or 'hold', got '" + interpolation + "'");
+        by_name([&] {
+            components::drive_inputs(*resolved_.root, table,
+                                     interpolation == "hold" ? components::Input::Interpolation::Hold : components::Input::Interpolation::Linear);
+        });
+        sim_->rebuild();
+    }
     void apply(StructuralChange& change) { sim_->apply(change); }
     void schedule(double t, StructuralChange change) { sim_->schedule(t, std::move(change)); }
     SavedRun save() {
@@ -412,7 +482,20 @@ std::vector<Results> sweep(const std::string& system, const std::vector<py::dict
     if (jobs && (*jobs < 1 || *jobs > 1024)) throw std::invalid_argument("sweep: jobs must be from 1 to 1024, got " + std::to_string(*jobs));
     Overrides{{}, {}, t_end, interval, {}, {}}.check();
     std::vector<std::vector<std::pair<std::string, std::string>>> values;
-    for (auto& c : cases) values.push_back(assignments(c));
+    std::vector<std::string> tables, interpolations;   // per case: an input table (a CSV path) and how it interpolates
+    for (auto& c : cases) {
+        py::dict parameters;
+        std::string table, interpolation;   // "": the system's own
+        for (auto [key, value] : c) {
+            const std::string name = py::str(key);
+            if (name == "inputs") table = value.cast<std::string>();
+            else if (name == "input_interpolation") interpolation = value.cast<std::string>();
+            else parameters[key] = value;
+        }
+        values.push_back(assignments(parameters));
+        tables.push_back(table);
+        interpolations.push_back(interpolation);
+    }
     std::vector<std::optional<Results>> results(cases.size());
     {
         py::gil_scoped_release unlocked;
@@ -424,6 +507,8 @@ std::vector<Results> sweep(const std::string& system, const std::vector<py::dict
                     RunSettings settings = resolved.settings;
                     if (t_end) settings.t_end = *t_end;
                     if (interval) settings.interval = *interval;
+                    if (!tables[i].empty()) settings.inputs = tables[i];
+                    if (!interpolations[i].empty()) settings.input_interpolation = interpolations[i];
                     auto sim = make_simulation(resolved, settings, values[i]);
                     results[i].emplace(record(*sim, names ? *names : default_recorded(*sim, settings), settings.interval, settings.t_end, true));
                 } catch (const std::exception& e) {
@@ -554,6 +639,16 @@ PYBIND11_MODULE(lied, m) {
                  s.sim().set_state(name, v);
              }, py::arg("name"), py::arg("value"))
         .def("reset", [](System& s) { Hold hold(s); s.sim().reset(); }, "back to t = 0 and the start values")
+        .def_property_readonly("inputs", [](System& s) { Hold hold(s); return s.inputs(); },
+                               "the inputs by name: unit, start, min, max, description, value, table (driven by a table)")
+        .def_property_readonly("outputs", [](System& s) { Hold hold(s); return s.outputs(); }, "the outputs by name: the value each names, unit, description")
+        .def("set_input", [](System& s, const std::string& name, double v) { Hold hold(s); s.set_input(name, v); }, py::arg("name"), py::arg("value"),
+             "sets an input from the next step on (KeyError: no such input; ValueError: outside its range, or driven by a table)")
+        .def("drive_inputs", [](System& s, const py::object& table, const std::string& interpolation) {
+                 Hold hold(s);
+                 s.drive_inputs(input_table(table), interpolation);
+             }, py::arg("table"), py::arg("interpolation") = "linear",
+             "a table drives inputs from now on: a CSV path or {'time': [...], name: [...]}; 'linear' or 'hold' between rows")
         .def("run", [](System& s, std::optional<double> t_end, std::optional<double> interval, std::optional<std::vector<std::string>> names) {
                  Hold hold(s);
                  return s.run(t_end, interval, std::move(names));
