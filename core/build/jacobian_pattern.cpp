@@ -52,12 +52,19 @@ private:
 
 }  // namespace
 
-SparsityPattern state_jacobian_pattern(const Model& m, const Schedule& s) {
-    const int n = static_cast<int>(m.states.size());
+std::vector<std::vector<int>> signal_dependencies(const Model& m, const Schedule& s, std::span<const int> sources, std::span<const int> sinks) {
     const std::size_t nt = m.tearing.size(), nr = m.residuals.size();
-    std::vector<int> derivative_of(m.signals.size(), -1), residual_of(m.signals.size(), -1);
-    for (int i = 0; i < n; ++i) derivative_of[static_cast<std::size_t>(m.state_derivative_signal(static_cast<std::size_t>(i)))] = i;
+    // The sinks at each signal, as linked lists (a signal may be several sinks: two outputs naming one value).
+    std::vector<int> first_sink(m.signals.size(), -1), next_sink(sinks.size(), -1), residual_of(m.signals.size(), -1);
+    for (std::size_t k = sinks.size(); k-- > 0;) {
+        const auto sig = static_cast<std::size_t>(sinks[k]);
+        next_sink[k] = first_sink[sig];
+        first_sink[sig] = static_cast<int>(k);
+    }
     for (std::size_t r = 0; r < nr; ++r) residual_of[static_cast<std::size_t>(m.residual_signal(r))] = static_cast<int>(r);
+    auto sinks_at = [&](int sig, std::vector<int>& out) {
+        for (int k = first_sink[static_cast<std::size_t>(sig)]; k >= 0; k = next_sink[static_cast<std::size_t>(k)]) out.push_back(k);
+    };
 
     // Connected parts of L: residuals joined through the columns they share.
     std::vector<int> part(nr);
@@ -66,37 +73,50 @@ SparsityPattern state_jacobian_pattern(const Model& m, const Schedule& s) {
         const auto rows = s.column_rows(j);
         for (std::size_t k = 1; k < rows.size(); ++k) part[static_cast<std::size_t>(find_root(part, rows[k]))] = find_root(part, rows[0]);
     }
-    // Per part: the derivatives its tearing variables reach.
+    // Per part: the sinks its tearing variables reach.
     SignalGraph graph(m);
-    std::vector<std::vector<int>> part_rows(nr);
+    std::vector<std::vector<int>> part_sinks(nr);
     for (std::size_t j = 0; j < nt; ++j) {
         const auto rows = s.column_rows(j);
         if (rows.empty()) continue;   // L is singular then; the build refuses it elsewhere
-        auto& out = part_rows[static_cast<std::size_t>(find_root(part, rows[0]))];
-        graph.walk(m.tearing_signal(j), [&](int sig) {
-            if (derivative_of[static_cast<std::size_t>(sig)] >= 0) out.push_back(derivative_of[static_cast<std::size_t>(sig)]);
-        });
+        auto& out = part_sinks[static_cast<std::size_t>(find_root(part, rows[0]))];
+        graph.walk(m.tearing_signal(j), [&](int sig) { sinks_at(sig, out); });
     }
-    for (auto& rows : part_rows) {
-        std::sort(rows.begin(), rows.end());
-        rows.erase(std::unique(rows.begin(), rows.end()), rows.end());
+    for (auto& list : part_sinks) {
+        std::sort(list.begin(), list.end());
+        list.erase(std::unique(list.begin(), list.end()), list.end());
     }
 
-    SparsityPattern p;
-    p.rows = p.columns = n;
+    std::vector<std::vector<int>> reached(sources.size());
     std::vector<int> parts_hit;
-    for (int j = 0; j < n; ++j) {
-        const std::size_t first = p.row_index.size();
+    for (std::size_t j = 0; j < sources.size(); ++j) {
+        auto& out = reached[j];
         parts_hit.clear();
-        graph.walk(m.state_value_signal(static_cast<std::size_t>(j)), [&](int sig) {
-            if (derivative_of[static_cast<std::size_t>(sig)] >= 0) p.row_index.push_back(derivative_of[static_cast<std::size_t>(sig)]);
+        graph.walk(sources[j], [&](int sig) {
+            sinks_at(sig, out);
             if (residual_of[static_cast<std::size_t>(sig)] >= 0) parts_hit.push_back(find_root(part, residual_of[static_cast<std::size_t>(sig)]));
         });
         std::sort(parts_hit.begin(), parts_hit.end());
         parts_hit.erase(std::unique(parts_hit.begin(), parts_hit.end()), parts_hit.end());
-        for (int q : parts_hit) p.row_index.insert(p.row_index.end(), part_rows[static_cast<std::size_t>(q)].begin(), part_rows[static_cast<std::size_t>(q)].end());
-        std::sort(p.row_index.begin() + static_cast<std::ptrdiff_t>(first), p.row_index.end());
-        p.row_index.erase(std::unique(p.row_index.begin() + static_cast<std::ptrdiff_t>(first), p.row_index.end()), p.row_index.end());
+        for (int q : parts_hit) out.insert(out.end(), part_sinks[static_cast<std::size_t>(q)].begin(), part_sinks[static_cast<std::size_t>(q)].end());
+        std::sort(out.begin(), out.end());
+        out.erase(std::unique(out.begin(), out.end()), out.end());
+    }
+    return reached;
+}
+
+SparsityPattern state_jacobian_pattern(const Model& m, const Schedule& s) {
+    const std::size_t n = m.states.size();
+    std::vector<int> values(n), derivatives(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        values[i] = m.state_value_signal(i);
+        derivatives[i] = m.state_derivative_signal(i);
+    }
+    const std::vector<std::vector<int>> reached = signal_dependencies(m, s, values, derivatives);
+    SparsityPattern p;
+    p.rows = p.columns = static_cast<int>(n);
+    for (auto& rows : reached) {
+        p.row_index.insert(p.row_index.end(), rows.begin(), rows.end());
         p.start.push_back(static_cast<int>(p.row_index.size()));
     }
     return p;

@@ -9,8 +9,17 @@
 #include "core/build/schedule.h"
 #include "core/build/sparsity_pattern.h"
 
+#include <span>
+#include <vector>
+
 namespace lied {
 
 SparsityPattern state_jacobian_pattern(const Model& model, const Schedule& schedule);
+
+// The same reasoning for any signals: for each of `sources` (signal indices), the positions in `sinks` (signal
+// indices) that it can change, sorted. A source that is itself a sink reaches it. An FMU's ModelStructure lists
+// what its outputs and derivatives depend on with it.
+std::vector<std::vector<int>> signal_dependencies(const Model& model, const Schedule& schedule, std::span<const int> sources,
+                                                  std::span<const int> sinks);
 
 }  // namespace lied

@@ -35,6 +35,7 @@ BoilingPipe::BoilingPipe() {
     connect(cells[3].outlet, x_out.inlet);
     connect(x_out.outlet, T_out.inlet);
     connect(T_out.outlet, sink.inlet);
+    heating.table = {{0.0, 0.0}, {10.0, 0.0}, {70.0, 20e3}};   // per cell: a ramp from 0 to 20 kW between 10 s and 70 s
 }
 
 void BoilingPipe::metainfo(Meta& meta) {
@@ -50,7 +51,9 @@ void BoilingPipe::metainfo(Meta& meta) {
     meta.component(x_out, "x_out", "vapour quality at the outlet");
     meta.component(T_out, "T_out", "outlet temperature");
     meta.component(sink, "sink", "10 bar");
-    meta.component(heating, "heating", "per cell: 0 → 20 kW from 10 s to 70 s");
+    meta.component(heating, "heating", "input: per cell, a table ramps it from 0 to 20 kW between 10 s and 70 s");
+    meta.output("x_out_quality", "x_out.value", "vapour quality at the outlet");
+    meta.output("T_outlet", "T_out.value", "outlet temperature");
 }
 
 namespace {

@@ -3,8 +3,9 @@
 // through a feed valve from 10.5 bar and leaves into a 10 bar sink. The pipe is four cells (ConductionElement), each
 // on its own wall (HeatCapacitor) that an electric heater (PrescribedHeatFlow) heats. The heating ramps from 0 to
 // 80 kW between 10 s and 70 s and holds: the water reaches saturation (179.9 °C at 10 bar), boils along the pipe and
-// leaves as wet steam of quality ≈ 0.7. The sensors show the quality halfway and at the end.
-#include "components/sources.h"
+// leaves as wet steam of quality ≈ 0.7. The sensors show the quality halfway and at the end. The heating is the
+// system's input (W per cell), which a time table drives here; outputs: the quality at the outlet and its temperature.
+#include "components/input.h"
 #include "core/model/component.h"
 #include "thermofluid/boundaries/boundaries.h"
 #include "thermofluid/processes/conduction_element.h"
@@ -30,7 +31,7 @@ public:
     std::array<thermofluid::PrescribedHeatFlow, kCells> heaters;
     thermofluid::SingleSensorSelect x_middle, x_out, T_out;
     thermofluid::Sink sink;
-    components::Ramp heating{20e3, 60.0, 0.0, 10.0};   // per cell: 0 → 20 kW from 10 s to 70 s
+    components::Input heating{0.0, "W", 0.0, 500e3, "heat flow of each cell's heater"};   // a table: 0 → 20 kW from 10 s to 70 s
 
     void metainfo(Meta& meta) override;
     const char* type_name() const override { return "BoilingPipe"; }

@@ -1,5 +1,6 @@
 #include "systems/fmu/fmu_model.h"
 
+#include "core/build/jacobian_pattern.h"
 #include "core/simulation/simulator.h"
 
 #include <algorithm>
@@ -137,6 +138,63 @@ FmuConfig read_fmu_config(const std::string& text) {
 
 std::string fmu_binary_folder(int fmi_version) { return fmi_version == 3 ? "binaries/x86_64-linux" : "binaries/linux64"; }
 
+namespace {
+
+// What each output and derivative depends on among the knowns (states, inputs), from the block graph
+// (core/build/jacobian_pattern.h): a path of blocks from the known's signal to the unknown's, directly or through L.
+void add_dependencies(const Simulator& sim, std::vector<FmuVariable>& v) {
+    const Model& m = sim.model();
+    std::map<const double*, int> signal_at;   // a real signal's value address → its signal index
+    for (std::size_t i = 0; i < m.links.size(); ++i)
+        if (m.links[i].real) signal_at.emplace(m.links[i].real, static_cast<int>(i));
+    const double* states = sim.states().data();
+    const auto n = static_cast<std::size_t>(sim.states().size());
+    // The signal holding a value, or -1: a state's value signal, else the Out whose value it is.
+    auto signal_of = [&](const double* value) {
+        if (!value) return -1;
+        if (value >= states && value < states + n) return m.state_value_signal(static_cast<std::size_t>(value - states));
+        const auto it = signal_at.find(value);
+        return it == signal_at.end() ? -1 : it->second;
+    };
+    std::vector<int> sources, sinks;
+    std::vector<unsigned> source_vr;
+    std::vector<std::size_t> sink_variable;
+    std::vector<std::size_t> no_known;   // unknowns no known can change (an output naming a parameter)
+    for (std::size_t i = 0; i < v.size(); ++i) {
+        FmuVariable& x = v[i];
+        if (x.kind == FmuVariable::Kind::State) {
+            sources.push_back(m.state_value_signal(static_cast<std::size_t>(x.state)));
+            source_vr.push_back(x.value_reference);
+        } else if (x.kind == FmuVariable::Kind::Input) {
+            sources.push_back(m.signal_index(m.inputs[static_cast<std::size_t>(x.state)].value));
+            source_vr.push_back(x.value_reference);
+        }
+        if (x.kind == FmuVariable::Kind::Derivative) {
+            sinks.push_back(m.state_derivative_signal(static_cast<std::size_t>(x.state)));
+            sink_variable.push_back(i);
+        } else if (x.causality == "output") {
+            const double* value = sim.find_value(x.name);
+            const int sig = signal_of(value);
+            if (sig >= 0) {
+                sinks.push_back(sig);
+                sink_variable.push_back(i);
+            } else if (value) {
+                bool parameter = false;
+                for (auto& p : m.parameters) parameter |= p.value == value;
+                if (parameter) no_known.push_back(i);
+            }
+        }
+    }
+    const auto reached = signal_dependencies(m, sim.schedule(), sources, sinks);
+    for (std::size_t k : sink_variable) v[k].has_dependencies = true;
+    for (std::size_t k : no_known) v[k].has_dependencies = true;
+    for (std::size_t j = 0; j < sources.size(); ++j)
+        for (int s : reached[j]) v[sink_variable[static_cast<std::size_t>(s)]].dependencies.push_back(source_vr[j]);
+    for (auto& x : v) std::sort(x.dependencies.begin(), x.dependencies.end());
+}
+
+}  // namespace
+
 std::vector<FmuVariable> fmu_variables(const Simulator& sim, const std::vector<std::string>& outputs, int fmi_version) {
     const Model& m = sim.model();
     const std::set<std::string> output_set(outputs.begin(), outputs.end());
@@ -193,11 +251,17 @@ std::vector<FmuVariable> fmu_variables(const Simulator& sim, const std::vector<s
         v.push_back({out.path, vr++, FmuVariable::Kind::Output, "output", "continuous", "calculated", false, 0, sim.unit(out.path),
                      (out.description.empty() ? "output of the system" : out.description) + " (" + out.target + ")", -1});
     }
+    add_dependencies(sim, v);
     if (fmi_version == 3) {   // FMI 3 names the independent variable and makes event indicators variables
+        const unsigned time_vr = vr;
         v.push_back({"time", vr++, FmuVariable::Kind::Time, "independent", "continuous", "", false, 0, "s", "simulation time", -1});
         for (std::size_t i = 0; i < m.zero_crossings.size(); ++i)
             v.push_back({"indicator(" + m.zero_crossings[i].path + ")", vr++, FmuVariable::Kind::EventIndicator, "local", "continuous", "calculated",
                          false, 0, "", "event indicator of the state event " + m.zero_crossings[i].path, static_cast<int>(i)});
+        // Time is a known too: every output and derivative is listed as depending on it (a safe over-statement).
+        const unsigned time = time_vr;
+        for (auto& x : v)
+            if (x.has_dependencies) x.dependencies.push_back(time);
     }
     return v;
 }
@@ -271,10 +335,17 @@ std::string model_description_xml_3(const FmuConfig& config, const std::vector<F
         x << "/>\n";
     }
     x << "  </ModelVariables>\n  <ModelStructure>\n";
+    auto dependencies = [&](const FmuVariable& v) {
+        if (!v.has_dependencies) return std::string();
+        std::string s = " dependencies=\"";
+        for (std::size_t d = 0; d < v.dependencies.size(); ++d) s += (d ? " " : "") + std::to_string(v.dependencies[d]);
+        return s + "\"";
+    };
     for (auto& v : variables)
-        if (v.causality == "output") x << "    <Output valueReference=\"" << v.value_reference << "\"/>\n";
+        if (v.causality == "output") x << "    <Output valueReference=\"" << v.value_reference << "\"" << dependencies(v) << "/>\n";
     for (auto& v : variables)
-        if (v.kind == FmuVariable::Kind::Derivative) x << "    <ContinuousStateDerivative valueReference=\"" << v.value_reference << "\"/>\n";
+        if (v.kind == FmuVariable::Kind::Derivative)
+            x << "    <ContinuousStateDerivative valueReference=\"" << v.value_reference << "\"" << dependencies(v) << "/>\n";
     for (auto& v : variables)
         if ((v.causality == "output" || v.kind == FmuVariable::Kind::State || v.kind == FmuVariable::Kind::Derivative) && v.initial == "calculated")
             x << "    <InitialUnknown valueReference=\"" << v.value_reference << "\"/>\n";
@@ -319,8 +390,10 @@ std::string model_description_xml(const FmuConfig& config, const std::vector<Fmu
     }
     x << "  </ModelVariables>\n  <ModelStructure>\n";
     std::vector<std::size_t> outputs, derivatives, initial;
+    std::map<std::size_t, const FmuVariable*> by_index;   // 1-based position → variable, for the dependencies
     for (std::size_t i = 0; i < variables.size(); ++i) {
         const FmuVariable& v = variables[i];
+        by_index[i + 1] = &v;
         if (v.causality == "output") outputs.push_back(i + 1);
         if (v.kind == FmuVariable::Kind::Derivative) derivatives.push_back(i + 1);
         // Outputs, states and derivatives that are calculated at initialisation.
@@ -328,15 +401,25 @@ std::string model_description_xml(const FmuConfig& config, const std::vector<Fmu
             v.initial == "calculated")
             initial.push_back(i + 1);
     }
-    auto list = [&](const char* tag, const std::vector<std::size_t>& indices) {
+    // Value references are the variables' 0-based positions: a known's index is its value reference + 1.
+    auto list = [&](const char* tag, const std::vector<std::size_t>& indices, bool with_dependencies) {
         if (indices.empty()) return;
         x << "    <" << tag << ">\n";
-        for (std::size_t k : indices) x << "      <Unknown index=\"" << k << "\"/>\n";
+        for (std::size_t k : indices) {
+            x << "      <Unknown index=\"" << k << "\"";
+            const FmuVariable& v = *by_index.at(k);
+            if (with_dependencies && v.has_dependencies) {
+                x << " dependencies=\"";
+                for (std::size_t d = 0; d < v.dependencies.size(); ++d) x << (d ? " " : "") << v.dependencies[d] + 1;
+                x << "\"";
+            }
+            x << "/>\n";
+        }
         x << "    </" << tag << ">\n";
     };
-    list("Outputs", outputs);
-    list("Derivatives", derivatives);
-    list("InitialUnknowns", initial);
+    list("Outputs", outputs, true);
+    list("Derivatives", derivatives, true);
+    list("InitialUnknowns", initial, false);
     x << "  </ModelStructure>\n</fmiModelDescription>\n";
     return x.str();
 }

@@ -50,6 +50,10 @@ struct FmuVariable {
     // The declared range (min, max: written where finite) and a state's nominal value.
     double min = -std::numeric_limits<double>::infinity(), max = std::numeric_limits<double>::infinity();
     double nominal = 0;   // 0: none written
+    // An output's or a derivative's knowns (value references of states, inputs and, in FMI 3, time) from the block
+    // graph; without them (a value no signal holds) the ModelStructure says it may depend on every known.
+    bool has_dependencies = false;
+    std::vector<unsigned> dependencies;
 };
 
 // The variables in modelDescription order: states, their derivatives "der(x)", variables, parameters, the system's

@@ -17,13 +17,18 @@ struct Agreement {
     double epsilon = 1e-12;
 };
 
+// A file whose run drives its inputs from a table (run.inputs), driven as `lied run` drives it.
+inline void drive_file_inputs(systems::LoadedSystem& loaded) {
+    if (loaded.settings.inputs.empty()) return;
+    components::drive_inputs(*loaded.root, components::read_input_table(loaded.settings.inputs),
+                             loaded.settings.input_interpolation == "hold" ? components::Input::Interpolation::Hold
+                                                                            : components::Input::Interpolation::Linear);
+}
+
 inline void check_file_twin(Component& cpp, const char* file, const SimulatorOptions& options, std::initializer_list<double> times,
                             std::initializer_list<Agreement> values) {
     systems::LoadedSystem loaded = systems::load_system_file((std::filesystem::path(LIED_SOURCE_DIR) / "systems/examples/files" / file).string());
-    if (!loaded.settings.inputs.empty())   // the file's run drives its inputs from a table, as `lied run` does
-        components::drive_inputs(*loaded.root, components::read_input_table(loaded.settings.inputs),
-                                 loaded.settings.input_interpolation == "hold" ? components::Input::Interpolation::Hold
-                                                                                : components::Input::Interpolation::Linear);
+    drive_file_inputs(loaded);
     Simulator a(cpp, options), b(*loaded.root, options);
     for (double t : times) {
         a.simulate(t);

@@ -278,7 +278,7 @@ TEST_CASE("dialectic mechanics steps without allocating: stiff gaps, gear and ba
 TEST_CASE("the library's later components step without allocating: IF97 boiling, open tank, set flow, turbo machines, moist air") {
     {
         systems::BoilingPipe pipe;
-        pipe.heating.start_time = 0.0, pipe.heating.duration = 0.5, pipe.heating.height = 80e3;   // boils within the counted steps
+        pipe.heating.table = {{0.0, 0.0}, {0.5, 80e3}};   // boils within the counted steps
         Simulator sim(pipe, SimulatorOptions{.solver = "ros2", .dt = 1e-3});
         long n = allocations_during([&] {
             for (int k = 0; k < 2000; ++k)

@@ -3,6 +3,7 @@
 // balance with the saturation enthalpies of the IAPWS tables, and each wall sits Q/(U·A) above the boiling water.
 #include "core/simulation/simulator.h"
 #include "systems/examples/boiling_pipe.h"
+#include "support/file_twin.h"
 #include "systems/io/system_file.h"
 #include "thermofluid/media/media_registry.h"
 
@@ -25,6 +26,7 @@ SimulatorOptions as_registered() {
 TEST_CASE("BoilingPipe: the system file reproduces the C++ class") {
     BoilingPipe cpp;
     LoadedSystem file = load_system_file((std::filesystem::path(LIED_SOURCE_DIR) / "systems/examples/files/boiling_pipe.yaml").string());
+    testing::drive_file_inputs(file);   // the heating's table
     SimulatorOptions options;
     options.solver = "rk4";
     options.dt = 2e-3;

@@ -13,6 +13,9 @@
 #include <algorithm>
 #include <cmath>
 #include <iomanip>
+#include <map>
+#include <regex>
+#include <sstream>
 
 using lied::testing::FmiImporter;
 using lied::testing::run_lied;
@@ -176,4 +179,92 @@ TEST_CASE("FMU Co-Simulation with an adaptive solver takes the importer's tolera
     // two runs at 1e-10 agree to 1e-7, the one at 1e-3 is a hundred times further off.
     CHECK(std::abs(tight - reference) < 1e-7);
     CHECK(std::abs(loose - reference) > 100 * std::abs(tight - reference));
+}
+
+TEST_CASE("FMU ModelStructure: what each output and derivative depends on, checked by perturbing every known") {
+    // The dependencies come from the block graph. The check is independent of it: in Model Exchange each known (a state
+    // or the input) is moved by a small amount, and every output or derivative that changes must list that known. The
+    // graph may list more than changes (a path whose effect vanishes at this point), never less.
+    TempFolder dir;
+    REQUIRE(run_lied({"export-fmu", kDriveTrain, "-o", dir / "d.fmu"}).code == 0);
+    FmiImporter fmu(dir / "d.fmu", dir.path() / "unpacked");
+    // index (1-based) → its dependencies, for every Unknown of Outputs and Derivatives.
+    std::map<int, std::vector<int>> listed;
+    const std::string structure = fmu.xml.substr(fmu.xml.find("<ModelStructure>"), fmu.xml.find("<InitialUnknowns>") - fmu.xml.find("<ModelStructure>"));
+    const std::regex unknown("<Unknown index=\"([0-9]+)\" dependencies=\"([0-9 ]*)\"/>");
+    for (auto it = std::sregex_iterator(structure.begin(), structure.end(), unknown); it != std::sregex_iterator(); ++it) {
+        std::istringstream numbers((*it)[2].str());
+        std::vector<int> deps;
+        for (int d; numbers >> d;) deps.push_back(d);
+        listed[std::stoi((*it)[1].str())] = deps;
+    }
+    const int motor = static_cast<int>(fmu.vr("motorTorque")) + 1, w_motor = static_cast<int>(fmu.vr("w_motor")) + 1,
+              rotor_w = static_cast<int>(fmu.vr("rotor.w")) + 1;
+    REQUIRE(listed.count(w_motor));
+    CHECK(listed[w_motor] == std::vector<int>{rotor_w});   // the motor's speed is a state: no feedthrough from the torque
+    const int der_rotor_w = static_cast<int>(fmu.vr("der(rotor.w)")) + 1;
+    REQUIRE(listed.count(der_rotor_w));
+    CHECK(std::count(listed[der_rotor_w].begin(), listed[der_rotor_w].end(), motor) == 1);
+
+    auto instantiate = fmu.function<decltype(&fmi2Instantiate)>("fmi2Instantiate");
+    auto enter = fmu.function<decltype(&fmi2EnterInitializationMode)>("fmi2EnterInitializationMode");
+    auto exit = fmu.function<decltype(&fmi2ExitInitializationMode)>("fmi2ExitInitializationMode");
+    auto new_discrete = fmu.function<decltype(&fmi2NewDiscreteStates)>("fmi2NewDiscreteStates");
+    auto enter_continuous = fmu.function<decltype(&fmi2EnterContinuousTimeMode)>("fmi2EnterContinuousTimeMode");
+    auto set_states = fmu.function<decltype(&fmi2SetContinuousStates)>("fmi2SetContinuousStates");
+    auto get_states = fmu.function<decltype(&fmi2GetContinuousStates)>("fmi2GetContinuousStates");
+    auto set_real = fmu.function<decltype(&fmi2SetReal)>("fmi2SetReal");
+    auto get_real = fmu.function<decltype(&fmi2GetReal)>("fmi2GetReal");
+    auto free_instance = fmu.function<decltype(&fmi2FreeInstance)>("fmi2FreeInstance");
+    const fmi2CallbackFunctions callbacks = fmu.callbacks();
+    fmi2Component c = instantiate("d", fmi2ModelExchange, fmu.guid.c_str(), fmu.resource_uri().c_str(), &callbacks, fmi2False, fmi2False);
+    REQUIRE(c);
+    REQUIRE(enter(c) == fmi2OK);
+    REQUIRE(exit(c) == fmi2OK);
+    fmi2EventInfo info{};
+    REQUIRE(new_discrete(c, &info) == fmi2OK);
+    REQUIRE(enter_continuous(c) == fmi2OK);
+    // A point inside the backlash's contact, where every coupling acts: the shaft wound up by 0.03 rad, all turning.
+    const std::size_t n = 4;
+    std::vector<double> x(n), base_x;
+    REQUIRE(get_states(c, x.data(), n) == fmi2OK);
+    std::vector<std::pair<std::string, double>> point;
+    const double torque = 3.0;
+    const fmi2ValueReference torque_vr = fmu.vr("motorTorque");
+    REQUIRE(set_real(c, &torque_vr, 1, &torque) == fmi2OK);
+    for (std::size_t i = 0; i < n; ++i) x[i] = 0.3 * static_cast<double>(i + 1);
+    REQUIRE(set_states(c, x.data(), n) == fmi2OK);
+    base_x = x;
+    std::vector<fmi2ValueReference> unknowns;
+    for (auto& [index, deps] : listed) unknowns.push_back(static_cast<fmi2ValueReference>(index - 1));
+    std::vector<double> base(unknowns.size()), moved(unknowns.size());
+    REQUIRE(get_real(c, unknowns.data(), unknowns.size(), base.data()) == fmi2OK);
+    // The knowns: the states (value references of the state variables, in order) and the input.
+    std::vector<int> state_index;
+    for (std::size_t i = 0; i < n; ++i) state_index.push_back(static_cast<int>(i) + 1);   // states come first in ModelVariables
+    int changes = 0;
+    for (std::size_t k = 0; k <= n; ++k) {
+        const int known = k < n ? state_index[k] : motor;
+        if (k < n) {
+            x = base_x;
+            x[k] += 1e-4;
+            REQUIRE(set_states(c, x.data(), n) == fmi2OK);
+        } else {
+            const double more = torque + 1e-2;
+            REQUIRE(set_states(c, base_x.data(), n) == fmi2OK);
+            REQUIRE(set_real(c, &torque_vr, 1, &more) == fmi2OK);
+        }
+        REQUIRE(get_real(c, unknowns.data(), unknowns.size(), moved.data()) == fmi2OK);
+        for (std::size_t u = 0; u < unknowns.size(); ++u) {
+            if (moved[u] == base[u]) continue;
+            ++changes;
+            const auto& deps = listed[static_cast<int>(unknowns[u]) + 1];
+            CAPTURE(unknowns[u]);
+            CAPTURE(known);
+            CHECK(std::count(deps.begin(), deps.end(), known) == 1);
+        }
+    }
+    MESSAGE(changes << " unknowns changed over " << n + 1 << " perturbed knowns");
+    CHECK(changes >= 8);   // the check saw real couplings
+    free_instance(c);
 }
