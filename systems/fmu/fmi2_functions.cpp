@@ -100,9 +100,12 @@ fmi2Status fmi2SerializeFMUstate(fmi2Component c, fmi2FMUstate s, fmi2Byte bytes
 fmi2Status fmi2DeSerializeFMUstate(fmi2Component c, const fmi2Byte bytes[], std::size_t size, fmi2FMUstate* s) {
     return guarded(c, [&](FmuInstance& i) { return i.deserialize(bytes, size, s); });
 }
-fmi2Status fmi2GetDirectionalDerivative(fmi2Component c, const fmi2ValueReference[], std::size_t, const fmi2ValueReference[], std::size_t,
-                                        const fmi2Real[], fmi2Real[]) {
-    return guarded(c, [](FmuInstance& i) { return i.unsupported("fmi2GetDirectionalDerivative"); });
+fmi2Status fmi2GetDirectionalDerivative(fmi2Component c, const fmi2ValueReference unknowns[], std::size_t n_unknowns, const fmi2ValueReference knowns[],
+                                        std::size_t n_knowns, const fmi2Real seed[], fmi2Real sensitivity[]) {
+    return guarded(c, [&](FmuInstance& i) {
+        if ((n_unknowns && (!unknowns || !sensitivity)) || (n_knowns && (!knowns || !seed))) return fmi2Error;
+        return i.directional_derivative(unknowns, n_unknowns, knowns, n_knowns, seed, sensitivity, "fmi2GetDirectionalDerivative");
+    });
 }
 
 fmi2Status fmi2EnterEventMode(fmi2Component c) { return guarded(c, [](FmuInstance& i) { return i.enter_event_mode(); }); }

@@ -155,8 +155,15 @@ fmi3Status fmi3SerializeFMUState(fmi3Instance c, fmi3FMUState s, fmi3Byte bytes[
 fmi3Status fmi3DeserializeFMUState(fmi3Instance c, const fmi3Byte bytes[], std::size_t size, fmi3FMUState* s) {
     return guarded(c, [&](FmuInstance& i) { return i.deserialize(reinterpret_cast<const char*>(bytes), size, s); });
 }
-LIED_FMI3_REFUSES(fmi3GetDirectionalDerivative, const fmi3ValueReference[], std::size_t, const fmi3ValueReference[], std::size_t, const fmi3Float64[],
-                  std::size_t, fmi3Float64[], std::size_t)
+fmi3Status fmi3GetDirectionalDerivative(fmi3Instance c, const fmi3ValueReference unknowns[], std::size_t n_unknowns, const fmi3ValueReference knowns[],
+                                        std::size_t n_knowns, const fmi3Float64 seed[], std::size_t n_seed, fmi3Float64 sensitivity[],
+                                        std::size_t n_sensitivity) {
+    return guarded(c, [&](FmuInstance& i) {
+        if (n_seed != n_knowns || n_sensitivity != n_unknowns || (n_unknowns && (!unknowns || !sensitivity)) || (n_knowns && (!knowns || !seed)))
+            return fmi2Error;   // one seed per known and one sensitivity per unknown
+        return i.directional_derivative(unknowns, n_unknowns, knowns, n_knowns, seed, sensitivity, "fmi3GetDirectionalDerivative");
+    });
+}
 LIED_FMI3_REFUSES(fmi3GetAdjointDerivative, const fmi3ValueReference[], std::size_t, const fmi3ValueReference[], std::size_t, const fmi3Float64[],
                   std::size_t, fmi3Float64[], std::size_t)
 fmi3Status fmi3EnterConfigurationMode(fmi3Instance c) { return guarded(c, [](FmuInstance& i) { return i.unsupported("fmi3EnterConfigurationMode"); }); }

@@ -373,6 +373,88 @@ fmi2Status FmuInstance::do_step(double t, double h) {
     return fmi2OK;
 }
 
+double FmuInstance::around_value(std::size_t input) const { return input_base_[input]; }
+
+fmi2Status FmuInstance::directional_derivative(const unsigned unknowns[], std::size_t n_unknowns, const unsigned knowns[], std::size_t n_knowns,
+                                               const double seed[], double sensitivity[], const char* function) {
+    if (mode_ == Mode::Instantiated || mode_ == Mode::Error || mode_ == Mode::Terminated) return wrong_mode(function);
+    const std::string name(function);
+    for (std::size_t k = 0; k < n_knowns; ++k) {
+        if (knowns[k] >= variables_.size()) return log(fmi2Error, name + ": no variable has value reference " + std::to_string(knowns[k]));
+        const FmuVariable& v = variables_[knowns[k]];
+        const bool state = v.kind == FmuVariable::Kind::State && type_ == fmi2ModelExchange;
+        if (!state && v.kind != FmuVariable::Kind::Input)
+            return log(fmi2Error, name + ": " + v.name + " is no known (the knowns are the inputs" +
+                                      std::string(type_ == fmi2ModelExchange ? " and the continuous states)" : ")"));
+        if (!std::isfinite(seed[k])) return log(fmi2Error, name + ": the seed of " + v.name + " is not finite");
+    }
+    for (std::size_t u = 0; u < n_unknowns; ++u) {
+        if (unknowns[u] >= variables_.size()) return log(fmi2Error, name + ": no variable has value reference " + std::to_string(unknowns[u]));
+        const FmuVariable& v = variables_[unknowns[u]];
+        const bool derivative = v.kind == FmuVariable::Kind::Derivative && type_ == fmi2ModelExchange;
+        if (!derivative && v.causality != "output") return log(fmi2Error, name + ": " + v.name + " is no unknown (the unknowns are the outputs" +
+                                                                             std::string(type_ == fmi2ModelExchange ? " and the state derivatives)" : ")"));
+    }
+    // The step along the seed: relative to the knowns' size, small enough for the central difference's O(h²), large
+    // enough that rounding (about 1e-16/h) stays below it.
+    double size = 1.0, direction = 0.0;
+    for (std::size_t k = 0; k < n_knowns; ++k) {
+        size = std::max(size, std::abs(*values_[knowns[k]]));
+        direction = std::max(direction, std::abs(seed[k]));
+    }
+    if (direction == 0.0) {
+        std::fill(sensitivity, sensitivity + n_unknowns, 0.0);
+        return fmi2OK;
+    }
+    const double h = 1e-6 * size / direction;
+    try {
+        sim_->save_state(around_derivative_);
+        const double t = sim_->time();
+        std::vector<double> x(sim_->states().data(), sim_->states().data() + sim_->states().size());
+        const std::vector<double> x0 = x;
+        std::vector<double> plus(n_unknowns), minus(n_unknowns);
+        bool ok = true;
+        // Unknowns at the knowns moved by `step` along the seed; an input moved past its range makes the difference
+        // one-sided (false).
+        auto at = [&](double step, std::vector<double>& out) {
+            x = x0;
+            for (std::size_t k = 0; k < n_knowns; ++k) {
+                const FmuVariable& v = variables_[knowns[k]];
+                if (v.kind == FmuVariable::Kind::State) x[static_cast<std::size_t>(v.state)] += step * seed[k];
+            }
+            sim_->set_time_and_states(t, x.data());
+            for (std::size_t k = 0; k < n_knowns; ++k) {
+                const FmuVariable& v = variables_[knowns[k]];
+                if (v.kind != FmuVariable::Kind::Input) continue;
+                const auto i = static_cast<std::size_t>(v.state);
+                const double base = around_value(i);
+                if (!sim_->set_input(i, base + step * seed[k])) return false;
+            }
+            ok = ok && sim_->derivatives(t, x.data(), derivatives_.data());
+            sim_->evaluate();
+            for (std::size_t u = 0; u < n_unknowns; ++u) {
+                const FmuVariable& v = variables_[unknowns[u]];
+                out[u] = v.kind == FmuVariable::Kind::Derivative ? derivatives_[static_cast<std::size_t>(v.state)]
+                                                                 : (values_[unknowns[u]] ? *values_[unknowns[u]] : std::nan(""));
+            }
+            return true;
+        };
+        input_base_.clear();
+        for (std::size_t i = 0; i < sim_->inputs().size(); ++i) input_base_.push_back(sim_->input_value(i));
+        std::vector<double> centre(n_unknowns);
+        const bool up = at(h, plus), down = at(-h, minus);
+        if (!up || !down) at(0.0, centre);   // at a range's end: one-sided from the point itself
+        for (std::size_t u = 0; u < n_unknowns; ++u)
+            sensitivity[u] = up && down ? (plus[u] - minus[u]) / (2 * h) : up ? (plus[u] - centre[u]) / h : (centre[u] - minus[u]) / h;
+        sim_->restore_state(around_derivative_);
+        dirty_ = true;
+        if (!ok) return error(name + ": the model cannot be evaluated near t = " + std::to_string(t) + " s (a singular L)");
+        return fmi2OK;
+    } catch (const std::exception& e) {
+        return error(name + ": " + e.what());
+    }
+}
+
 double FmuInstance::time() const { return sim_->time(); }
 
 std::size_t FmuInstance::event_indicator_count() const { return sim_->model().zero_crossings.size(); }

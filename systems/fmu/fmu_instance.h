@@ -2,6 +2,7 @@
 // The object behind an fmi2Component or fmi3Instance: a Lied system built from the FMU's resources, stepped by
 // Lied's own solver (Co-Simulation) or by the importer's integrator (Model Exchange), with the FMI modes and their
 // rules. Statuses are FMI 2's enumeration, which FMI 3 numbers the same way.
+#include "core/simulation/simulation_state.h"
 #include "systems/fmu/fmi2.h"
 #include "systems/fmu/fmu_model.h"
 
@@ -41,6 +42,11 @@ public:
     fmi2Status set_real(const fmi2ValueReference vr[], std::size_t n, const fmi2Real value[]);
     fmi2Status no_variables_of_type(std::size_t n, const char* type, const char* function);
     fmi2Status unsupported(const char* function);
+    // Σ_k ∂unknown/∂known_k · seed_k for each unknown (a derivative or an output), the knowns being states (Model
+    // Exchange) and inputs: a central difference along the seed, the instance put back exactly afterwards (its saved
+    // state). `function` names the caller in messages.
+    fmi2Status directional_derivative(const unsigned unknowns[], std::size_t n_unknowns, const unsigned knowns[], std::size_t n_knowns,
+                                      const double seed[], double sensitivity[], const char* function);
     // Model Exchange.
     fmi2Status enter_event_mode();
     fmi2Status new_discrete_states(fmi2EventInfo* info);
@@ -98,6 +104,9 @@ private:
     Mode mode_ = Mode::Instantiated;
     double start_time_ = 0, last_successful_time_ = 0;
     double stop_time_ = std::numeric_limits<double>::infinity();   // fmi2SetupExperiment's, if defined
+    SimulationState around_derivative_;   // the point a directional derivative starts from, put back after it
+    std::vector<double> input_base_;      // the inputs there
+    double around_value(std::size_t input) const;
     long generation_ = 0;
     bool dirty_ = true;
 };

@@ -316,9 +316,10 @@ std::string model_description_xml_3(const FmuConfig& config, const std::vector<F
     x << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
       << "<fmiModelDescription fmiVersion=\"3.0\" modelName=\"" << xml(config.model_name) << "\" instantiationToken=\"" << config.guid << "\"\n"
       << "  description=\"" << xml(description) << "\" generationTool=\"Lied " << LIED_VERSION << "\" variableNamingConvention=\"flat\">\n"
-      << "  <ModelExchange modelIdentifier=\"" << id << "\" canGetAndSetFMUState=\"true\" canSerializeFMUState=\"true\"/>\n"
+      << "  <ModelExchange modelIdentifier=\"" << id << "\" canGetAndSetFMUState=\"true\" canSerializeFMUState=\"true\"\n"
+      << "    providesDirectionalDerivatives=\"true\"/>\n"
       << "  <CoSimulation modelIdentifier=\"" << id << "\" canHandleVariableCommunicationStepSize=\"true\" canGetAndSetFMUState=\"true\"\n"
-      << "    canSerializeFMUState=\"true\"/>\n";
+      << "    canSerializeFMUState=\"true\" providesDirectionalDerivatives=\"true\"/>\n";
     units_and_experiment(x, config, variables, stop_time);
     x << "  <ModelVariables>\n";
     std::map<int, unsigned> state_vr;
@@ -367,9 +368,9 @@ std::string model_description_xml(const FmuConfig& config, const std::vector<Fmu
       << "  description=\"" << xml(description) << "\" generationTool=\"Lied " << LIED_VERSION << "\"\n"
       << "  variableNamingConvention=\"flat\" numberOfEventIndicators=\"" << event_indicators << "\">\n"
       << "  <ModelExchange modelIdentifier=\"" << id << "\" canNotUseMemoryManagementFunctions=\"true\" canGetAndSetFMUstate=\"true\"\n"
-      << "    canSerializeFMUstate=\"true\"/>\n"
+      << "    canSerializeFMUstate=\"true\" providesDirectionalDerivative=\"true\"/>\n"
       << "  <CoSimulation modelIdentifier=\"" << id << "\" canHandleVariableCommunicationStepSize=\"true\" canNotUseMemoryManagementFunctions=\"true\"\n"
-      << "    canGetAndSetFMUstate=\"true\" canSerializeFMUstate=\"true\"/>\n";
+      << "    canGetAndSetFMUstate=\"true\" canSerializeFMUstate=\"true\" providesDirectionalDerivative=\"true\"/>\n";
     units_and_experiment(x, config, variables, stop_time);
     x << "  <ModelVariables>\n";
     std::map<int, std::size_t> state_index;   // state → its 1-based position in ModelVariables

@@ -268,3 +268,73 @@ TEST_CASE("FMU ModelStructure: what each output and derivative depends on, check
     CHECK(changes >= 8);   // the check saw real couplings
     free_instance(c);
 }
+
+TEST_CASE("FMU directional derivatives against the lag's analytic Jacobian, in Model Exchange and Co-Simulation, FMI 2") {
+    // der(y) = (2·u − y)/0.5: ∂/∂y = −2, ∂/∂u = 4; y: ∂/∂y = 1, ∂/∂u = 0; u_echo: ∂/∂u = 1. The derivative is a central
+    // difference of a function linear in the knowns: exact but for rounding over the step (1e-6 relative), so 1e-8.
+    TempFolder dir;
+    const std::string lag = std::string(LIED_SOURCE_DIR) + "/tests/systems/fmu/lag_with_input.yaml";
+    REQUIRE(run_lied({"export-fmu", lag, "-o", dir / "lag.fmu"}).code == 0);
+    FmiImporter fmu(dir / "lag.fmu", dir.path() / "unpacked");
+    CHECK(fmu.xml.find("providesDirectionalDerivative=\"true\"") != std::string::npos);
+    auto instantiate = fmu.function<decltype(&fmi2Instantiate)>("fmi2Instantiate");
+    auto enter = fmu.function<decltype(&fmi2EnterInitializationMode)>("fmi2EnterInitializationMode");
+    auto exit = fmu.function<decltype(&fmi2ExitInitializationMode)>("fmi2ExitInitializationMode");
+    auto setup = fmu.function<decltype(&fmi2SetupExperiment)>("fmi2SetupExperiment");
+    auto get_real = fmu.function<decltype(&fmi2GetReal)>("fmi2GetReal");
+    auto do_step = fmu.function<decltype(&fmi2DoStep)>("fmi2DoStep");
+    auto directional = fmu.function<decltype(&fmi2GetDirectionalDerivative)>("fmi2GetDirectionalDerivative");
+    auto free_instance = fmu.function<decltype(&fmi2FreeInstance)>("fmi2FreeInstance");
+    const fmi2CallbackFunctions callbacks = fmu.callbacks();
+    const fmi2ValueReference y = fmu.vr("lag.y"), der = fmu.vr("der(lag.y)"), u = fmu.vr("u"), out = fmu.vr("y"), echo = fmu.vr("u_echo");
+
+    fmi2Component me = instantiate("me", fmi2ModelExchange, fmu.guid.c_str(), fmu.resource_uri().c_str(), &callbacks, fmi2False, fmi2False);
+    REQUIRE(me);
+    REQUIRE(enter(me) == fmi2OK);
+    REQUIRE(exit(me) == fmi2OK);
+    const fmi2ValueReference unknowns[] = {der, out, echo}, knowns[] = {y, u};
+    double sensitivity[3] = {};
+    const double along_y[] = {1.0, 0.0}, along_u[] = {0.0, 1.0}, both[] = {0.5, -2.0};
+    REQUIRE(directional(me, unknowns, 3, knowns, 2, along_y, sensitivity) == fmi2OK);
+    CHECK(sensitivity[0] == doctest::Approx(-2.0).epsilon(1e-8));
+    CHECK(sensitivity[1] == doctest::Approx(1.0).epsilon(1e-8));
+    CHECK(sensitivity[2] == doctest::Approx(0.0).scale(1.0).epsilon(1e-8));
+    REQUIRE(directional(me, unknowns, 3, knowns, 2, along_u, sensitivity) == fmi2OK);
+    CHECK(sensitivity[0] == doctest::Approx(4.0).epsilon(1e-8));
+    CHECK(sensitivity[1] == doctest::Approx(0.0).scale(1.0).epsilon(1e-8));
+    CHECK(sensitivity[2] == doctest::Approx(1.0).epsilon(1e-8));
+    REQUIRE(directional(me, unknowns, 3, knowns, 2, both, sensitivity) == fmi2OK);
+    CHECK(sensitivity[0] == doctest::Approx(-2.0 * 0.5 + 4.0 * -2.0).epsilon(1e-8));
+    double after[2] = {};
+    const fmi2ValueReference read[] = {y, u};
+    REQUIRE(get_real(me, read, 2, after) == fmi2OK);
+    CHECK(after[0] == 0.3);   // the instance is where it was
+    CHECK(after[1] == 0.5);
+    CHECK(directional(me, unknowns, 3, &der, 1, along_y, sensitivity) == fmi2Error);   // a derivative is no known
+    CHECK(fmu.log.back() == "fmi2GetDirectionalDerivative: der(lag.y) is no known (the knowns are the inputs and the continuous states)");
+    free_instance(me);
+
+    // Co-Simulation: outputs with respect to inputs, between steps; the steps after it are those without it.
+    fmi2Component cs = instantiate("cs", fmi2CoSimulation, fmu.guid.c_str(), fmu.resource_uri().c_str(), &callbacks, fmi2False, fmi2False);
+    fmi2Component plain = instantiate("plain", fmi2CoSimulation, fmu.guid.c_str(), fmu.resource_uri().c_str(), &callbacks, fmi2False, fmi2False);
+    REQUIRE(cs);
+    REQUIRE(plain);
+    for (fmi2Component c : {cs, plain}) {
+        REQUIRE(setup(c, fmi2False, 0, 0, fmi2False, 0) == fmi2OK);
+        REQUIRE(enter(c) == fmi2OK);
+        REQUIRE(exit(c) == fmi2OK);
+        REQUIRE(do_step(c, 0.0, 0.2, fmi2True) == fmi2OK);
+    }
+    const fmi2ValueReference outputs[] = {out, echo};
+    REQUIRE(directional(cs, outputs, 2, &u, 1, along_y, sensitivity) == fmi2OK);
+    CHECK(sensitivity[0] == doctest::Approx(0.0).scale(1.0).epsilon(1e-8));
+    CHECK(sensitivity[1] == doctest::Approx(1.0).epsilon(1e-8));
+    CHECK(directional(cs, outputs, 2, &y, 1, along_y, sensitivity) == fmi2Error);   // states are no knowns in Co-Simulation
+    for (fmi2Component c : {cs, plain}) REQUIRE(do_step(c, 0.2, 0.3, fmi2True) == fmi2OK);
+    double with = 0, without = 0;
+    REQUIRE(get_real(cs, &out, 1, &with) == fmi2OK);
+    REQUIRE(get_real(plain, &out, 1, &without) == fmi2OK);
+    CHECK(with == without);
+    free_instance(cs);
+    free_instance(plain);
+}
