@@ -29,10 +29,12 @@ extern "C" {
 const char* fmi2GetTypesPlatform(void) { return "default"; }
 const char* fmi2GetVersion(void) { return "2.0"; }
 
-fmi2Status fmi2SetDebugLogging(fmi2Component c, fmi2Boolean on, std::size_t, const fmi2String[]) {
+fmi2Status fmi2SetDebugLogging(fmi2Component c, fmi2Boolean on, std::size_t n, const fmi2String categories[]) {
     return guarded(c, [&](FmuInstance& i) {
-        i.set_logging(on != fmi2False);
-        return fmi2OK;
+        if (n && !categories) return fmi2Error;
+        std::vector<std::string> names;
+        for (std::size_t k = 0; k < n; ++k) names.emplace_back(categories[k] ? categories[k] : "");
+        return i.set_logging(on != fmi2False, names);
     });
 }
 

@@ -57,10 +57,12 @@ extern "C" {
 
 const char* fmi3GetVersion(void) { return "3.0"; }
 
-fmi3Status fmi3SetDebugLogging(fmi3Instance c, fmi3Boolean on, std::size_t, const fmi3String[]) {
+fmi3Status fmi3SetDebugLogging(fmi3Instance c, fmi3Boolean on, std::size_t n, const fmi3String categories[]) {
     return guarded(c, [&](FmuInstance& i) {
-        i.set_logging(on);
-        return fmi2OK;
+        if (n && !categories) return fmi2Error;
+        std::vector<std::string> names;
+        for (std::size_t k = 0; k < n; ++k) names.emplace_back(categories[k] ? categories[k] : "");
+        return i.set_logging(on, names);
     });
 }
 

@@ -5,6 +5,7 @@
 #include "core/simulation/simulator.h"
 #include "systems/io/system_loading.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -86,6 +87,9 @@ void FmuInstance::build() {
     indicators_.assign(sim_->model().zero_crossings.size(), 0.0);
     derivatives_.assign(sim_->model().states.size(), 0.0);
     generation_ = sim_->generation();
+    sim_->on_event([this](Simulator& s, const std::string& event) {
+        log_in("logEvents", fmi2OK, "event " + event + " at t = " + std::to_string(s.time()) + " s");
+    });
     mode_ = Mode::Instantiated;
     states_set_.clear();
     dirty_ = true;
@@ -107,10 +111,30 @@ std::string in_fmi3_terms(std::string message) {
 }  // namespace
 
 fmi2Status FmuInstance::log(fmi2Status status, const std::string& raw) {
-    const std::string message = config_.fmi_version == 3 ? in_fmi3_terms(raw) : raw;
-    // The message is an argument, never the format: names in it are the user's text.
-    if (logger_ && (logging_ || status != fmi2OK)) logger_(status, status == fmi2OK ? "logAll" : "logStatusError", message);
+    log_in(status == fmi2OK ? "logAll" : status == fmi2Warning ? "logStatusWarning" : "logStatusError", status, raw);
     return status;
+}
+
+void FmuInstance::log_in(const char* category, fmi2Status status, const std::string& raw) {
+    if (!logger_) return;
+    const bool error = status == fmi2Error || status == fmi2Fatal;
+    const bool on = logging_ && (categories_on_.empty() || std::find(categories_on_.begin(), categories_on_.end(), category) != categories_on_.end() ||
+                                 std::find(categories_on_.begin(), categories_on_.end(), "logAll") != categories_on_.end());
+    if (!error && !on) return;
+    const std::string message = config_.fmi_version == 3 ? in_fmi3_terms(raw) : raw;
+    logger_(status, error ? "logStatusError" : category, message);   // the message is an argument, never the format
+}
+
+fmi2Status FmuInstance::set_logging(bool on, const std::vector<std::string>& categories) {
+    for (auto& c : categories)
+        if (std::none_of(std::begin(kLogCategories), std::end(kLogCategories), [&](const auto& k) { return c == k.first; })) {
+            std::string known;
+            for (auto& [name, description] : kLogCategories) known += (known.empty() ? "" : ", ") + std::string(name);
+            return log(fmi2Error, "fmi2SetDebugLogging: '" + c + "' is no log category of this FMU (" + known + ")");
+        }
+    logging_ = on;
+    categories_on_ = on ? categories : std::vector<std::string>{};
+    return fmi2OK;
 }
 
 fmi2Status FmuInstance::error(const std::string& message) {
@@ -148,8 +172,9 @@ fmi2Status FmuInstance::setup_experiment(bool tolerance_defined, double toleranc
             sim_->options().tolerances.relative = tolerance;
             sim_->set_solver(sim_->options().solver);
         } else {
-            log(fmi2OK, "fmi2SetupExperiment: the tolerance " + std::to_string(tolerance) + " does not apply to the fixed-step solver " +
-                            sim_->options().solver + ", whose accuracy the step of " + std::to_string(sim_->options().dt) + " s sets");
+            log_in("logStatusWarning", fmi2Warning,
+                   "fmi2SetupExperiment: the tolerance " + std::to_string(tolerance) + " does not apply to the fixed-step solver " +
+                       sim_->options().solver + ", whose accuracy the step of " + std::to_string(sim_->options().dt) + " s sets");
         }
     }
     return fmi2OK;

@@ -77,13 +77,17 @@ public:
     double time() const;
     std::size_t state_count() const { return derivatives_.size(); }
     std::size_t event_indicator_count() const;
-    void set_logging(bool on) { logging_ = on; }
+    // fmi2SetDebugLogging: `categories` empty switches every category; a name that is no category (see kLogCategories in
+    // fmu_model.h) is an error naming the categories there are.
+    fmi2Status set_logging(bool on, const std::vector<std::string>& categories);
 
 private:
     bool sizes_structure(const std::string& parameter) const;   // a count read at build (a rod's volumes)
     enum class Mode { Instantiated, Initialization, Step, Event, Continuous, Terminated, Error };
     void build();
     fmi2Status log(fmi2Status status, const std::string& message);
+    // A message of `category` (kLogCategories), sent when that category is on; errors always go out as logStatusError.
+    void log_in(const char* category, fmi2Status status, const std::string& message);
     fmi2Status error(const std::string& message);   // the instance is unusable afterwards
     fmi2Status wrong_mode(const char* function);
     bool check_count(std::size_t n, std::size_t expected, const char* what, const char* function);
@@ -94,6 +98,7 @@ private:
     std::string resources_;
     Logger logger_;
     bool logging_;
+    std::vector<std::string> categories_on_;   // empty with logging_: every category
     FmuConfig config_;
     std::unique_ptr<Component> root_;
     std::unique_ptr<Simulator> sim_;

@@ -1,6 +1,7 @@
 #include "systems/fmu/fmu_model.h"
 
 #include "core/build/jacobian_pattern.h"
+#include "systems/fmu/base_unit.h"
 #include "core/simulation/simulator.h"
 
 #include <algorithm>
@@ -301,9 +302,24 @@ void units_and_experiment(std::ostream& x, const FmuConfig& config, const std::v
         if (!v.unit.empty()) units.insert(v.unit);
     if (!units.empty()) {
         x << "  <UnitDefinitions>\n";
-        for (auto& u : units) x << "    <Unit name=\"" << xml(u) << "\"/>\n";
+        for (auto& u : units) {
+            x << "    <Unit name=\"" << xml(u) << "\"";
+            if (const std::optional<BaseUnit> base = base_unit(u)) {   // what it is in SI base units, for the importer's checks
+                x << ">\n      <BaseUnit";
+                for (std::size_t k = 0; k < base->exponents.size(); ++k)
+                    if (base->exponents[k] != 0) x << ' ' << kBaseUnitNames[k] << "=\"" << base->exponents[k] << "\"";
+                if (base->factor != 1.0) x << " factor=\"" << number(base->factor) << "\"";
+                if (base->offset != 0.0) x << " offset=\"" << number(base->offset) << "\"";
+                x << "/>\n    </Unit>\n";
+            } else {
+                x << "/>\n";
+            }
+        }
         x << "  </UnitDefinitions>\n";
     }
+    x << "  <LogCategories>\n";
+    for (auto& [name, description] : kLogCategories) x << "    <Category name=\"" << name << "\" description=\"" << xml(description) << "\"/>\n";
+    x << "  </LogCategories>\n";
     x << "  <DefaultExperiment startTime=\"0\" stopTime=\"" << number(stop_time) << "\" tolerance=\"" << number(config.rtol) << "\" stepSize=\""
       << number(config.dt) << "\"/>\n";
 }

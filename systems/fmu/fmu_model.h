@@ -29,6 +29,14 @@ struct FmuConfig {
     std::vector<std::string> outputs;                         // variables with causality "output"
 };
 
+// The log categories an FMU declares and fmi2SetDebugLogging takes: name, what it carries.
+inline constexpr std::pair<const char*, const char*> kLogCategories[] = {
+    {"logEvents", "time, state and sampled events as they fire, with their time"},
+    {"logStatusWarning", "a setting the FMU cannot apply, and why"},
+    {"logStatusError", "a refused call or a failed step, with the reason (always sent)"},
+    {"logAll", "every message"},
+};
+
 // The solver settings travel from the run settings at export into the FMU's run settings.
 void store_solver_settings(const RunSettings& from, FmuConfig& into);
 void restore_solver_settings(const FmuConfig& from, RunSettings& into);

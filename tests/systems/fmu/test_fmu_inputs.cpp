@@ -338,3 +338,49 @@ TEST_CASE("FMU directional derivatives against the lag's analytic Jacobian, in M
     free_instance(cs);
     free_instance(plain);
 }
+
+TEST_CASE("FMU log categories: declared, switched by fmi2SetDebugLogging, an unknown one refused, errors always sent") {
+    TempFolder dir;
+    REQUIRE(run_lied({"export-fmu", "ComVessels", "-o", dir / "v.fmu"}).code == 0);
+    FmiImporter fmu(dir / "v.fmu", dir.path() / "unpacked");
+    CHECK(fmu.xml.find("<LogCategories>\n    <Category name=\"logEvents\"") != std::string::npos);
+    auto instantiate = fmu.function<decltype(&fmi2Instantiate)>("fmi2Instantiate");
+    auto setup = fmu.function<decltype(&fmi2SetupExperiment)>("fmi2SetupExperiment");
+    auto enter = fmu.function<decltype(&fmi2EnterInitializationMode)>("fmi2EnterInitializationMode");
+    auto exit = fmu.function<decltype(&fmi2ExitInitializationMode)>("fmi2ExitInitializationMode");
+    auto do_step = fmu.function<decltype(&fmi2DoStep)>("fmi2DoStep");
+    auto debug = fmu.function<decltype(&fmi2SetDebugLogging)>("fmi2SetDebugLogging");
+    auto free_instance = fmu.function<decltype(&fmi2FreeInstance)>("fmi2FreeInstance");
+    const fmi2CallbackFunctions callbacks = fmu.callbacks();
+    auto events_logged = [&](bool on, std::vector<const char*> categories) {
+        fmi2Component c = instantiate("v", fmi2CoSimulation, fmu.guid.c_str(), fmu.resource_uri().c_str(), &callbacks, fmi2False, fmi2False);
+        REQUIRE(c);
+        REQUIRE(debug(c, on ? fmi2True : fmi2False, categories.size(), categories.data()) == fmi2OK);
+        REQUIRE(setup(c, fmi2True, 1e-6, 0, fmi2False, 0) == fmi2OK);   // a tolerance a fixed-step solver cannot use: a warning
+        REQUIRE(enter(c) == fmi2OK);
+        REQUIRE(exit(c) == fmi2OK);
+        fmu.log.clear();
+        for (int k = 0; k < 20; ++k) REQUIRE(do_step(c, k * 0.1, 0.1, fmi2True) == fmi2OK);   // the elevation steps at 1 s
+        const bool seen = std::count(fmu.log.begin(), fmu.log.end(), std::string("event elevation.step at t = 1.000000 s")) == 1;
+        CHECK(do_step(c, 0.5, 0.1, fmi2True) == fmi2Error);   // an error is sent whatever is switched on
+        CHECK(fmu.log.back().find("fmi2DoStep: the step starts at t = 0.500000 s") == 0);
+        free_instance(c);
+        return seen;
+    };
+    CHECK(events_logged(true, {"logEvents"}));
+    CHECK(events_logged(true, {}));                 // every category
+    CHECK_FALSE(events_logged(true, {"logStatusWarning"}));
+    CHECK_FALSE(events_logged(false, {}));
+
+    fmi2Component c = instantiate("v", fmi2CoSimulation, fmu.guid.c_str(), fmu.resource_uri().c_str(), &callbacks, fmi2False, fmi2False);
+    const char* unknown[] = {"logEverything"};
+    CHECK(debug(c, fmi2True, 1, unknown) == fmi2Error);
+    CHECK(fmu.log.back() == "fmi2SetDebugLogging: 'logEverything' is no log category of this FMU (logEvents, logStatusWarning, logStatusError, logAll)");
+    const char* warnings[] = {"logStatusWarning"};
+    REQUIRE(debug(c, fmi2True, 1, warnings) == fmi2OK);
+    fmu.log.clear();
+    REQUIRE(setup(c, fmi2True, 1e-6, 0, fmi2False, 0) == fmi2OK);
+    REQUIRE(fmu.log.size() == 1);
+    CHECK(fmu.log[0].find("the tolerance 0.000001 does not apply to the fixed-step solver rk4") != std::string::npos);
+    free_instance(c);
+}
