@@ -68,7 +68,7 @@ void Input::metainfo(Meta& meta) {
         v_.push_back(value);
     }
     if (std::isnan(value_.value)) value_.value = start;   // a new input holds its start until set
-    meta.input(value_, {&start, &min, &max, unit, description, !t_.empty()});
+    meta.input(value_, {&y.value, &start, &min, &max, unit, description, !t_.empty()});
     meta.discrete_signal(row_, "row");
     meta.discrete_signal(next_row_time_, "next_row_time");
     if (!t_.empty()) {

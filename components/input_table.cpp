@@ -1,5 +1,7 @@
 #include "components/input_table.h"
 
+#include "components/csv_cells.h"
+
 #include "core/model/introspection.h"
 #include "core/model/model.h"
 #include "core/support/closest_name.h"
@@ -18,39 +20,10 @@ namespace {
 constexpr std::uintmax_t kMaxBytes = 256u << 20;
 constexpr const char* kRule = "an input table is a header 'time, <input>, ...' and rows of finite numbers, the time non-decreasing";
 
-std::vector<std::string> cells_of(const std::string& line) {
-    std::vector<std::string> cells;
-    std::string cell;
-    std::istringstream in(line);
-    while (std::getline(in, cell, line.find(';') != std::string::npos ? ';' : ',')) {
-        const auto a = cell.find_first_not_of(" \t\r\""), b = cell.find_last_not_of(" \t\r\"");
-        cells.push_back(a == std::string::npos ? "" : cell.substr(a, b - a + 1));
-    }
-    return cells;
-}
-
-bool number_of(const std::string& text, double& out) {
-    if (text.empty()) return false;
-    char* end = nullptr;
-    errno = 0;
-    out = std::strtod(text.c_str(), &end);
-    return end == text.c_str() + text.size() && errno == 0 && std::isfinite(out);
-}
-
-// A cell as a message shows it: short, unprintable characters as '?'.
-std::string excerpt(const std::string& cell) {
-    std::string out;
-    for (std::size_t i = 0; i < cell.size() && i < 32; ++i) {
-        const auto c = static_cast<unsigned char>(cell[i]);
-        out += c < 0x20 || c >= 0x7f ? '?' : static_cast<char>(c);
-    }
-    return cell.size() > 32 ? out + "..." : out;
-}
-
 }  // namespace
 
 InputTable read_input_table(const std::string& path) {
-    const std::string where = "input table '" + excerpt(path) + "'";
+    const std::string where = "input table '" + cell_excerpt(path, 256) + "'";
     std::error_code ec;
     const auto status = std::filesystem::status(path, ec);
     if (ec || !std::filesystem::exists(status)) throw std::invalid_argument(where + ": cannot open the file");
@@ -63,17 +36,18 @@ InputTable read_input_table(const std::string& path) {
     std::string line;
     bool header = false;
     for (std::size_t number = 1; std::getline(in, line); ++number) {
+        if (number == 1 && line.rfind("\xEF\xBB\xBF", 0) == 0) line.erase(0, 3);   // a UTF-8 byte order mark (spreadsheets write one)
         if (line.find_first_not_of(" \t\r") == std::string::npos || line[0] == '#') continue;
-        const auto cells = cells_of(line);
+        const auto cells = csv_cells(line);
         const std::string at = where + ", line " + std::to_string(number);
         if (!header) {
             header = true;
             if (cells.size() < 2 || cells[0] != "time")
-                throw std::invalid_argument(at + ": the header is '" + excerpt(line) + "' (rule: " + kRule + ")");
+                throw std::invalid_argument(at + ": the header is '" + cell_excerpt(line, 32) + "' (rule: " + kRule + ")");
             for (std::size_t c = 1; c < cells.size(); ++c) {
                 if (cells[c].empty()) throw std::invalid_argument(at + ": column " + std::to_string(c + 1) + " has no name (rule: " + kRule + ")");
                 for (auto& earlier : table.names)
-                    if (earlier == cells[c]) throw std::invalid_argument(at + ": the input '" + excerpt(cells[c]) + "' has two columns");
+                    if (earlier == cells[c]) throw std::invalid_argument(at + ": the input '" + cell_excerpt(cells[c], 32) + "' has two columns");
                 table.names.push_back(cells[c]);
             }
             table.values.resize(table.names.size());
@@ -83,14 +57,15 @@ InputTable read_input_table(const std::string& path) {
             throw std::invalid_argument(at + ": " + std::to_string(cells.size()) + " cells, the header has " + std::to_string(table.names.size() + 1) +
                                         " (rule: " + kRule + ")");
         double t = 0;
-        if (!number_of(cells[0], t)) throw std::invalid_argument(at + ": '" + excerpt(cells[0]) + "' is not a time (rule: " + kRule + ")");
+        if (!finite_number(cells[0], t)) throw std::invalid_argument(at + ": '" + cell_excerpt(cells[0], 32) + "' is not a time (rule: " + kRule + ")");
         if (!table.time.empty() && t < table.time.back())
-            throw std::invalid_argument(at + ": time " + excerpt(cells[0]) + " s comes after " + std::to_string(table.time.back()) + " s (rule: " + kRule + ")");
+            throw std::invalid_argument(at + ": time " + cell_excerpt(cells[0], 32) + " s is before the previous row's " + std::to_string(table.time.back()) +
+                                        " s (rule: " + kRule + ")");
         table.time.push_back(t);
         for (std::size_t c = 1; c < cells.size(); ++c) {
             double v = 0;
-            if (!number_of(cells[c], v))
-                throw std::invalid_argument(at + ": '" + excerpt(cells[c]) + "' for " + table.names[c - 1] + " is not a finite number (rule: " + kRule + ")");
+            if (!finite_number(cells[c], v))
+                throw std::invalid_argument(at + ": '" + cell_excerpt(cells[c], 32) + "' for " + table.names[c - 1] + " is not a finite number (rule: " + kRule + ")");
             table.values[c - 1].push_back(v);
         }
     }
@@ -102,20 +77,30 @@ void drive_inputs(Component& root, const InputTable& table, Input::Interpolation
     const Model model = describe(root);
     std::vector<std::string> known;
     for (auto& in : model.inputs) known.push_back(in.path);
-    for (std::size_t c = 0; c < table.names.size(); ++c) {
-        const std::string& name = table.names[c];
+    // Every column is checked before any input changes: a table that does not fit changes nothing.
+    std::vector<Input*> driven;
+    for (const std::string& name : table.names) {
         const InputInfo* found = nullptr;
         for (auto& in : model.inputs)
             if (in.path == name) found = &in;
         if (!found)
-            throw std::invalid_argument(table.source + ": column '" + excerpt(name) + "' names no input of the system" +
+            throw std::invalid_argument(table.source + ": column '" + cell_excerpt(name, 32) + "' names no input of the system" +
                                         (known.empty() ? std::string(" (it has none)") : did_you_mean(name, known)));
         auto* input = dynamic_cast<Input*>(model.components[static_cast<std::size_t>(found->component)].component);
         if (!input) throw std::invalid_argument(table.source + ": input '" + name + "' is not an Input component; a table drives Input components");
-        input->table.clear();
-        for (std::size_t r = 0; r < table.time.size(); ++r) input->table.emplace_back(table.time[r], table.values[c][r]);
-        input->interpolation = interpolation;
+        driven.push_back(input);
     }
+    for (std::size_t c = 0; c < driven.size(); ++c) {
+        driven[c]->table.clear();
+        for (std::size_t r = 0; r < table.time.size(); ++r) driven[c]->table.emplace_back(table.time[r], table.values[c][r]);
+        driven[c]->interpolation = interpolation;
+    }
+}
+
+Input::Interpolation interpolation_named(const std::string& name) {
+    if (name == "linear") return Input::Interpolation::Linear;
+    if (name == "hold") return Input::Interpolation::Hold;
+    throw std::invalid_argument("the interpolation between an input table's rows is linear or hold, got '" + cell_excerpt(name, 32) + "'");
 }
 
 void release_input_tables(Component& root) {

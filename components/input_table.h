@@ -21,8 +21,11 @@ InputTable read_input_table(const std::string& path);
 
 // Every column drives the Input of that name in `root`'s tree (its path, "heat_load" or "plant.heat_load"), with
 // `interpolation`; read when a simulator of the tree is built next. Throws std::invalid_argument for a column that
-// names no input of the tree (with the nearest name) or an input named twice.
+// names no input of the tree (with the nearest name), before any input is changed.
 void drive_inputs(Component& root, const InputTable& table, Input::Interpolation interpolation);
+
+// "linear" or "hold"; anything else is std::invalid_argument naming both.
+Input::Interpolation interpolation_named(const std::string& name);
 
 // Every Input of `root`'s tree is set from outside again: its table, if any, is dropped (an FMU's importer drives them).
 void release_input_tables(Component& root);

@@ -1,5 +1,7 @@
 #include "components/time_table.h"
 
+#include "components/csv_cells.h"
+
 #include "core/model/build_error.h"
 #include "core/model/component_registry.h"
 #include "core/model/meta.h"
@@ -17,37 +19,7 @@ namespace {
 constexpr std::size_t kMaxRows = 10'000'000;
 constexpr std::uintmax_t kMaxBytes = 256u << 20;   // 10⁷ rows of a few numbers each fit comfortably
 
-// A cell as a message shows it: at most 24 characters, anything unprintable as '?' (a file named by mistake, such
-// as a password file, is never echoed beyond a fragment).
-std::string excerpt(const std::string& cell) {
-    std::string out;
-    for (std::size_t i = 0; i < cell.size() && i < 24; ++i) {
-        const auto c = static_cast<unsigned char>(cell[i]);
-        out += c < 0x20 || c >= 0x7f ? '?' : static_cast<char>(c);
-    }
-    return cell.size() > 24 ? out + "..." : out;
-}
 constexpr const char* kRule = "a time table has rows of numbers, the first column a non-decreasing time";
-
-// The cells of one CSV line (comma or semicolon separated; spaces around cells ignored).
-std::vector<std::string> cells_of(const std::string& line) {
-    std::vector<std::string> cells;
-    std::string cell;
-    std::istringstream in(line);
-    while (std::getline(in, cell, line.find(';') != std::string::npos ? ';' : ',')) {
-        const auto a = cell.find_first_not_of(" \t\r"), b = cell.find_last_not_of(" \t\r");
-        cells.push_back(a == std::string::npos ? "" : cell.substr(a, b - a + 1));
-    }
-    return cells;
-}
-
-bool number_of(const std::string& text, double& out) {
-    if (text.empty()) return false;
-    char* end = nullptr;
-    errno = 0;
-    out = std::strtod(text.c_str(), &end);
-    return end == text.c_str() + text.size() && errno == 0 && std::isfinite(out);
-}
 
 }  // namespace
 
@@ -72,18 +44,18 @@ void TimeTable::load(const Meta& meta) {
     std::string line;
     for (std::size_t number = 1; std::getline(in, line); ++number) {
         if (line.find_first_not_of(" \t\r") == std::string::npos || line[0] == '#') continue;
-        const auto cells = cells_of(line);
+        const auto cells = csv_cells(line);
         double time = 0, value = 0;
-        const bool numeric = !cells.empty() && number_of(cells[0], time);
+        const bool numeric = !cells.empty() && finite_number(cells[0], time);
         if (!numeric && t.empty() && number == 1) continue;   // a header
         const std::string at = where + ", line " + std::to_string(number);
-        if (!numeric) throw BuildError(at + ": '" + excerpt(cells[0]) + "' is not a time (rule: " + kRule + ")", kRule);
+        if (!numeric) throw BuildError(at + ": '" + cell_excerpt(cells[0], 24) + "' is not a time (rule: " + kRule + ")", kRule);
         if (static_cast<int>(cells.size()) < col)
             throw BuildError(at + ": has " + std::to_string(cells.size()) + " columns, column = " + std::to_string(col) +
                                  " (rule: every row has the output column)", "time table column");
-        if (!number_of(cells[col - 1], value)) throw BuildError(at + ": '" + excerpt(cells[col - 1]) + "' is not a number (rule: " + kRule + ")", kRule);
+        if (!finite_number(cells[col - 1], value)) throw BuildError(at + ": '" + cell_excerpt(cells[col - 1], 24) + "' is not a number (rule: " + kRule + ")", kRule);
         if (!t.empty() && time < t.back())
-            throw BuildError(at + ": time " + excerpt(cells[0]) + " s comes after " + std::to_string(t.back()) + " s (rule: " + kRule + ")", kRule);
+            throw BuildError(at + ": time " + cell_excerpt(cells[0], 24) + " s comes after " + std::to_string(t.back()) + " s (rule: " + kRule + ")", kRule);
         if (t.size() >= kMaxRows) throw BuildError(where + ": more than 10⁷ rows (rule: a time table has at most 10⁷ rows)", "time table size");
         t.push_back(time);
         v.push_back(value);

@@ -43,7 +43,7 @@ void Meta::time(In<double>& in) { model_.time_inputs.push_back(&in); }
 
 void Meta::input(Out<double>& value, const InputDeclaration& d) {
     discrete_signal(value, "input");   // a saved state holds it; it changes only between steps
-    model_.inputs.push_back({path_, &value, d.start, d.min, d.max, std::string(d.unit), std::string(d.description), d.driven_by_table, component_});
+    model_.inputs.push_back({path_, &value, d.seen, d.start, d.min, d.max, std::string(d.unit), std::string(d.description), d.driven_by_table, component_});
 }
 
 void Meta::output(std::string_view name, std::string_view value_path, std::string_view description) {

@@ -13,6 +13,7 @@ namespace lied {
 // What a component says about an input it holds. The pointers are its own members, read whenever the engine needs
 // them: a new start, min or max (parameters) counts from the next set or reset().
 struct InputDeclaration {
+    const double* seen;         // what the model reads: the set value, or the table's (the input's value by its name)
     const double* start;        // the value at t = 0 (Simulator::reset puts it back)
     const double* min;          // the range a set value must lie in (inclusive)
     const double* max;
@@ -23,7 +24,8 @@ struct InputDeclaration {
 
 struct InputInfo {
     std::string path;          // the input's name: its component's path ("heat_load")
-    Out<double>* value;        // what the engine writes
+    Out<double>* value;        // what a set writes
+    const double* seen;        // what the model reads (a table-driven input's table value)
     const double* start;
     const double* min;
     const double* max;
@@ -31,6 +33,8 @@ struct InputInfo {
     std::string description;
     bool driven_by_table;
     int component;
+    // The input's value by its name: the value set (at once, before the next evaluation), or the table's.
+    const double* current() const { return driven_by_table ? seen : &value->value; }
 };
 
 struct OutputInfo {

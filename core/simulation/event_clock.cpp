@@ -55,8 +55,9 @@ void EventClock::fire_due(double t, double horizon, std::vector<int>& fired_ids,
     for (std::size_t e = 0; e < model->time_events.size(); ++e) {
         if (fired[e] || *model->time_events[e].time > horizon) continue;
         model->time_events[e].handler();
-        // A handler that moves its own event later (the next row of a time table) is armed again for then.
-        fired[e] = *model->time_events[e].time <= horizon ? 1 : 0;
+        // A handler that moves its own event later (the next row of a time table) is armed again for then, also if
+        // that is within this instant's tolerance: it then fires at once, at its own time.
+        fired[e] = *model->time_events[e].time > t ? 0 : 1;
         ++time_counts[e];
         fired_ids.push_back(static_cast<int>(first_id + e));
     }

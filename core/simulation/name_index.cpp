@@ -31,7 +31,7 @@ void NameIndex::index() const {
         values_.insert(m.parameters[i].path, m.parameters[i].value);
     }
     // Inputs by their own names, outputs by theirs (a name already taken keeps its value: the build refuses it).
-    for (auto& in : m.inputs) values_.insert(in.path, &in.value->value);
+    for (auto& in : m.inputs) values_.insert(in.path, in.current());
     for (auto& out : m.outputs)
         if (const double* const* target = values_.find(out.target)) values_.insert(out.path, *target);
 }

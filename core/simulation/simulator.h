@@ -144,7 +144,8 @@ public:
     bool set_input(std::size_t index, double value) noexcept;
     // Why set_input(index, value) refuses ("" if it does not).
     std::string input_refusal(std::size_t index, double value) const;
-    double input_value(std::size_t index) const { return model_.inputs[index].value->value; }
+    // The input's value: the one set last, or a table-driven input's table value as of the last evaluation.
+    double input_value(std::size_t index) const { return *model_.inputs[index].current(); }
 
     // Real-time path: advances by dt (split at time events). Allocates, logs and throws nothing. Checks that
     // every state is finite and inside its declared valid range; on failure t and x stay at the start of

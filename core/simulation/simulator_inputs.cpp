@@ -37,7 +37,7 @@ void Simulator::set_input(std::string_view name, double value) {
 }
 
 bool Simulator::set_input(std::size_t index, double value) noexcept {
-    if (index >= model_.inputs.size()) return false;
+    if (!built_ || index >= model_.inputs.size()) return false;   // a failed rebuild leaves a crawl no handle may trust
     const InputInfo& in = model_.inputs[index];
     if (in.driven_by_table || !std::isfinite(value) || value < *in.min || value > *in.max) return false;
     if (in.value->value == value) return true;   // nothing changes: the solver keeps its history

@@ -126,6 +126,7 @@ void Simulator::archive_state(StateArchive& a) {
         a.values(static_cast<double*>(const_cast<void*>(d->value_address())), discrete_doubles(*d));
     a.expect_count(model_.warm_starts.size());
     for (double* w : model_.warm_starts) a.value(*w);
+    a.flag(inputs_changed_);   // an input set since the last step: the next step takes it, after a restore too
     clock_.archive(a);
     crossings_.archive(a);
     auditor_.archive(a);
@@ -139,9 +140,6 @@ void Simulator::save_state(SimulationState& into) {
     if (root_.claimed_by() != this)   // the parameters and discrete signals on the tree are another simulator's now
         throw std::logic_error("save_state: another simulator has built the component tree since; this one no longer runs it");
     check_discrete_layouts();
-    // An input set since the last step takes effect first, so that the saved solver history is the one the next step
-    // starts from (a failure there shows at that step: the state is the same).
-    if (inputs_changed_) (void)take_input_changes();
     StateArchive measure = StateArchive::measuring();
     archive_state(measure);
     const std::size_t payload = measure.used();
@@ -214,7 +212,6 @@ void Simulator::restore_state(const SimulationState& state) {
 
 // After the values are back: the signals at the restored point, as a rebuild leaves them.
 void Simulator::go_on_from_restored_state() {
-    inputs_changed_ = false;   // the inputs are the saved ones, taken in before the save
     time_.value = t_;
     step_.t0 = t_;
     step_.x0 = x_;

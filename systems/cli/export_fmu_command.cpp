@@ -148,10 +148,10 @@ int export_fmu_command(const std::string& system, const RunOptions& run_options,
     zip.add_text("modelDescription.xml", xml);
     zip.add_file(fmu_binary_folder(config.fmi_version) + "/" + model_identifier(name) + ".so", runtime);
     // The libraries the runtime carries beside it (yaml-cpp under its soname), which it finds next to itself.
-    for (const auto& entry : fs::directory_iterator(fs::path(runtime).parent_path())) {
-        const std::string file = entry.path().filename().string();
-        if (entry.is_regular_file() && file.rfind("lib", 0) == 0 && file.find(".so.") != std::string::npos)
-            zip.add_file(fmu_binary_folder(config.fmi_version) + "/" + file, entry.path().string());
+    for (const char* library : {LIED_FMU_CARRIED_LIBRARIES}) {
+        const fs::path beside = fs::path(runtime).parent_path() / library;
+        if (!fs::is_regular_file(beside)) throw OutputError("the FMU runtime's " + std::string(library) + " is not beside " + runtime);
+        zip.add_file(fmu_binary_folder(config.fmi_version) + "/" + library, beside.string());
     }
     zip.add_text("resources/lied_fmu.txt", write_fmu_config(config));
     for (auto& [archived, file] : resources) zip.add_file(archived, file);

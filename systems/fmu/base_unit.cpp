@@ -54,9 +54,11 @@ private:
     bool term(BaseUnit& out, int sign) {
         BaseUnit inner;
         if (at_ < text_.size() && text_[at_] == '(') {
+            if (++depth_ > 8) return false;   // a unit text is short: deeper groups are not one
             ++at_;
             if (!product(inner) || at_ >= text_.size() || text_[at_] != ')') return false;
             ++at_;
+            --depth_;
         } else {
             const std::size_t start = at_;
             while (at_ < text_.size() && std::isalpha(static_cast<unsigned char>(text_[at_]))) ++at_;
@@ -84,11 +86,13 @@ private:
         const std::size_t start = at_;
         while (at_ < text_.size() && std::isdigit(static_cast<unsigned char>(text_[at_]))) ++at_;
         if (at_ == start) return !caret;   // no power: 1
+        if (at_ - start > 2) return false;   // powers beyond ±99 are no unit
         power = std::atoi(std::string(text_.substr(start, at_ - start)).c_str()) * (negative ? -1 : 1);
         return true;
     }
     std::string_view text_;
     std::size_t at_ = 0;
+    int depth_ = 0;
 };
 
 }  // namespace

@@ -61,6 +61,8 @@ const char* mode_name(int mode) {
 FmuInstance::FmuInstance(std::string name, fmi2Type type, const std::string& token, const std::string& resources, Logger logger, bool logging)
     : name_(std::move(name)), type_(type), resources_(resources), logger_(std::move(logger)), logging_(logging) {
     while (resources_.size() > 1 && resources_.back() == '/') resources_.pop_back();
+    if (logging_)   // logging on at instantiation: every category
+        for (auto& [category, description] : kLogCategories) categories_on_.emplace_back(category);
     config_ = read_fmu_config(read_text(resources_ + "/lied_fmu.txt"));
     const char* what = config_.fmi_version == 3 ? "instantiation token" : "GUID";
     if (config_.guid != token)
@@ -92,6 +94,7 @@ void FmuInstance::build() {
     });
     mode_ = Mode::Instantiated;
     states_set_.clear();
+    inputs_set_.clear();
     dirty_ = true;
 }
 
@@ -118,8 +121,8 @@ fmi2Status FmuInstance::log(fmi2Status status, const std::string& raw) {
 void FmuInstance::log_in(const char* category, fmi2Status status, const std::string& raw) {
     if (!logger_) return;
     const bool error = status == fmi2Error || status == fmi2Fatal;
-    const bool on = logging_ && (categories_on_.empty() || std::find(categories_on_.begin(), categories_on_.end(), category) != categories_on_.end() ||
-                                 std::find(categories_on_.begin(), categories_on_.end(), "logAll") != categories_on_.end());
+    auto enabled = [&](const char* c) { return std::find(categories_on_.begin(), categories_on_.end(), c) != categories_on_.end(); };
+    const bool on = logging_ && (enabled(category) || enabled("logAll"));
     if (!error && !on) return;
     const std::string message = config_.fmi_version == 3 ? in_fmi3_terms(raw) : raw;
     logger_(status, error ? "logStatusError" : category, message);   // the message is an argument, never the format
@@ -132,8 +135,15 @@ fmi2Status FmuInstance::set_logging(bool on, const std::vector<std::string>& cat
             for (auto& [name, description] : kLogCategories) known += (known.empty() ? "" : ", ") + std::string(name);
             return log(fmi2Error, "fmi2SetDebugLogging: '" + c + "' is no log category of this FMU (" + known + ")");
         }
-    logging_ = on;
-    categories_on_ = on ? categories : std::vector<std::string>{};
+    // None named: every category on or off. Named: those on or off, the others as they were (FMI 2.0.4 §2.1.5).
+    std::vector<std::string> named = categories;
+    if (named.empty())
+        for (auto& [name, description] : kLogCategories) named.emplace_back(name);
+    for (auto& c : named) {
+        std::erase(categories_on_, c);
+        if (on) categories_on_.push_back(c);
+    }
+    logging_ = !categories_on_.empty();
     return fmi2OK;
 }
 
@@ -189,10 +199,8 @@ fmi2Status FmuInstance::enter_initialization() {
 fmi2Status FmuInstance::exit_initialization() {
     if (mode_ != Mode::Initialization) return wrong_mode("fmi2ExitInitializationMode");
     try {
-        std::vector<double> inputs;   // set before initialisation ends: they hold through the reset
-        for (std::size_t i = 0; i < sim_->inputs().size(); ++i) inputs.push_back(sim_->input_value(i));
         sim_->reset();   // start values from the parameters as set now
-        for (std::size_t i = 0; i < inputs.size(); ++i) sim_->set_input(i, inputs[i]);
+        for (auto& [index, value] : inputs_set_) sim_->set_input(index, value);   // set before initialisation ends: they hold
         for (auto& [name, value] : states_set_) sim_->set_state(name, value);
         if (start_time_ != 0) sim_->set_time_and_states(start_time_, sim_->states().data());
         if (type_ == fmi2CoSimulation) {
@@ -264,6 +272,7 @@ fmi2Status FmuInstance::set_real(const fmi2ValueReference vr[], std::size_t n, c
                 sim_->set_parameter(v.name, value[k]);
             } else if (v.kind == FmuVariable::Kind::Input) {
                 sim_->set_input(v.name, value[k]);   // outside its range: an error naming the range
+                if (initialising) inputs_set_.emplace_back(static_cast<std::size_t>(v.state), value[k]);
             } else if (v.kind == FmuVariable::Kind::State && initialising) {
                 states_set_.emplace_back(v.name, value[k]);
             } else {
@@ -468,6 +477,11 @@ fmi2Status FmuInstance::directional_derivative(const unsigned unknowns[], std::s
         for (std::size_t i = 0; i < sim_->inputs().size(); ++i) input_base_.push_back(sim_->input_value(i));
         std::vector<double> centre(n_unknowns);
         const bool up = at(h, plus), down = at(-h, minus);
+        if (!up && !down) {
+            sim_->restore_state(around_derivative_);
+            dirty_ = true;
+            return log(fmi2Error, name + ": an input of the seed cannot move either way inside its range (min = max, or inputs at opposite ends)");
+        }
         if (!up || !down) at(0.0, centre);   // at a range's end: one-sided from the point itself
         for (std::size_t u = 0; u < n_unknowns; ++u)
             sensitivity[u] = up && down ? (plus[u] - minus[u]) / (2 * h) : up ? (plus[u] - centre[u]) / h : (centre[u] - minus[u]) / h;

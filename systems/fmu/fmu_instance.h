@@ -98,7 +98,7 @@ private:
     std::string resources_;
     Logger logger_;
     bool logging_;
-    std::vector<std::string> categories_on_;   // empty with logging_: every category
+    std::vector<std::string> categories_on_;   // the categories switched on
     FmuConfig config_;
     std::unique_ptr<Component> root_;
     std::unique_ptr<Simulator> sim_;
@@ -106,6 +106,7 @@ private:
     std::vector<const double*> values_;   // by value reference (states, variables, parameters)
     std::vector<double> derivatives_, indicators_;
     std::vector<std::pair<std::string, double>> states_set_;   // SetReal on states before initialisation ends
+    std::vector<std::pair<std::size_t, double>> inputs_set_;    // and on inputs (by index), set again after the reset
     Mode mode_ = Mode::Instantiated;
     double start_time_ = 0, last_successful_time_ = 0;
     double stop_time_ = std::numeric_limits<double>::infinity();   // fmi2SetupExperiment's, if defined

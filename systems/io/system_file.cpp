@@ -515,13 +515,17 @@ private:
     }
 
     // ---- inputs and outputs ----
+    // The name of a new input or output (`what`): an identifier no child (`taken_by`) has.
+    void check_new_name(const YAML::Node& key, const std::string& path, const std::string& name, const std::string& what, const std::string& taken_by) const {
+        if (!is_identifier(name)) fail(key, path, what + " names are identifiers (letters, digits, _), got '" + name + "'");
+        if (root_->child(name)) fail(key, path, "'" + name + "' is " + taken_by + " already (rule: an " + what + "'s name is new)");
+    }
     // Each input becomes an Input component of that name, connected to the signal inputs it drives.
     void read_inputs(const YAML::Node& inputs) {
         if (!inputs.IsMap()) fail(inputs, "inputs", "expected a map of input names to {unit, start, min, max, description, drives}");
         for (const auto& [name, spec, key_node] : entries(inputs, "inputs")) {
             const std::string path = "inputs." + name;
-            if (!is_identifier(name)) fail(key_node, path, "input names are identifiers (letters, digits, _), got '" + name + "'");
-            if (root_->child(name)) fail(key_node, path, "'" + name + "' is a component already (rule: an input's name is new)");
+            check_new_name(key_node, path, name, "input", "a component");
             if (!spec.IsMap()) fail(spec, path, "expected a map with unit, start, min, max, description and drives");
             check_keys(spec, path, kInputKeys);
             auto input = std::make_unique<components::Input>();
@@ -559,8 +563,7 @@ private:
         if (!outputs.IsMap()) fail(outputs, "outputs", "expected a map of output names to values ('component.variable')");
         for (const auto& [name, spec, key_node] : entries(outputs, "outputs")) {
             const std::string path = "outputs." + name;
-            if (!is_identifier(name)) fail(key_node, path, "output names are identifiers (letters, digits, _), got '" + name + "'");
-            if (root_->child(name)) fail(key_node, path, "'" + name + "' is a component or input already (rule: an output's name is new)");
+            check_new_name(key_node, path, name, "output", "a component or input");
             // (A yaml-cpp Node assigned to another writes into the node it refers to: each is bound once.)
             const YAML::Node value = spec.IsMap() ? spec["value"] : spec;
             std::string description;

@@ -96,11 +96,8 @@ ResolvedSystem resolve_system_text(const std::string& text, const std::string& s
 
 void drive_inputs_from_table(ResolvedSystem& system, const RunSettings& settings) {
     if (settings.inputs.empty()) return;
-    if (settings.input_interpolation != "linear" && settings.input_interpolation != "hold")
-        throw UsageError("the input interpolation is linear or hold, got '" + settings.input_interpolation + "'");
     try {
-        components::drive_inputs(*system.root, components::read_input_table(settings.inputs),
-                                 settings.input_interpolation == "hold" ? components::Input::Interpolation::Hold : components::Input::Interpolation::Linear);
+        components::drive_inputs(*system.root, components::read_input_table(settings.inputs), components::interpolation_named(settings.input_interpolation));
     } catch (const std::invalid_argument& e) {
         throw UsageError(std::string("--inputs: ") + e.what());
     }

@@ -119,12 +119,19 @@ components::InputTable input_table(const py::object& table) {
     if (!columns.contains("time")) throw std::invalid_argument("an input table's dict has a 'time' array (s) and one array per input");
     components::InputTable t;
     t.source = "the table given";
-    t.time = columns["time"].cast<std::vector<double>>();
+    auto numbers = [](const py::handle& column, const std::string& name) {
+        try {
+            return column.cast<std::vector<double>>();
+        } catch (const py::cast_error&) {
+            throw std::invalid_argument("input table: '" + name + "' is not a sequence of numbers");
+        }
+    };
+    t.time = numbers(columns["time"], "time");
     for (auto [key, value] : columns) {
         const std::string name = py::str(key);
         if (name == "time") continue;
         t.names.push_back(name);
-        t.values.push_back(value.cast<std::vector<double>>());
+        t.values.push_back(numbers(value, name));
         if (t.values.back().size() != t.time.size())
             throw std::invalid_argument("input table: '" + name + "' has " + std::to_string(t.values.back().size()) + " values for " +
                                         std::to_string(t.time.size()) + " times");
@@ -342,7 +349,7 @@ public:
             e["min"] = *in.min;
             e["max"] = *in.max;
             e["description"] = in.description;
-            e["value"] = in.value->value;
+            e["value"] = *in.current();
             e["table"] = in.driven_by_table;
             d[py::str(in.path)] = e;
         }
@@ -361,18 +368,25 @@ public:
     }
     // An unknown input is a KeyError (with the nearest name), a value the input refuses a ValueError saying why.
     void set_input(const std::string& name, double value) {
-        InputHandle handle = by_name([&] { return sim_->input(name); });
-        if (!handle.set(value)) sim_->set_input(name, value);   // throws std::invalid_argument with the rule
+        by_name([&] { sim_->input(name); });   // an unknown input: KeyError
+        sim_->set_input(name, value);          // a refused value: ValueError with the rule
     }
     // Tables drive the named inputs from now on (rows at absolute times); the structure is built again, states kept.
     void drive_inputs(const components::InputTable& table, const std::string& interpolation) {
-        if (interpolation != "linear" && interpolation != "hold")
-            throw std::invalid_argument("drive_inputs: interpolation is 'linear' or 'hold', got '" + interpolation + "'");
-        by_name([&] {
-            components::drive_inputs(*resolved_.root, table,
-                                     interpolation == "hold" ? components::Input::Interpolation::Hold : components::Input::Interpolation::Linear);
-        });
-        sim_->rebuild();
+        const components::Input::Interpolation mode = components::interpolation_named(interpolation);   // else ValueError
+        // The inputs' tables as they are: a table whose rows the inputs refuse (outside a range) is undone.
+        std::vector<std::pair<components::Input*, std::vector<std::pair<double, double>>>> before;
+        for (auto& in : sim_->inputs())
+            if (auto* input = dynamic_cast<components::Input*>(sim_->model().components[static_cast<std::size_t>(in.component)].component))
+                before.emplace_back(input, input->table);
+        by_name([&] { components::drive_inputs(*resolved_.root, table, mode); });
+        try {
+            sim_->rebuild();
+        } catch (...) {
+            for (auto& [input, rows] : before) input->table = rows;
+            sim_->rebuild();
+            throw;
+        }
     }
     void apply(StructuralChange& change) { sim_->apply(change); }
     void schedule(double t, StructuralChange change) { sim_->schedule(t, std::move(change)); }

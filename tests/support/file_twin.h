@@ -21,8 +21,7 @@ struct Agreement {
 inline void drive_file_inputs(systems::LoadedSystem& loaded) {
     if (loaded.settings.inputs.empty()) return;
     components::drive_inputs(*loaded.root, components::read_input_table(loaded.settings.inputs),
-                             loaded.settings.input_interpolation == "hold" ? components::Input::Interpolation::Hold
-                                                                            : components::Input::Interpolation::Linear);
+                             components::interpolation_named(loaded.settings.input_interpolation));
 }
 
 inline void check_file_twin(Component& cpp, const char* file, const SimulatorOptions& options, std::initializer_list<double> times,

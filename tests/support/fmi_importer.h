@@ -74,6 +74,42 @@ struct FmiImporter {
         if (library) dlclose(library);
     }
 
+    // The FMI 2 functions a test calls, looked up once.
+    struct Fmi2 {
+        decltype(&fmi2Instantiate) instantiate;
+        decltype(&fmi2SetupExperiment) setup;
+        decltype(&fmi2EnterInitializationMode) enter;
+        decltype(&fmi2ExitInitializationMode) exit;
+        decltype(&fmi2SetReal) set_real;
+        decltype(&fmi2GetReal) get_real;
+        decltype(&fmi2GetRealStatus) get_real_status;
+        decltype(&fmi2DoStep) do_step;
+        decltype(&fmi2NewDiscreteStates) new_discrete;
+        decltype(&fmi2EnterContinuousTimeMode) enter_continuous;
+        decltype(&fmi2SetContinuousStates) set_states;
+        decltype(&fmi2GetContinuousStates) get_states;
+        decltype(&fmi2GetDirectionalDerivative) directional;
+        decltype(&fmi2SetDebugLogging) debug;
+        decltype(&fmi2FreeInstance) free_instance;
+    };
+    Fmi2 fmi2() {
+        return {function<decltype(&fmi2Instantiate)>("fmi2Instantiate"), function<decltype(&fmi2SetupExperiment)>("fmi2SetupExperiment"),
+                function<decltype(&fmi2EnterInitializationMode)>("fmi2EnterInitializationMode"),
+                function<decltype(&fmi2ExitInitializationMode)>("fmi2ExitInitializationMode"), function<decltype(&fmi2SetReal)>("fmi2SetReal"),
+                function<decltype(&fmi2GetReal)>("fmi2GetReal"), function<decltype(&fmi2GetRealStatus)>("fmi2GetRealStatus"),
+                function<decltype(&fmi2DoStep)>("fmi2DoStep"), function<decltype(&fmi2NewDiscreteStates)>("fmi2NewDiscreteStates"),
+                function<decltype(&fmi2EnterContinuousTimeMode)>("fmi2EnterContinuousTimeMode"),
+                function<decltype(&fmi2SetContinuousStates)>("fmi2SetContinuousStates"),
+                function<decltype(&fmi2GetContinuousStates)>("fmi2GetContinuousStates"),
+                function<decltype(&fmi2GetDirectionalDerivative)>("fmi2GetDirectionalDerivative"),
+                function<decltype(&fmi2SetDebugLogging)>("fmi2SetDebugLogging"), function<decltype(&fmi2FreeInstance)>("fmi2FreeInstance")};
+    }
+    // An instance of `type` named `name`, with the test's logger; null if the FMU refuses it.
+    fmi2Component instantiate(const Fmi2& f, const char* name, fmi2Type type) {
+        callbacks_ = callbacks();
+        return f.instantiate(name, type, guid.c_str(), resource_uri().c_str(), &callbacks_, fmi2False, fmi2False);
+    }
+
     fmi2ValueReference vr(const std::string& name) const {
         const std::string key = "name=\"" + name + "\" valueReference=\"";
         const auto p = xml.find(key);
@@ -94,6 +130,7 @@ struct FmiImporter {
     }
     static void log_message(void* env, int, const char*, const char* message) { static_cast<FmiImporter*>(env)->log.emplace_back(message); }
     fmi2CallbackFunctions callbacks() { return {&FmiImporter::logger, nullptr, nullptr, nullptr, this}; }
+    fmi2CallbackFunctions callbacks_{};   // what instantiate() passes (the FMU keeps its address)
 };
 
 }  // namespace lied::testing

@@ -1,7 +1,7 @@
 // Inputs on the command line: `lied info` lists a system's inputs and outputs, `lied run --inputs` drives them from a
 // table (and the drive train answers as its mechanics says), outputs are recorded by name, and every mistake is a
 // clear exit 2.
-#include "systems/cli/cli.h"
+#include "support/cli_runner.h"
 
 #include <doctest/doctest.h>
 
@@ -13,19 +13,11 @@
 #include <sstream>
 #include <vector>
 
-using lied::systems::run_cli;
+using lied::testing::CliResult;
 namespace fs = std::filesystem;
 
 namespace {
-struct Result {
-    int code;
-    std::string out, err;
-};
-Result lied_cli(std::vector<std::string> args) {
-    std::ostringstream out, err;
-    const int code = run_cli(args, out, err);
-    return {code, out.str(), err.str()};
-}
+CliResult lied_cli(const std::vector<std::string>& args) { return lied::testing::run_lied(args); }
 const std::string kDriveTrain = (fs::path(LIED_SOURCE_DIR) / "systems" / "examples" / "files" / "drive_train.yaml").string();
 
 struct Scratch {
@@ -80,7 +72,7 @@ TEST_CASE("lied run --inputs drives the drive train: twice the torque, twice the
             a.insert(a.end(), {"--t-end", t_end, "--out", out});
             return lied_cli(a);
         };
-        const Result r1 = to("0.4", early), r2 = to("0.6", late);
+        const CliResult r1 = to("0.4", early), r2 = to("0.6", late);
         INFO(r1.err, r2.err);
         REQUIRE(r1.code == 0);
         REQUIRE(r2.code == 0);
@@ -103,7 +95,7 @@ TEST_CASE("lied run --inputs: a column that is no input, a bad table or mode, an
     const std::string unordered = s.file("u.csv", "time, motorTorque\n1, 1\n0, 2\n");
     r = lied_cli({"run", kDriveTrain, "--inputs", unordered});
     CHECK(r.code == 2);
-    CHECK(r.err.find("line 3: time 0 s comes after 1.000000 s") != std::string::npos);
+    CHECK(r.err.find("line 3: time 0 s is before the previous row's 1.000000 s") != std::string::npos);
     r = lied_cli({"run", kDriveTrain, "--inputs", s.file("missing.csv")});
     CHECK(r.code == 2);
     CHECK(r.err.find("cannot open the file") != std::string::npos);

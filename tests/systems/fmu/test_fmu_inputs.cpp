@@ -41,6 +41,7 @@ TEST_CASE("FMU inputs: a master's loop through an input and an output equals the
     INFO(exported.err);
     REQUIRE(exported.code == 0);
     FmiImporter fmu(dir / "d.fmu", dir.path() / "unpacked");
+    const FmiImporter::Fmi2 f = fmu.fmi2();
     // The declarations: the input with its range and start, the outputs with their units.
     CHECK(fmu.xml.find("name=\"motorTorque\" valueReference=\"" + std::to_string(fmu.vr("motorTorque")) +
                        "\" description=\"motor torque (run.inputs: steps to 2 N.m at 0.1 s)\" causality=\"input\" variability=\"continuous\">\n"
@@ -48,25 +49,16 @@ TEST_CASE("FMU inputs: a master's loop through an input and an output equals the
     CHECK(fmu.xml.find("name=\"w_motor\" valueReference=\"" + std::to_string(fmu.vr("w_motor")) +
                        "\" description=\"speed of the motor (rotor.w)\" causality=\"output\"") != std::string::npos);
 
-    auto instantiate = fmu.function<decltype(&fmi2Instantiate)>("fmi2Instantiate");
-    auto setup = fmu.function<decltype(&fmi2SetupExperiment)>("fmi2SetupExperiment");
-    auto enter = fmu.function<decltype(&fmi2EnterInitializationMode)>("fmi2EnterInitializationMode");
-    auto exit = fmu.function<decltype(&fmi2ExitInitializationMode)>("fmi2ExitInitializationMode");
-    auto set_real = fmu.function<decltype(&fmi2SetReal)>("fmi2SetReal");
-    auto get_real = fmu.function<decltype(&fmi2GetReal)>("fmi2GetReal");
-    auto do_step = fmu.function<decltype(&fmi2DoStep)>("fmi2DoStep");
-    auto free_instance = fmu.function<decltype(&fmi2FreeInstance)>("fmi2FreeInstance");
-    const fmi2CallbackFunctions callbacks = fmu.callbacks();
-    fmi2Component c = instantiate("drive", fmi2CoSimulation, fmu.guid.c_str(), fmu.resource_uri().c_str(), &callbacks, fmi2False, fmi2False);
+    fmi2Component c = fmu.instantiate(f, "drive", fmi2CoSimulation);
     REQUIRE(c);
-    REQUIRE(setup(c, fmi2False, 0, 0, fmi2False, 0) == fmi2OK);
-    REQUIRE(enter(c) == fmi2OK);
+    REQUIRE(f.setup(c, fmi2False, 0, 0, fmi2False, 0) == fmi2OK);
+    REQUIRE(f.enter(c) == fmi2OK);
     const fmi2ValueReference torque = fmu.vr("motorTorque"), w_motor = fmu.vr("w_motor"), w_load = fmu.vr("w_load");
     const double initial = 1.0;   // set during initialisation: it holds through it
-    REQUIRE(set_real(c, &torque, 1, &initial) == fmi2OK);
-    REQUIRE(exit(c) == fmi2OK);
+    REQUIRE(f.set_real(c, &torque, 1, &initial) == fmi2OK);
+    REQUIRE(f.exit(c) == fmi2OK);
     double read = 0;
-    REQUIRE(get_real(c, &torque, 1, &read) == fmi2OK);
+    REQUIRE(f.get_real(c, &torque, 1, &read) == fmi2OK);
     CHECK(read == 1.0);
 
     // The same loop directly on a Simulator of the C++ class (the file's twin), the same solver and step.
@@ -80,66 +72,58 @@ TEST_CASE("FMU inputs: a master's loop through an input and an output equals the
     SpeedController fmu_controller, direct_controller;
     for (int k = 0; k < 600; ++k) {
         double w = 0;
-        REQUIRE(get_real(c, &w_motor, 1, &w) == fmi2OK);
+        REQUIRE(f.get_real(c, &w_motor, 1, &w) == fmi2OK);
         const double tau = fmu_controller.torque(w, 1e-3);
-        REQUIRE(set_real(c, &torque, 1, &tau) == fmi2OK);
-        REQUIRE(do_step(c, k * 1e-3, 1e-3, fmi2True) == fmi2OK);
+        REQUIRE(f.set_real(c, &torque, 1, &tau) == fmi2OK);
+        REQUIRE(f.do_step(c, k * 1e-3, 1e-3, fmi2True) == fmi2OK);
         sim.set_input("motorTorque", direct_controller.torque(sim.value("w_motor"), 1e-3));
         REQUIRE(sim.step(1e-3) == lied::StepStatus::Ok);
     }
     double w_fmu = 0, load_fmu = 0;
-    REQUIRE(get_real(c, &w_motor, 1, &w_fmu) == fmi2OK);
-    REQUIRE(get_real(c, &w_load, 1, &load_fmu) == fmi2OK);
+    REQUIRE(f.get_real(c, &w_motor, 1, &w_fmu) == fmi2OK);
+    REQUIRE(f.get_real(c, &w_load, 1, &load_fmu) == fmi2OK);
     // The same steps on the same equations: equal to rounding (the FMU's time is the master's, summed differently).
     CHECK(w_fmu == doctest::Approx(sim.value("w_motor")).epsilon(1e-9));
     CHECK(load_fmu == doctest::Approx(sim.value("load.w")).epsilon(1e-9));
     CHECK(w_fmu > 150.0);   // the loop did its work
 
     const double too_much = 12.0;
-    CHECK(set_real(c, &torque, 1, &too_much) == fmi2Error);
+    CHECK(f.set_real(c, &torque, 1, &too_much) == fmi2Error);
     CHECK(fmu.log.back() == "fmi2SetReal: input motorTorque = 12 N.m is outside its range [-10, 10] (rule: an input stays in its declared range)");
-    free_instance(c);
+    f.free_instance(c);
 }
 
 TEST_CASE("FMU Co-Simulation: the master's time, an event at a communication point, the stop time and the tolerance") {
     TempFolder dir;
     REQUIRE(run_lied({"export-fmu", "SimpleStream", "-o", dir / "s.fmu"}).code == 0);
     FmiImporter fmu(dir / "s.fmu", dir.path() / "unpacked");
-    auto instantiate = fmu.function<decltype(&fmi2Instantiate)>("fmi2Instantiate");
-    auto setup = fmu.function<decltype(&fmi2SetupExperiment)>("fmi2SetupExperiment");
-    auto enter = fmu.function<decltype(&fmi2EnterInitializationMode)>("fmi2EnterInitializationMode");
-    auto exit = fmu.function<decltype(&fmi2ExitInitializationMode)>("fmi2ExitInitializationMode");
-    auto get_real = fmu.function<decltype(&fmi2GetReal)>("fmi2GetReal");
-    auto get_real_status = fmu.function<decltype(&fmi2GetRealStatus)>("fmi2GetRealStatus");
-    auto do_step = fmu.function<decltype(&fmi2DoStep)>("fmi2DoStep");
-    auto free_instance = fmu.function<decltype(&fmi2FreeInstance)>("fmi2FreeInstance");
-    const fmi2CallbackFunctions callbacks = fmu.callbacks();
+    const FmiImporter::Fmi2 f = fmu.fmi2();
     const fmi2ValueReference source_T = fmu.vr("source.T");
     // The source's temperature steps from 350 K to 400 K at t = 30 s. `lied run` samples at 30 s after the event;
     // so does a master at 30 s, whatever its communication step, and the FMU's time is exactly the master's.
     for (const double h : {0.1, 0.5, 0.3}) {
         CAPTURE(h);
-        fmi2Component c = instantiate("s", fmi2CoSimulation, fmu.guid.c_str(), fmu.resource_uri().c_str(), &callbacks, fmi2False, fmi2False);
+        fmi2Component c = fmu.instantiate(f, "s", fmi2CoSimulation);
         REQUIRE(c);
-        REQUIRE(setup(c, fmi2False, 0, 0, fmi2True, 40.0) == fmi2OK);
-        REQUIRE(enter(c) == fmi2OK);
-        REQUIRE(exit(c) == fmi2OK);
+        REQUIRE(f.setup(c, fmi2False, 0, 0, fmi2True, 40.0) == fmi2OK);
+        REQUIRE(f.enter(c) == fmi2OK);
+        REQUIRE(f.exit(c) == fmi2OK);
         const int steps = static_cast<int>(std::lround(30.0 / h));
         double t = 0;
         for (int k = 0; k < steps; ++k) {
             t = k * h;
-            REQUIRE(do_step(c, t, h, fmi2True) == fmi2OK);
+            REQUIRE(f.do_step(c, t, h, fmi2True) == fmi2OK);
             double reached = 0;
-            REQUIRE(get_real_status(c, fmi2LastSuccessfulTime, &reached) == fmi2OK);
+            REQUIRE(f.get_real_status(c, fmi2LastSuccessfulTime, &reached) == fmi2OK);
             REQUIRE(reached == t + h);
         }
         double T = 0;
-        REQUIRE(get_real(c, &source_T, 1, &T) == fmi2OK);
+        REQUIRE(f.get_real(c, &source_T, 1, &T) == fmi2OK);
         CHECK(T == 400.0);
         // Past the stop time of 40 s: an error naming both times.
-        CHECK(do_step(c, t + h, 40.0, fmi2True) == fmi2Error);
+        CHECK(f.do_step(c, t + h, 40.0, fmi2True) == fmi2Error);
         CHECK(fmu.log.back().find("past the stop time 40.000000 s the experiment was set up with") != std::string::npos);
-        free_instance(c);
+        f.free_instance(c);
     }
 }
 
@@ -152,25 +136,18 @@ TEST_CASE("FMU Co-Simulation with an adaptive solver takes the importer's tolera
     const lied::systems::ResultTable ref = lied::systems::read_mat_results(dir / "ref.mat");
     const double reference = ref.rows.back()[ref.series_index("t2.level")];
     FmiImporter fmu(dir / "v.fmu", dir.path() / "unpacked");
-    auto instantiate = fmu.function<decltype(&fmi2Instantiate)>("fmi2Instantiate");
-    auto setup = fmu.function<decltype(&fmi2SetupExperiment)>("fmi2SetupExperiment");
-    auto enter = fmu.function<decltype(&fmi2EnterInitializationMode)>("fmi2EnterInitializationMode");
-    auto exit = fmu.function<decltype(&fmi2ExitInitializationMode)>("fmi2ExitInitializationMode");
-    auto get_real = fmu.function<decltype(&fmi2GetReal)>("fmi2GetReal");
-    auto do_step = fmu.function<decltype(&fmi2DoStep)>("fmi2DoStep");
-    auto free_instance = fmu.function<decltype(&fmi2FreeInstance)>("fmi2FreeInstance");
-    const fmi2CallbackFunctions callbacks = fmu.callbacks();
+    const FmiImporter::Fmi2 f = fmu.fmi2();
     auto level_at_2 = [&](double tolerance) {
-        fmi2Component c = instantiate("v", fmi2CoSimulation, fmu.guid.c_str(), fmu.resource_uri().c_str(), &callbacks, fmi2False, fmi2False);
+        fmi2Component c = fmu.instantiate(f, "v", fmi2CoSimulation);
         REQUIRE(c);
-        REQUIRE(setup(c, fmi2True, tolerance, 0, fmi2False, 0) == fmi2OK);
-        REQUIRE(enter(c) == fmi2OK);
-        REQUIRE(exit(c) == fmi2OK);
-        for (int k = 0; k < 20; ++k) REQUIRE(do_step(c, k * 0.1, 0.1, fmi2True) == fmi2OK);
+        REQUIRE(f.setup(c, fmi2True, tolerance, 0, fmi2False, 0) == fmi2OK);
+        REQUIRE(f.enter(c) == fmi2OK);
+        REQUIRE(f.exit(c) == fmi2OK);
+        for (int k = 0; k < 20; ++k) REQUIRE(f.do_step(c, k * 0.1, 0.1, fmi2True) == fmi2OK);
         const fmi2ValueReference level = fmu.vr("t2.level");
         double v = 0;
-        REQUIRE(get_real(c, &level, 1, &v) == fmi2OK);
-        free_instance(c);
+        REQUIRE(f.get_real(c, &level, 1, &v) == fmi2OK);
+        f.free_instance(c);
         return v;
     };
     const double tight = level_at_2(1e-10), loose = level_at_2(1e-3);
@@ -188,6 +165,7 @@ TEST_CASE("FMU ModelStructure: what each output and derivative depends on, check
     TempFolder dir;
     REQUIRE(run_lied({"export-fmu", kDriveTrain, "-o", dir / "d.fmu"}).code == 0);
     FmiImporter fmu(dir / "d.fmu", dir.path() / "unpacked");
+    const FmiImporter::Fmi2 f = fmu.fmi2();
     // index (1-based) → its dependencies, for every Unknown of Outputs and Derivatives.
     std::map<int, std::vector<int>> listed;
     const std::string structure = fmu.xml.substr(fmu.xml.find("<ModelStructure>"), fmu.xml.find("<InitialUnknowns>") - fmu.xml.find("<ModelStructure>"));
@@ -206,39 +184,28 @@ TEST_CASE("FMU ModelStructure: what each output and derivative depends on, check
     REQUIRE(listed.count(der_rotor_w));
     CHECK(std::count(listed[der_rotor_w].begin(), listed[der_rotor_w].end(), motor) == 1);
 
-    auto instantiate = fmu.function<decltype(&fmi2Instantiate)>("fmi2Instantiate");
-    auto enter = fmu.function<decltype(&fmi2EnterInitializationMode)>("fmi2EnterInitializationMode");
-    auto exit = fmu.function<decltype(&fmi2ExitInitializationMode)>("fmi2ExitInitializationMode");
-    auto new_discrete = fmu.function<decltype(&fmi2NewDiscreteStates)>("fmi2NewDiscreteStates");
-    auto enter_continuous = fmu.function<decltype(&fmi2EnterContinuousTimeMode)>("fmi2EnterContinuousTimeMode");
-    auto set_states = fmu.function<decltype(&fmi2SetContinuousStates)>("fmi2SetContinuousStates");
-    auto get_states = fmu.function<decltype(&fmi2GetContinuousStates)>("fmi2GetContinuousStates");
-    auto set_real = fmu.function<decltype(&fmi2SetReal)>("fmi2SetReal");
-    auto get_real = fmu.function<decltype(&fmi2GetReal)>("fmi2GetReal");
-    auto free_instance = fmu.function<decltype(&fmi2FreeInstance)>("fmi2FreeInstance");
-    const fmi2CallbackFunctions callbacks = fmu.callbacks();
-    fmi2Component c = instantiate("d", fmi2ModelExchange, fmu.guid.c_str(), fmu.resource_uri().c_str(), &callbacks, fmi2False, fmi2False);
+    fmi2Component c = fmu.instantiate(f, "d", fmi2ModelExchange);
     REQUIRE(c);
-    REQUIRE(enter(c) == fmi2OK);
-    REQUIRE(exit(c) == fmi2OK);
+    REQUIRE(f.enter(c) == fmi2OK);
+    REQUIRE(f.exit(c) == fmi2OK);
     fmi2EventInfo info{};
-    REQUIRE(new_discrete(c, &info) == fmi2OK);
-    REQUIRE(enter_continuous(c) == fmi2OK);
+    REQUIRE(f.new_discrete(c, &info) == fmi2OK);
+    REQUIRE(f.enter_continuous(c) == fmi2OK);
     // A point inside the backlash's contact, where every coupling acts: the shaft wound up by 0.03 rad, all turning.
     const std::size_t n = 4;
     std::vector<double> x(n), base_x;
-    REQUIRE(get_states(c, x.data(), n) == fmi2OK);
+    REQUIRE(f.get_states(c, x.data(), n) == fmi2OK);
     std::vector<std::pair<std::string, double>> point;
     const double torque = 3.0;
     const fmi2ValueReference torque_vr = fmu.vr("motorTorque");
-    REQUIRE(set_real(c, &torque_vr, 1, &torque) == fmi2OK);
+    REQUIRE(f.set_real(c, &torque_vr, 1, &torque) == fmi2OK);
     for (std::size_t i = 0; i < n; ++i) x[i] = 0.3 * static_cast<double>(i + 1);
-    REQUIRE(set_states(c, x.data(), n) == fmi2OK);
+    REQUIRE(f.set_states(c, x.data(), n) == fmi2OK);
     base_x = x;
     std::vector<fmi2ValueReference> unknowns;
     for (auto& [index, deps] : listed) unknowns.push_back(static_cast<fmi2ValueReference>(index - 1));
     std::vector<double> base(unknowns.size()), moved(unknowns.size());
-    REQUIRE(get_real(c, unknowns.data(), unknowns.size(), base.data()) == fmi2OK);
+    REQUIRE(f.get_real(c, unknowns.data(), unknowns.size(), base.data()) == fmi2OK);
     // The knowns: the states (value references of the state variables, in order) and the input.
     std::vector<int> state_index;
     for (std::size_t i = 0; i < n; ++i) state_index.push_back(static_cast<int>(i) + 1);   // states come first in ModelVariables
@@ -248,13 +215,13 @@ TEST_CASE("FMU ModelStructure: what each output and derivative depends on, check
         if (k < n) {
             x = base_x;
             x[k] += 1e-4;
-            REQUIRE(set_states(c, x.data(), n) == fmi2OK);
+            REQUIRE(f.set_states(c, x.data(), n) == fmi2OK);
         } else {
             const double more = torque + 1e-2;
-            REQUIRE(set_states(c, base_x.data(), n) == fmi2OK);
-            REQUIRE(set_real(c, &torque_vr, 1, &more) == fmi2OK);
+            REQUIRE(f.set_states(c, base_x.data(), n) == fmi2OK);
+            REQUIRE(f.set_real(c, &torque_vr, 1, &more) == fmi2OK);
         }
-        REQUIRE(get_real(c, unknowns.data(), unknowns.size(), moved.data()) == fmi2OK);
+        REQUIRE(f.get_real(c, unknowns.data(), unknowns.size(), moved.data()) == fmi2OK);
         for (std::size_t u = 0; u < unknowns.size(); ++u) {
             if (moved[u] == base[u]) continue;
             ++changes;
@@ -266,7 +233,7 @@ TEST_CASE("FMU ModelStructure: what each output and derivative depends on, check
     }
     MESSAGE(changes << " unknowns changed over " << n + 1 << " perturbed knowns");
     CHECK(changes >= 8);   // the check saw real couplings
-    free_instance(c);
+    f.free_instance(c);
 }
 
 TEST_CASE("FMU directional derivatives against the lag's analytic Jacobian, in Model Exchange and Co-Simulation, FMI 2") {
@@ -276,95 +243,80 @@ TEST_CASE("FMU directional derivatives against the lag's analytic Jacobian, in M
     const std::string lag = std::string(LIED_SOURCE_DIR) + "/tests/systems/fmu/lag_with_input.yaml";
     REQUIRE(run_lied({"export-fmu", lag, "-o", dir / "lag.fmu"}).code == 0);
     FmiImporter fmu(dir / "lag.fmu", dir.path() / "unpacked");
+    const FmiImporter::Fmi2 f = fmu.fmi2();
     CHECK(fmu.xml.find("providesDirectionalDerivative=\"true\"") != std::string::npos);
-    auto instantiate = fmu.function<decltype(&fmi2Instantiate)>("fmi2Instantiate");
-    auto enter = fmu.function<decltype(&fmi2EnterInitializationMode)>("fmi2EnterInitializationMode");
-    auto exit = fmu.function<decltype(&fmi2ExitInitializationMode)>("fmi2ExitInitializationMode");
-    auto setup = fmu.function<decltype(&fmi2SetupExperiment)>("fmi2SetupExperiment");
-    auto get_real = fmu.function<decltype(&fmi2GetReal)>("fmi2GetReal");
-    auto do_step = fmu.function<decltype(&fmi2DoStep)>("fmi2DoStep");
-    auto directional = fmu.function<decltype(&fmi2GetDirectionalDerivative)>("fmi2GetDirectionalDerivative");
-    auto free_instance = fmu.function<decltype(&fmi2FreeInstance)>("fmi2FreeInstance");
-    const fmi2CallbackFunctions callbacks = fmu.callbacks();
     const fmi2ValueReference y = fmu.vr("lag.y"), der = fmu.vr("der(lag.y)"), u = fmu.vr("u"), out = fmu.vr("y"), echo = fmu.vr("u_echo");
 
-    fmi2Component me = instantiate("me", fmi2ModelExchange, fmu.guid.c_str(), fmu.resource_uri().c_str(), &callbacks, fmi2False, fmi2False);
+    fmi2Component me = fmu.instantiate(f, "me", fmi2ModelExchange);
     REQUIRE(me);
-    REQUIRE(enter(me) == fmi2OK);
-    REQUIRE(exit(me) == fmi2OK);
+    REQUIRE(f.enter(me) == fmi2OK);
+    REQUIRE(f.exit(me) == fmi2OK);
     const fmi2ValueReference unknowns[] = {der, out, echo}, knowns[] = {y, u};
     double sensitivity[3] = {};
     const double along_y[] = {1.0, 0.0}, along_u[] = {0.0, 1.0}, both[] = {0.5, -2.0};
-    REQUIRE(directional(me, unknowns, 3, knowns, 2, along_y, sensitivity) == fmi2OK);
+    REQUIRE(f.directional(me, unknowns, 3, knowns, 2, along_y, sensitivity) == fmi2OK);
     CHECK(sensitivity[0] == doctest::Approx(-2.0).epsilon(1e-8));
     CHECK(sensitivity[1] == doctest::Approx(1.0).epsilon(1e-8));
     CHECK(sensitivity[2] == doctest::Approx(0.0).scale(1.0).epsilon(1e-8));
-    REQUIRE(directional(me, unknowns, 3, knowns, 2, along_u, sensitivity) == fmi2OK);
+    REQUIRE(f.directional(me, unknowns, 3, knowns, 2, along_u, sensitivity) == fmi2OK);
     CHECK(sensitivity[0] == doctest::Approx(4.0).epsilon(1e-8));
     CHECK(sensitivity[1] == doctest::Approx(0.0).scale(1.0).epsilon(1e-8));
     CHECK(sensitivity[2] == doctest::Approx(1.0).epsilon(1e-8));
-    REQUIRE(directional(me, unknowns, 3, knowns, 2, both, sensitivity) == fmi2OK);
+    REQUIRE(f.directional(me, unknowns, 3, knowns, 2, both, sensitivity) == fmi2OK);
     CHECK(sensitivity[0] == doctest::Approx(-2.0 * 0.5 + 4.0 * -2.0).epsilon(1e-8));
     double after[2] = {};
     const fmi2ValueReference read[] = {y, u};
-    REQUIRE(get_real(me, read, 2, after) == fmi2OK);
+    REQUIRE(f.get_real(me, read, 2, after) == fmi2OK);
     CHECK(after[0] == 0.3);   // the instance is where it was
     CHECK(after[1] == 0.5);
-    CHECK(directional(me, unknowns, 3, &der, 1, along_y, sensitivity) == fmi2Error);   // a derivative is no known
+    CHECK(f.directional(me, unknowns, 3, &der, 1, along_y, sensitivity) == fmi2Error);   // a derivative is no known
     CHECK(fmu.log.back() == "fmi2GetDirectionalDerivative: der(lag.y) is no known (the knowns are the inputs and the continuous states)");
-    free_instance(me);
+    f.free_instance(me);
 
     // Co-Simulation: outputs with respect to inputs, between steps; the steps after it are those without it.
-    fmi2Component cs = instantiate("cs", fmi2CoSimulation, fmu.guid.c_str(), fmu.resource_uri().c_str(), &callbacks, fmi2False, fmi2False);
-    fmi2Component plain = instantiate("plain", fmi2CoSimulation, fmu.guid.c_str(), fmu.resource_uri().c_str(), &callbacks, fmi2False, fmi2False);
+    fmi2Component cs = fmu.instantiate(f, "cs", fmi2CoSimulation);
+    fmi2Component plain = fmu.instantiate(f, "plain", fmi2CoSimulation);
     REQUIRE(cs);
     REQUIRE(plain);
     for (fmi2Component c : {cs, plain}) {
-        REQUIRE(setup(c, fmi2False, 0, 0, fmi2False, 0) == fmi2OK);
-        REQUIRE(enter(c) == fmi2OK);
-        REQUIRE(exit(c) == fmi2OK);
-        REQUIRE(do_step(c, 0.0, 0.2, fmi2True) == fmi2OK);
+        REQUIRE(f.setup(c, fmi2False, 0, 0, fmi2False, 0) == fmi2OK);
+        REQUIRE(f.enter(c) == fmi2OK);
+        REQUIRE(f.exit(c) == fmi2OK);
+        REQUIRE(f.do_step(c, 0.0, 0.2, fmi2True) == fmi2OK);
     }
     const fmi2ValueReference outputs[] = {out, echo};
-    REQUIRE(directional(cs, outputs, 2, &u, 1, along_y, sensitivity) == fmi2OK);
+    REQUIRE(f.directional(cs, outputs, 2, &u, 1, along_y, sensitivity) == fmi2OK);
     CHECK(sensitivity[0] == doctest::Approx(0.0).scale(1.0).epsilon(1e-8));
     CHECK(sensitivity[1] == doctest::Approx(1.0).epsilon(1e-8));
-    CHECK(directional(cs, outputs, 2, &y, 1, along_y, sensitivity) == fmi2Error);   // states are no knowns in Co-Simulation
-    for (fmi2Component c : {cs, plain}) REQUIRE(do_step(c, 0.2, 0.3, fmi2True) == fmi2OK);
+    CHECK(f.directional(cs, outputs, 2, &y, 1, along_y, sensitivity) == fmi2Error);   // states are no knowns in Co-Simulation
+    for (fmi2Component c : {cs, plain}) REQUIRE(f.do_step(c, 0.2, 0.3, fmi2True) == fmi2OK);
     double with = 0, without = 0;
-    REQUIRE(get_real(cs, &out, 1, &with) == fmi2OK);
-    REQUIRE(get_real(plain, &out, 1, &without) == fmi2OK);
+    REQUIRE(f.get_real(cs, &out, 1, &with) == fmi2OK);
+    REQUIRE(f.get_real(plain, &out, 1, &without) == fmi2OK);
     CHECK(with == without);
-    free_instance(cs);
-    free_instance(plain);
+    f.free_instance(cs);
+    f.free_instance(plain);
 }
 
 TEST_CASE("FMU log categories: declared, switched by fmi2SetDebugLogging, an unknown one refused, errors always sent") {
     TempFolder dir;
     REQUIRE(run_lied({"export-fmu", "ComVessels", "-o", dir / "v.fmu"}).code == 0);
     FmiImporter fmu(dir / "v.fmu", dir.path() / "unpacked");
+    const FmiImporter::Fmi2 f = fmu.fmi2();
     CHECK(fmu.xml.find("<LogCategories>\n    <Category name=\"logEvents\"") != std::string::npos);
-    auto instantiate = fmu.function<decltype(&fmi2Instantiate)>("fmi2Instantiate");
-    auto setup = fmu.function<decltype(&fmi2SetupExperiment)>("fmi2SetupExperiment");
-    auto enter = fmu.function<decltype(&fmi2EnterInitializationMode)>("fmi2EnterInitializationMode");
-    auto exit = fmu.function<decltype(&fmi2ExitInitializationMode)>("fmi2ExitInitializationMode");
-    auto do_step = fmu.function<decltype(&fmi2DoStep)>("fmi2DoStep");
-    auto debug = fmu.function<decltype(&fmi2SetDebugLogging)>("fmi2SetDebugLogging");
-    auto free_instance = fmu.function<decltype(&fmi2FreeInstance)>("fmi2FreeInstance");
-    const fmi2CallbackFunctions callbacks = fmu.callbacks();
     auto events_logged = [&](bool on, std::vector<const char*> categories) {
-        fmi2Component c = instantiate("v", fmi2CoSimulation, fmu.guid.c_str(), fmu.resource_uri().c_str(), &callbacks, fmi2False, fmi2False);
+        fmi2Component c = fmu.instantiate(f, "v", fmi2CoSimulation);
         REQUIRE(c);
-        REQUIRE(debug(c, on ? fmi2True : fmi2False, categories.size(), categories.data()) == fmi2OK);
-        REQUIRE(setup(c, fmi2True, 1e-6, 0, fmi2False, 0) == fmi2OK);   // a tolerance a fixed-step solver cannot use: a warning
-        REQUIRE(enter(c) == fmi2OK);
-        REQUIRE(exit(c) == fmi2OK);
+        REQUIRE(f.debug(c, on ? fmi2True : fmi2False, categories.size(), categories.data()) == fmi2OK);
+        REQUIRE(f.setup(c, fmi2True, 1e-6, 0, fmi2False, 0) == fmi2OK);   // a tolerance a fixed-step solver cannot use: a warning
+        REQUIRE(f.enter(c) == fmi2OK);
+        REQUIRE(f.exit(c) == fmi2OK);
         fmu.log.clear();
-        for (int k = 0; k < 20; ++k) REQUIRE(do_step(c, k * 0.1, 0.1, fmi2True) == fmi2OK);   // the elevation steps at 1 s
+        for (int k = 0; k < 20; ++k) REQUIRE(f.do_step(c, k * 0.1, 0.1, fmi2True) == fmi2OK);   // the elevation steps at 1 s
         const bool seen = std::count(fmu.log.begin(), fmu.log.end(), std::string("event elevation.step at t = 1.000000 s")) == 1;
-        CHECK(do_step(c, 0.5, 0.1, fmi2True) == fmi2Error);   // an error is sent whatever is switched on
+        CHECK(f.do_step(c, 0.5, 0.1, fmi2True) == fmi2Error);   // an error is sent whatever is switched on
         CHECK(fmu.log.back().find("fmi2DoStep: the step starts at t = 0.500000 s") == 0);
-        free_instance(c);
+        f.free_instance(c);
         return seen;
     };
     CHECK(events_logged(true, {"logEvents"}));
@@ -372,15 +324,15 @@ TEST_CASE("FMU log categories: declared, switched by fmi2SetDebugLogging, an unk
     CHECK_FALSE(events_logged(true, {"logStatusWarning"}));
     CHECK_FALSE(events_logged(false, {}));
 
-    fmi2Component c = instantiate("v", fmi2CoSimulation, fmu.guid.c_str(), fmu.resource_uri().c_str(), &callbacks, fmi2False, fmi2False);
+    fmi2Component c = fmu.instantiate(f, "v", fmi2CoSimulation);
     const char* unknown[] = {"logEverything"};
-    CHECK(debug(c, fmi2True, 1, unknown) == fmi2Error);
+    CHECK(f.debug(c, fmi2True, 1, unknown) == fmi2Error);
     CHECK(fmu.log.back() == "fmi2SetDebugLogging: 'logEverything' is no log category of this FMU (logEvents, logStatusWarning, logStatusError, logAll)");
     const char* warnings[] = {"logStatusWarning"};
-    REQUIRE(debug(c, fmi2True, 1, warnings) == fmi2OK);
+    REQUIRE(f.debug(c, fmi2True, 1, warnings) == fmi2OK);
     fmu.log.clear();
-    REQUIRE(setup(c, fmi2True, 1e-6, 0, fmi2False, 0) == fmi2OK);
+    REQUIRE(f.setup(c, fmi2True, 1e-6, 0, fmi2False, 0) == fmi2OK);
     REQUIRE(fmu.log.size() == 1);
     CHECK(fmu.log[0].find("the tolerance 0.000001 does not apply to the fixed-step solver rk4") != std::string::npos);
-    free_instance(c);
+    f.free_instance(c);
 }

@@ -272,7 +272,7 @@ def test_a_table_drives_inputs_from_python_and_in_a_sweep(tmp_path):
         lag.set_input("u", 2.0)
     with pytest.raises(KeyError, match="column 'v' names no input"):
         lag.drive_inputs({"time": [0.0], "v": [1.0]})
-    with pytest.raises(ValueError, match="'linear' or 'hold'"):
+    with pytest.raises(ValueError, match="is linear or hold, got 'cubic'"):
         lag.drive_inputs({"time": [0.0], "u": [1.0]}, interpolation="cubic")
 
     # A sweep over two torque tables: once the backlash is taken up, the load accelerates at 5 rad/s² per N·m (the
