@@ -407,8 +407,6 @@ fmi2Status FmuInstance::do_step(double t, double h) {
     return fmi2OK;
 }
 
-double FmuInstance::around_value(std::size_t input) const { return input_base_[input]; }
-
 fmi2Status FmuInstance::directional_derivative(const unsigned unknowns[], std::size_t n_unknowns, const unsigned knowns[], std::size_t n_knowns,
                                                const double seed[], double sensitivity[], const char* function) {
     if (mode_ == Mode::Instantiated || mode_ == Mode::Error || mode_ == Mode::Terminated) return wrong_mode(function);
@@ -446,7 +444,7 @@ fmi2Status FmuInstance::directional_derivative(const unsigned unknowns[], std::s
         const double t = sim_->time();
         std::vector<double> x(sim_->states().data(), sim_->states().data() + sim_->states().size());
         const std::vector<double> x0 = x;
-        std::vector<double> plus(n_unknowns), minus(n_unknowns);
+        std::vector<double> plus(n_unknowns), minus(n_unknowns), input_base;   // input_base: the inputs at the point
         bool ok = true;
         // Unknowns at the knowns moved by `step` along the seed; an input moved past its range makes the difference
         // one-sided (false).
@@ -461,7 +459,7 @@ fmi2Status FmuInstance::directional_derivative(const unsigned unknowns[], std::s
                 const FmuVariable& v = variables_[knowns[k]];
                 if (v.kind != FmuVariable::Kind::Input) continue;
                 const auto i = static_cast<std::size_t>(v.state);
-                const double base = around_value(i);
+                const double base = input_base[i];
                 if (!sim_->set_input(i, base + step * seed[k])) return false;
             }
             ok = ok && sim_->derivatives(t, x.data(), derivatives_.data());
@@ -473,8 +471,7 @@ fmi2Status FmuInstance::directional_derivative(const unsigned unknowns[], std::s
             }
             return true;
         };
-        input_base_.clear();
-        for (std::size_t i = 0; i < sim_->inputs().size(); ++i) input_base_.push_back(sim_->input_value(i));
+        for (std::size_t i = 0; i < sim_->inputs().size(); ++i) input_base.push_back(sim_->input_value(i));
         std::vector<double> centre(n_unknowns);
         const bool up = at(h, plus), down = at(-h, minus);
         if (!up && !down) {

@@ -111,8 +111,6 @@ private:
     double start_time_ = 0, last_successful_time_ = 0;
     double stop_time_ = std::numeric_limits<double>::infinity();   // fmi2SetupExperiment's, if defined
     SimulationState around_derivative_;   // the point a directional derivative starts from, put back after it
-    std::vector<double> input_base_;      // the inputs there
-    double around_value(std::size_t input) const;
     long generation_ = 0;
     bool dirty_ = true;
 };
