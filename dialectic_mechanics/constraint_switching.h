@@ -42,6 +42,7 @@ struct ConstraintSwitching {
         meta.time(time);
         meta.discrete_signal(captured, "captured");
         meta.discrete_signal(closed, "closed");
+        meta.variable(closed.value, "closed", ValueType::Boolean);   // recordable, and a Boolean in an FMU
         // L depends on σ: while σ ramps it changes at every instant; jumps happen at the time events, which
         // refactor L anyway.
         if (T_close > 0.0 || T_open > 0.0) meta.coefficients_depend_on_state();

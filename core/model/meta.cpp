@@ -239,12 +239,17 @@ void Meta::valid_range(std::string_view name, ValidRange range) {
     info.value = nullptr;   // resolve_ranges finds the state or variable (where the refilled entry found it, if it is still there)
 }
 
-void Meta::variable(const double& value, std::string_view name, std::string_view unit) {
-    VariableInfo& info = model_.refill(model_.variables);
+void Meta::variable(const double& value, std::string_view name, std::string_view unit) { add_variable(value, name, unit, ValueType::Real); }
+
+void Meta::variable(const double& value, std::string_view name, ValueType type) { add_variable(value, name, {}, type); }
+
+void Meta::add_variable(const double& value, std::string_view name, std::string_view unit, ValueType type) {
+    VariableInfo& info = model_.refill(model_.variables);   // refilled in place: every field is written
     join_into(info.path, name);
     info.value = &value;
     info.unit.assign(unit);
     info.component = component_;
+    info.type = type;
 }
 
 void Meta::stores(Quantity quantity, const double& amount, std::string_view name) {

@@ -11,6 +11,7 @@
 #include "core/model/parameter_spec.h"
 #include "core/model/plug.h"
 #include "core/model/signal.h"
+#include "core/model/value_type.h"
 #include "core/model/state.h"
 #include "core/model/system_default.h"
 #include "core/model/system_io.h"
@@ -116,6 +117,8 @@ public:
     template <class E>
     void choice(Choice<E>& value, std::string_view name, ChoiceSpec&& temporary) = delete;
     void variable(const double& value, std::string_view name, std::string_view unit);
+    // A count or a truth value (core/model/value_type.h), kept as a whole number or 0/1 in a discrete signal.
+    void variable(const double& value, std::string_view name, ValueType type);
     // The balance auditor's view of this component (core/model/balance.h). Each term is a value the component's
     // blocks keep current at every evaluation; `name` is a literal. A component that declares any term is audited,
     // and what it does not declare is zero for it (a mechanical part holds no mass). A component that declares
@@ -216,6 +219,7 @@ private:
     // this path keeps its hash, and the model learns of every path that changed (see Model::names_changed).
     template <class Info>
     void name_entry(Info& info, std::string_view name) const;   // meta.cpp
+    void add_variable(const double& value, std::string_view name, std::string_view unit, ValueType type);
     void add_time_event(Block handler, const double& time, std::string_view name);
     void add_zero_crossing(Block handler, Out<double>& indicator, std::string_view name, Crossing direction, double hysteresis);
     void add_sampled_event(Block handler, const double& period, const double& offset, std::string_view name);

@@ -11,6 +11,7 @@
 #include "core/model/parameter_spec.h"
 #include "core/model/plug.h"
 #include "core/model/signal.h"
+#include "core/model/value_type.h"
 #include "core/model/state.h"
 #include "core/model/system_default.h"
 #include "core/model/system_io.h"
@@ -145,6 +146,7 @@ struct VariableInfo {
     const double* value;
     std::string unit;
     int component;
+    ValueType type = ValueType::Real;
 };
 
 struct TimeEventInfo {         // a handler to call when time reaches *time (and once at initialization)

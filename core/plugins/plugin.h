@@ -20,8 +20,9 @@
 // Raised whenever a change to core/ breaks plugins built before it (class layouts, the registrar). 2: an In's read
 // address moved into InBase (pass-throughs), Model counts cut offers (Meta::offer_cut). 3: parameter and range
 // texts are SpecText, Meta::choice keeps the spec's address. 4: SpecText owns its text in a buffer of its own
-// (32 instead of 48 bytes; its literal constructor is consteval).
-#define LIED_PLUGIN_ABI_VERSION 4
+// (32 instead of 48 bytes; its literal constructor is consteval). 5: the Model holds the system's inputs and outputs
+// (Meta::input, Meta::output), a variable has a value type (Meta::variable with ValueType).
+#define LIED_PLUGIN_ABI_VERSION 5
 
 namespace lied {
 

@@ -7,6 +7,7 @@
 #include <string>
 
 using lied::systems::FmuInstance;
+using lied::systems::FmuVariable;
 
 namespace {
 
@@ -71,17 +72,17 @@ fmi2Status fmi2GetReal(fmi2Component c, const fmi2ValueReference vr[], std::size
 fmi2Status fmi2SetReal(fmi2Component c, const fmi2ValueReference vr[], std::size_t n, const fmi2Real v[]) {
     return guarded(c, [&](FmuInstance& i) { return i.set_real(vr, n, v); });
 }
-fmi2Status fmi2GetInteger(fmi2Component c, const fmi2ValueReference[], std::size_t n, fmi2Integer[]) {
-    return guarded(c, [&](FmuInstance& i) { return i.no_variables_of_type(n, "Integer", "fmi2GetInteger"); });
+fmi2Status fmi2GetInteger(fmi2Component c, const fmi2ValueReference vr[], std::size_t n, fmi2Integer v[]) {
+    return guarded(c, [&](FmuInstance& i) { return i.get_discrete(vr, n, v, FmuVariable::Type::Integer, "fmi2GetInteger"); });
 }
-fmi2Status fmi2SetInteger(fmi2Component c, const fmi2ValueReference[], std::size_t n, const fmi2Integer[]) {
-    return guarded(c, [&](FmuInstance& i) { return i.no_variables_of_type(n, "Integer", "fmi2SetInteger"); });
+fmi2Status fmi2SetInteger(fmi2Component c, const fmi2ValueReference vr[], std::size_t n, const fmi2Integer v[]) {
+    return guarded(c, [&](FmuInstance& i) { return i.set_discrete(vr, n, v, FmuVariable::Type::Integer, "fmi2SetInteger"); });
 }
-fmi2Status fmi2GetBoolean(fmi2Component c, const fmi2ValueReference[], std::size_t n, fmi2Boolean[]) {
-    return guarded(c, [&](FmuInstance& i) { return i.no_variables_of_type(n, "Boolean", "fmi2GetBoolean"); });
+fmi2Status fmi2GetBoolean(fmi2Component c, const fmi2ValueReference vr[], std::size_t n, fmi2Boolean v[]) {
+    return guarded(c, [&](FmuInstance& i) { return i.get_discrete(vr, n, v, FmuVariable::Type::Boolean, "fmi2GetBoolean"); });
 }
-fmi2Status fmi2SetBoolean(fmi2Component c, const fmi2ValueReference[], std::size_t n, const fmi2Boolean[]) {
-    return guarded(c, [&](FmuInstance& i) { return i.no_variables_of_type(n, "Boolean", "fmi2SetBoolean"); });
+fmi2Status fmi2SetBoolean(fmi2Component c, const fmi2ValueReference vr[], std::size_t n, const fmi2Boolean v[]) {
+    return guarded(c, [&](FmuInstance& i) { return i.set_discrete(vr, n, v, FmuVariable::Type::Boolean, "fmi2SetBoolean"); });
 }
 fmi2Status fmi2GetString(fmi2Component c, const fmi2ValueReference[], std::size_t n, fmi2String[]) {
     return guarded(c, [&](FmuInstance& i) { return i.no_variables_of_type(n, "String", "fmi2GetString"); });

@@ -8,6 +8,7 @@
 #include <string>
 
 using lied::systems::FmuInstance;
+using lied::systems::FmuVariable;
 
 namespace {
 
@@ -108,27 +109,44 @@ fmi3Status fmi3GetFloat64(fmi3Instance c, const fmi3ValueReference vr[], std::si
 fmi3Status fmi3SetFloat64(fmi3Instance c, const fmi3ValueReference vr[], std::size_t n, const fmi3Float64 v[], std::size_t nv) {
     return guarded(c, [&](FmuInstance& i) { return nv == n ? i.set_real(vr, n, v) : i.no_variables_of_type(1, "array", "fmi3SetFloat64"); });
 }
+// Counts and choices are Int32, truth values Boolean (fmu_model.h); arrays are not offered.
+fmi3Status fmi3GetInt32(fmi3Instance c, const fmi3ValueReference vr[], std::size_t n, fmi3Int32 v[], std::size_t nv) {
+    return guarded(c, [&](FmuInstance& i) {
+        return nv == n ? i.get_discrete(vr, n, v, FmuVariable::Type::Integer, "fmi3GetInt32") : i.no_variables_of_type(1, "array", "fmi3GetInt32");
+    });
+}
+fmi3Status fmi3SetInt32(fmi3Instance c, const fmi3ValueReference vr[], std::size_t n, const fmi3Int32 v[], std::size_t nv) {
+    return guarded(c, [&](FmuInstance& i) {
+        return nv == n ? i.set_discrete(vr, n, v, FmuVariable::Type::Integer, "fmi3SetInt32") : i.no_variables_of_type(1, "array", "fmi3SetInt32");
+    });
+}
+fmi3Status fmi3GetBoolean(fmi3Instance c, const fmi3ValueReference vr[], std::size_t n, fmi3Boolean v[], std::size_t nv) {
+    return guarded(c, [&](FmuInstance& i) {
+        return nv == n ? i.get_discrete(vr, n, v, FmuVariable::Type::Boolean, "fmi3GetBoolean") : i.no_variables_of_type(1, "array", "fmi3GetBoolean");
+    });
+}
+fmi3Status fmi3SetBoolean(fmi3Instance c, const fmi3ValueReference vr[], std::size_t n, const fmi3Boolean v[], std::size_t nv) {
+    return guarded(c, [&](FmuInstance& i) {
+        return nv == n ? i.set_discrete(vr, n, v, FmuVariable::Type::Boolean, "fmi3SetBoolean") : i.no_variables_of_type(1, "array", "fmi3SetBoolean");
+    });
+}
 LIED_FMI3_NO_GETTER(Float32, fmi3Float32)
 LIED_FMI3_NO_GETTER(Int8, fmi3Int8)
 LIED_FMI3_NO_GETTER(UInt8, fmi3UInt8)
 LIED_FMI3_NO_GETTER(Int16, fmi3Int16)
 LIED_FMI3_NO_GETTER(UInt16, fmi3UInt16)
-LIED_FMI3_NO_GETTER(Int32, fmi3Int32)
 LIED_FMI3_NO_GETTER(UInt32, fmi3UInt32)
 LIED_FMI3_NO_GETTER(Int64, fmi3Int64)
 LIED_FMI3_NO_GETTER(UInt64, fmi3UInt64)
-LIED_FMI3_NO_GETTER(Boolean, fmi3Boolean)
 LIED_FMI3_NO_GETTER(String, fmi3String)
 LIED_FMI3_NO_SETTER(Float32, fmi3Float32)
 LIED_FMI3_NO_SETTER(Int8, fmi3Int8)
 LIED_FMI3_NO_SETTER(UInt8, fmi3UInt8)
 LIED_FMI3_NO_SETTER(Int16, fmi3Int16)
 LIED_FMI3_NO_SETTER(UInt16, fmi3UInt16)
-LIED_FMI3_NO_SETTER(Int32, fmi3Int32)
 LIED_FMI3_NO_SETTER(UInt32, fmi3UInt32)
 LIED_FMI3_NO_SETTER(Int64, fmi3Int64)
 LIED_FMI3_NO_SETTER(UInt64, fmi3UInt64)
-LIED_FMI3_NO_SETTER(Boolean, fmi3Boolean)
 LIED_FMI3_NO_SETTER(String, fmi3String)
 fmi3Status fmi3GetBinary(fmi3Instance c, const fmi3ValueReference[], std::size_t n, std::size_t[], fmi3Binary[], std::size_t) {
     return guarded(c, [&](FmuInstance& i) { return i.no_variables_of_type(n, "Binary", "fmi3GetBinary"); });

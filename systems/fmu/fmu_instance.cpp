@@ -83,12 +83,7 @@ void FmuInstance::build() {
     variables_ = fmu_variables(*sim_, config_.outputs, config_.fmi_version);
     if (fmu_guid(config_, variables_) != config_.guid)
         throw std::runtime_error("the system built from the resources has other variables than when it was exported (GUID " + config_.guid + ")");
-    values_.assign(variables_.size(), nullptr);
-    for (std::size_t i = 0; i < variables_.size(); ++i)
-        if (variables_[i].kind != FmuVariable::Kind::Derivative) values_[i] = sim_->find_value(variables_[i].name);
-    indicators_.assign(sim_->model().zero_crossings.size(), 0.0);
-    derivatives_.assign(sim_->model().states.size(), 0.0);
-    generation_ = sim_->generation();
+    resolve_values();
     sim_->on_event([this](Simulator& s, const std::string& event) {
         log_in("logEvents", fmi2OK, "event " + event + " at t = " + std::to_string(s.time()) + " s");
     });
@@ -98,11 +93,22 @@ void FmuInstance::build() {
     dirty_ = true;
 }
 
+void FmuInstance::resolve_values() {
+    values_.assign(variables_.size(), nullptr);
+    for (std::size_t i = 0; i < variables_.size(); ++i)
+        if (variables_[i].kind != FmuVariable::Kind::Derivative && variables_[i].kind != FmuVariable::Kind::Choice)
+            values_[i] = sim_->find_value(variables_[i].name);
+    indicators_.assign(sim_->model().zero_crossings.size(), 0.0);
+    derivatives_.assign(sim_->model().states.size(), 0.0);
+    generation_ = sim_->generation();
+    dirty_ = true;
+}
+
 namespace {
 // The function names of FMI 3 where they differ from FMI 2's, for the messages of an FMI 3 instance.
 std::string in_fmi3_terms(std::string message) {
     static const std::pair<const char*, const char*> names[] = {
-        {"fmi2SetReal", "fmi3SetFloat64"}, {"fmi2GetReal", "fmi3GetFloat64"}, {"fmi2NewDiscreteStates", "fmi3UpdateDiscreteStates"},
+        {"fmi2SetReal", "fmi3SetFloat64"}, {"fmi2GetReal", "fmi3GetFloat64"}, {"fmi2SetInteger", "fmi3SetInt32"}, {"fmi2GetInteger", "fmi3GetInt32"}, {"fmi2NewDiscreteStates", "fmi3UpdateDiscreteStates"},
         {"fmi2GetDerivatives", "fmi3GetContinuousStateDerivatives"}, {"fmi2SetupExperiment", "fmi3EnterInitializationMode"},
         {"fmi2GetFMUstate", "fmi3GetFMUState"}, {"fmi2SetFMUstate", "fmi3SetFMUState"}, {"fmi2SerializedFMUstateSize", "fmi3SerializedFMUStateSize"},
         {"fmi2SerializeFMUstate", "fmi3SerializeFMUState"}, {"fmi2DeSerializeFMUstate", "fmi3DeserializeFMUState"}};
@@ -237,8 +243,9 @@ fmi2Status FmuInstance::get_real(const fmi2ValueReference vr[], std::size_t n, f
     if (mode_ == Mode::Error) return wrong_mode("fmi2GetReal");
     if (!refresh()) return error("fmi2GetReal: the linear system is singular at t = " + std::to_string(sim_->time()) + " s");
     for (std::size_t k = 0; k < n; ++k) {
-        if (vr[k] >= variables_.size()) return log(fmi2Error, "fmi2GetReal: no variable has value reference " + std::to_string(vr[k]));
-        const FmuVariable& v = variables_[vr[k]];
+        const FmuVariable* found = variable_of(vr[k], FmuVariable::Type::Real, "fmi2GetReal");
+        if (!found) return fmi2Error;
+        const FmuVariable& v = *found;
         if (v.kind == FmuVariable::Kind::State) value[k] = sim_->states()[v.state];
         else if (v.kind == FmuVariable::Kind::Derivative) value[k] = derivatives_[static_cast<std::size_t>(v.state)];
         else if (v.kind == FmuVariable::Kind::Time) value[k] = sim_->time();
@@ -258,34 +265,133 @@ bool FmuInstance::sizes_structure(const std::string& parameter) const {
 
 fmi2Status FmuInstance::set_real(const fmi2ValueReference vr[], std::size_t n, const fmi2Real value[]) {
     if (mode_ == Mode::Error || mode_ == Mode::Terminated) return wrong_mode("fmi2SetReal");
-    const bool initialising = mode_ == Mode::Instantiated || mode_ == Mode::Initialization;
     for (std::size_t k = 0; k < n; ++k) {
-        if (vr[k] >= variables_.size()) return log(fmi2Error, "fmi2SetReal: no variable has value reference " + std::to_string(vr[k]));
-        const FmuVariable& v = variables_[vr[k]];
-        try {
-            if (v.kind == FmuVariable::Kind::Parameter) {
-                if (!initialising && v.variability != "tunable")
-                    return log(fmi2Error, "fmi2SetReal: " + v.name + " is a fixed parameter (a start value): set it before initialisation ends");
-                if (sizes_structure(v.name) && value[k] != sim_->parameter(v.name))
-                    return log(fmi2Error, "fmi2SetReal: " + v.name + " sizes the structure, which an FMU's variables fix when it is exported; "
-                                          "export it again with --set " + v.name + "=<value>");
-                sim_->set_parameter(v.name, value[k]);
-            } else if (v.kind == FmuVariable::Kind::Input) {
-                sim_->set_input(v.name, value[k]);   // outside its range: an error naming the range
-                if (initialising) inputs_set_.emplace_back(static_cast<std::size_t>(v.state), value[k]);
-            } else if (v.kind == FmuVariable::Kind::State && initialising) {
-                states_set_.emplace_back(v.name, value[k]);
-            } else {
-                return log(fmi2Error, "fmi2SetReal: " + v.name + " is calculated by the model and cannot be set" +
-                                          (v.kind == FmuVariable::Kind::State ? " now (states: fmi2SetContinuousStates)" : ""));
-            }
-        } catch (const std::exception& e) {
-            return log(fmi2Error, std::string("fmi2SetReal: ") + e.what());
+        const FmuVariable* v = variable_of(vr[k], FmuVariable::Type::Real, "fmi2SetReal");
+        if (!v) return fmi2Error;
+        if (const fmi2Status s = set_value(*v, value[k], "fmi2SetReal"); s != fmi2OK) return s;
+    }
+    return fmi2OK;
+}
+
+const FmuVariable* FmuInstance::variable_of(fmi2ValueReference vr, FmuVariable::Type type, const char* function) {
+    if (vr >= variables_.size()) {
+        log(fmi2Error, std::string(function) + ": no variable has value reference " + std::to_string(vr));
+        return nullptr;
+    }
+    const FmuVariable& v = variables_[vr];
+    if (v.type != type) {
+        static const char* const getters[] = {"fmi2GetReal", "fmi2GetInteger", "fmi2GetBoolean"};
+        static const char* const setters[] = {"fmi2SetReal", "fmi2SetInteger", "fmi2SetBoolean"};
+        const bool getter = std::string_view(function).substr(4, 3) == "Get";   // fmi2Get..., fmi3Get...
+        log(fmi2Error, std::string(function) + ": " + v.name + " (value reference " + std::to_string(vr) + ") is a" +
+                           (v.type == FmuVariable::Type::Integer ? "n " : " ") + type_name(v.type) + " variable: use " +
+                           (getter ? getters : setters)[static_cast<int>(v.type)]);
+        return nullptr;
+    }
+    return &v;
+}
+
+fmi2Status FmuInstance::set_value(const FmuVariable& v, double value, const char* function) {
+    const bool initialising = mode_ == Mode::Instantiated || mode_ == Mode::Initialization;
+    const std::string fn(function);
+    try {
+        if (v.kind == FmuVariable::Kind::Parameter || v.kind == FmuVariable::Kind::Choice) {
+            if (!initialising && v.variability != "tunable")
+                return log(fmi2Error, fn + ": " + v.name + " is a fixed parameter (" + (v.kind == FmuVariable::Kind::Choice ? "a choice" : "a start value") +
+                                          "): set it before initialisation ends");
         }
+        if (v.kind == FmuVariable::Kind::Choice) {
+            if (v.type == FmuVariable::Type::Boolean) return set_choice(v, value != 0 ? "true" : "false", function);
+            if (!(value >= 0 && value < static_cast<double>(v.options.size()))) {
+                std::string options;
+                for (std::size_t k = 0; k < v.options.size(); ++k) options += (k ? ", " : "") + std::to_string(k) + ": " + v.options[k];
+                return log(fmi2Error, fn + ": " + std::to_string(static_cast<long long>(value)) + " is no option of " + v.name + " (" + options + ")");
+            }
+            return set_choice(v, v.options[static_cast<std::size_t>(value)], function);
+        }
+        if (v.kind == FmuVariable::Kind::Parameter) {
+            if (sizes_structure(v.name) && value != sim_->parameter(v.name))
+                return log(fmi2Error, fn + ": " + v.name + " sizes the structure, which an FMU's variables fix when it is exported; " +
+                                          "export it again with --set " + v.name + "=<value>");
+            sim_->set_parameter(v.name, value);
+        } else if (v.kind == FmuVariable::Kind::Input) {
+            sim_->set_input(v.name, value);   // outside its range: an error naming the range
+            if (initialising) inputs_set_.emplace_back(static_cast<std::size_t>(v.state), value);
+        } else if (v.kind == FmuVariable::Kind::State && initialising) {
+            states_set_.emplace_back(v.name, value);
+        } else {
+            return log(fmi2Error, fn + ": " + v.name + " is calculated by the model and cannot be set" +
+                                      (v.kind == FmuVariable::Kind::State ? " now (states: fmi2SetContinuousStates)" : ""));
+        }
+    } catch (const std::exception& e) {
+        return log(fmi2Error, fn + ": " + e.what());
     }
     dirty_ = true;
     return fmi2OK;
 }
+
+fmi2Status FmuInstance::set_choice(const FmuVariable& v, const std::string& option, const char* function) {
+    const std::string before = sim_->choice(v.name);
+    if (option == before) return fmi2OK;
+    sim_->set_choice(v.name, option);   // rebuilds; a structure the build rules refuse throws, the old option back
+    const std::vector<FmuVariable> now = fmu_variables(*sim_, config_.outputs, config_.fmi_version);
+    auto same = [](const FmuVariable& a, const FmuVariable& b) {
+        return a.name == b.name && a.kind == b.kind && a.type == b.type && a.causality == b.causality && a.variability == b.variability;
+    };
+    const bool fits = now.size() == variables_.size() && std::equal(now.begin(), now.end(), variables_.begin(), same) &&
+                      sim_->model().zero_crossings.size() == indicators_.size();
+    if (!fits) {
+        sim_->set_choice(v.name, before);
+        resolve_values();
+        return log(fmi2Error, std::string(function) + ": " + v.name + " = " + option +
+                                  " changes the system's variables, states or events, which the FMU's model description fixes; export it again with --set " +
+                                  v.name + "=" + option);
+    }
+    resolve_values();
+    return fmi2OK;
+}
+
+template <class T>
+fmi2Status FmuInstance::get_discrete(const fmi2ValueReference vr[], std::size_t n, T value[], FmuVariable::Type type, const char* function) {
+    if (mode_ == Mode::Error) return wrong_mode(function);
+    if (!refresh()) return error(std::string(function) + ": the linear system is singular at t = " + std::to_string(sim_->time()) + " s");
+    for (std::size_t k = 0; k < n; ++k) {
+        const FmuVariable* v = variable_of(vr[k], type, function);
+        if (!v) return fmi2Error;
+        double x = 0;
+        if (v->kind == FmuVariable::Kind::Choice) {   // the option's position ("false", "true": 0, 1)
+            const auto at = std::find(v->options.begin(), v->options.end(), sim_->choice(v->name));
+            x = static_cast<double>(at - v->options.begin());
+        } else {
+            x = values_[vr[k]] ? *values_[vr[k]] : std::nan("");
+        }
+        if (type == FmuVariable::Type::Boolean) {
+            value[k] = static_cast<T>(x != 0 && !std::isnan(x));
+        } else {
+            if (!(x >= std::numeric_limits<int>::min() && x <= std::numeric_limits<int>::max()))
+                return log(fmi2Error, std::string(function) + ": " + v->name + " = " + std::to_string(x) + " is no 32-bit integer");
+            value[k] = static_cast<T>(std::llround(x));
+        }
+    }
+    return fmi2OK;
+}
+
+template <class T>
+fmi2Status FmuInstance::set_discrete(const fmi2ValueReference vr[], std::size_t n, const T value[], FmuVariable::Type type, const char* function) {
+    if (mode_ == Mode::Error || mode_ == Mode::Terminated) return wrong_mode(function);
+    for (std::size_t k = 0; k < n; ++k) {
+        const FmuVariable* v = variable_of(vr[k], type, function);
+        if (!v) return fmi2Error;
+        const double x = type == FmuVariable::Type::Boolean ? (value[k] ? 1.0 : 0.0) : static_cast<double>(value[k]);
+        if (const fmi2Status s = set_value(*v, x, function); s != fmi2OK) return s;
+    }
+    return fmi2OK;
+}
+
+template fmi2Status FmuInstance::get_discrete<int>(const fmi2ValueReference[], std::size_t, int[], FmuVariable::Type, const char*);
+template fmi2Status FmuInstance::get_discrete<bool>(const fmi2ValueReference[], std::size_t, bool[], FmuVariable::Type, const char*);
+template fmi2Status FmuInstance::set_discrete<int>(const fmi2ValueReference[], std::size_t, const int[], FmuVariable::Type, const char*);
+template fmi2Status FmuInstance::set_discrete<bool>(const fmi2ValueReference[], std::size_t, const bool[], FmuVariable::Type, const char*);
 
 fmi2Status FmuInstance::no_variables_of_type(std::size_t n, const char* type, const char* function) {
     if (n == 0) return fmi2OK;
@@ -396,11 +502,9 @@ fmi2Status FmuInstance::do_step(double t, double h) {
     }
     if (sim_->generation() != generation_) {
         // A scheduled structural change ran: the value references of vanished variables would dangle.
-        for (std::size_t i = 0; i < variables_.size(); ++i)
-            if (variables_[i].kind != FmuVariable::Kind::Derivative) values_[i] = sim_->find_value(variables_[i].name);
         if (sim_->model().states.size() != derivatives_.size())
             return error("fmi2DoStep: a structural change altered the number of states, which an FMU's fixed variables cannot follow");
-        generation_ = sim_->generation();
+        resolve_values();
     }
     last_successful_time_ = sim_->time();
     dirty_ = true;
@@ -424,6 +528,8 @@ fmi2Status FmuInstance::directional_derivative(const unsigned unknowns[], std::s
         if (unknowns[u] >= variables_.size()) return log(fmi2Error, name + ": no variable has value reference " + std::to_string(unknowns[u]));
         const FmuVariable& v = variables_[unknowns[u]];
         const bool derivative = v.kind == FmuVariable::Kind::Derivative && type_ == fmi2ModelExchange;
+        if (v.type != FmuVariable::Type::Real) return log(fmi2Error, name + ": " + v.name + " is a" + (v.type == FmuVariable::Type::Integer ? "n " : " ") +
+                                                            type_name(v.type) + " variable, which has no derivative");
         if (!derivative && v.causality != "output") return log(fmi2Error, name + ": " + v.name + " is no unknown (the unknowns are the outputs" +
                                                                              std::string(type_ == fmi2ModelExchange ? " and the state derivatives)" : ")"));
     }

@@ -40,6 +40,13 @@ public:
     fmi2Status reset();
     fmi2Status get_real(const fmi2ValueReference vr[], std::size_t n, fmi2Real value[]);
     fmi2Status set_real(const fmi2ValueReference vr[], std::size_t n, const fmi2Real value[]);
+    // Integer and Boolean variables (counts, truth values, choices): T is int (FMI 2's Integer and Boolean, FMI 3's
+    // Int32) or bool (FMI 3's Boolean). `function` names the caller in messages. A variable of another type is an
+    // error naming the function that reads it.
+    template <class T>
+    fmi2Status get_discrete(const fmi2ValueReference vr[], std::size_t n, T value[], FmuVariable::Type type, const char* function);
+    template <class T>
+    fmi2Status set_discrete(const fmi2ValueReference vr[], std::size_t n, const T value[], FmuVariable::Type type, const char* function);
     fmi2Status no_variables_of_type(std::size_t n, const char* type, const char* function);
     fmi2Status unsupported(const char* function);
     // Σ_k ∂unknown/∂known_k · seed_k for each unknown (a derivative or an output), the knowns being states (Model
@@ -92,6 +99,14 @@ private:
     fmi2Status wrong_mode(const char* function);
     bool check_count(std::size_t n, std::size_t expected, const char* what, const char* function);
     bool refresh();   // evaluates after new time or states, before values are read
+    void resolve_values();   // after a build or a rebuild: where each variable's value lives now
+    // The variable with value reference `vr` if it is of `type`; else null, the error logged naming `function`.
+    const FmuVariable* variable_of(fmi2ValueReference vr, FmuVariable::Type type, const char* function);
+    // Sets one parameter, choice, input or (before initialisation ends) state; `function` names the caller.
+    fmi2Status set_value(const FmuVariable& v, double value, const char* function);
+    // A new option for a choice, before initialisation ends: the system rebuilt with it, refused (the old option
+    // kept) if that changes the FMU's variables, which its model description fixes.
+    fmi2Status set_choice(const FmuVariable& v, const std::string& option, const char* function);
 
     std::string name_;
     fmi2Type type_;

@@ -42,11 +42,27 @@ std::string number(double v) {
     return buffer;
 }
 
-// min and max where the range is bounded, a state's nominal value: what an importer checks and scales by.
-void range_attributes(std::ostream& x, const FmuVariable& v) {
-    if (std::isfinite(v.min)) x << " min=\"" << number(v.min) << "\"";
-    if (std::isfinite(v.max)) x << " max=\"" << number(v.max) << "\"";
-    if (v.nominal > 0 && std::isfinite(v.nominal)) x << " nominal=\"" << number(v.nominal) << "\"";
+// The attributes of the type element: unit, min and max where the range is bounded, a state's nominal value (what
+// an importer checks and scales by), the start value. Integers carry no unit or nominal and only bounds an int
+// holds; Booleans only their start.
+void type_attributes(std::ostream& x, const FmuVariable& v) {
+    const bool real = v.type == FmuVariable::Type::Real;
+    if (real && !v.unit.empty()) x << " unit=\"" << xml(v.unit) << "\"";
+    if (v.type != FmuVariable::Type::Boolean) {
+        const double lowest = real ? -std::numeric_limits<double>::infinity() : std::numeric_limits<int>::min();
+        const double highest = real ? std::numeric_limits<double>::infinity() : std::numeric_limits<int>::max();
+        if (std::isfinite(v.min) && v.min >= lowest) x << " min=\"" << number(v.min) << "\"";
+        if (std::isfinite(v.max) && v.max <= highest) x << " max=\"" << number(v.max) << "\"";
+    }
+    if (real && v.nominal > 0 && std::isfinite(v.nominal)) x << " nominal=\"" << number(v.nominal) << "\"";
+    if (v.has_start) x << " start=\"" << (v.type == FmuVariable::Type::Boolean ? (v.start != 0 ? "true" : "false") : number(v.start)) << "\"";
+}
+
+// The element naming a variable's type: FMI 2's Real/Integer/Boolean, FMI 3's Float64/Int32/Boolean.
+const char* type_element(FmuVariable::Type type, int fmi_version) {
+    if (type == FmuVariable::Type::Boolean) return "Boolean";
+    if (type == FmuVariable::Type::Integer) return fmi_version == 3 ? "Int32" : "Integer";
+    return fmi_version == 3 ? "Float64" : "Real";
 }
 
 }  // namespace
@@ -196,6 +212,16 @@ void add_dependencies(const Simulator& sim, std::vector<FmuVariable>& v) {
 
 }  // namespace
 
+const char* type_name(FmuVariable::Type type) {
+    return type == FmuVariable::Type::Integer ? "Integer" : type == FmuVariable::Type::Boolean ? "Boolean" : "Real";
+}
+
+namespace {
+FmuVariable::Type of_value_type(ValueType type) {
+    return type == ValueType::Integer ? FmuVariable::Type::Integer : type == ValueType::Boolean ? FmuVariable::Type::Boolean : FmuVariable::Type::Real;
+}
+}  // namespace
+
 std::vector<FmuVariable> fmu_variables(const Simulator& sim, const std::vector<std::string>& outputs, int fmi_version) {
     const Model& m = sim.model();
     const std::set<std::string> output_set(outputs.begin(), outputs.end());
@@ -226,8 +252,11 @@ std::vector<FmuVariable> fmu_variables(const Simulator& sim, const std::vector<s
     for (auto& var : m.variables) {
         if (!taken.insert(var.path).second) continue;   // a variable that is also a state appears once
         const bool out = output_set.count(var.path) > 0;
-        v.push_back({var.path, vr++, FmuVariable::Kind::Variable, out ? "output" : "local", "continuous", "calculated", false, 0, var.unit,
-                     "variable of " + owner(var.component), -1});
+        const FmuVariable::Type type = of_value_type(var.type);
+        // A count or a truth value changes only at events (it lives in a discrete signal).
+        v.push_back({var.path, vr++, FmuVariable::Kind::Variable, out ? "output" : "local", type == FmuVariable::Type::Real ? "continuous" : "discrete",
+                     "calculated", false, 0, var.unit, "variable of " + owner(var.component), -1});
+        v.back().type = type;
     }
     for (auto& p : m.parameters) {
         if (!taken.insert(p.path).second) continue;
@@ -235,8 +264,32 @@ std::vector<FmuVariable> fmu_variables(const Simulator& sim, const std::vector<s
         const bool fixed = start_parameters.count(p.value) > 0 || p.spec.structural;
         v.push_back({p.path, vr++, FmuVariable::Kind::Parameter, "parameter", fixed ? "fixed" : "tunable", "exact", true, *p.value, p.spec.unit.str(),
                      p.spec.description.str(), -1});
-        if (!p.spec.min_exclusive) v.back().min = p.spec.min;   // an open bound (> 0) has no FMI attribute
-        v.back().max = p.spec.max;
+        FmuVariable& x = v.back();
+        if (p.spec.whole) {   // a count: an Integer, its bounds the whole numbers inside the range
+            x.type = FmuVariable::Type::Integer;
+            x.min = p.spec.min_exclusive ? std::floor(p.spec.min) + 1 : std::ceil(p.spec.min);
+            x.max = std::floor(p.spec.max);
+        } else {
+            if (!p.spec.min_exclusive) x.min = p.spec.min;   // an open bound (> 0) has no FMI attribute
+            x.max = p.spec.max;
+        }
+    }
+    for (auto& c : m.choices) {   // fixed: a new option rebuilds the system before initialisation
+        if (c.spec->file_path || !taken.insert(c.path).second) continue;
+        const std::vector<std::string>& options = c.spec->options;
+        const bool boolean = options.size() == 2 && options[0] == "false" && options[1] == "true";
+        std::string description = c.spec->description.str();
+        if (!boolean) {
+            description += description.empty() ? "" : " ";
+            for (std::size_t k = 0; k < options.size(); ++k) description += (k ? ", " : "(") + std::to_string(k) + ": " + options[k];
+            description += ")";
+        }
+        v.push_back({c.path, vr++, FmuVariable::Kind::Choice, "parameter", "fixed", "exact", true, static_cast<double>(c.spec->index_of(*c.value)), "",
+                     description, -1});
+        FmuVariable& x = v.back();
+        x.type = boolean ? FmuVariable::Type::Boolean : FmuVariable::Type::Integer;
+        x.options = options;
+        if (!boolean) x.min = 0, x.max = static_cast<double>(options.size()) - 1;
     }
     const auto& inputs = sim.inputs();
     for (std::size_t i = 0; i < inputs.size(); ++i) {   // set by the importer, inside their ranges
@@ -249,8 +302,12 @@ std::vector<FmuVariable> fmu_variables(const Simulator& sim, const std::vector<s
     }
     for (auto& out : sim.outputs()) {
         if (!taken.insert(out.path).second) continue;
-        v.push_back({out.path, vr++, FmuVariable::Kind::Output, "output", "continuous", "calculated", false, 0, sim.unit(out.path),
-                     (out.description.empty() ? "output of the system" : out.description) + " (" + out.target + ")", -1});
+        FmuVariable::Type type = FmuVariable::Type::Real;   // an output of a count or a truth value has its type
+        for (auto& var : m.variables)
+            if (var.path == out.target) type = of_value_type(var.type);
+        v.push_back({out.path, vr++, FmuVariable::Kind::Output, "output", type == FmuVariable::Type::Real ? "continuous" : "discrete", "calculated",
+                     false, 0, sim.unit(out.path), (out.description.empty() ? "output of the system" : out.description) + " (" + out.target + ")", -1});
+        v.back().type = type;
     }
     add_dependencies(sim, v);
     if (fmi_version == 3) {   // FMI 3 names the independent variable and makes event indicators variables
@@ -286,7 +343,8 @@ std::string fmu_guid(const FmuConfig& config, const std::vector<FmuVariable>& va
     FmuConfig without_guid = config;
     without_guid.guid.clear();
     feed(write_fmu_config(without_guid));
-    for (auto& x : variables) feed(x.name + '|' + x.causality + '|' + x.variability + '|' + x.unit + '|' + number(x.start) + ';');
+    for (auto& x : variables)
+        feed(x.name + '|' + type_name(x.type) + '|' + x.causality + '|' + x.variability + '|' + x.unit + '|' + number(x.start) + ';');
     char buffer[64];
     std::snprintf(buffer, sizeof buffer, "{%08x-%04x-%04x-%04x-%012llx}", static_cast<unsigned>(a >> 32), static_cast<unsigned>((a >> 16) & 0xffff),
                   static_cast<unsigned>(a & 0xffff), static_cast<unsigned>(b >> 48), static_cast<unsigned long long>(b & 0xffffffffffffull));
@@ -324,7 +382,7 @@ void units_and_experiment(std::ostream& x, const FmuConfig& config, const std::v
       << number(config.dt) << "\"/>\n";
 }
 
-// FMI 3.0: Float64 elements with their attributes, ModelStructure by value reference, event indicators as variables.
+// FMI 3.0: Float64, Int32 and Boolean elements with their attributes, ModelStructure by value reference, event indicators as variables.
 std::string model_description_xml_3(const FmuConfig& config, const std::vector<FmuVariable>& variables, double stop_time,
                                     const std::string& description) {
     const std::string id = model_identifier(config.model_name);
@@ -342,12 +400,10 @@ std::string model_description_xml_3(const FmuConfig& config, const std::vector<F
     for (auto& v : variables)
         if (v.kind == FmuVariable::Kind::State) state_vr[v.state] = v.value_reference;
     for (auto& v : variables) {
-        x << "    <Float64 name=\"" << xml(v.name) << "\" valueReference=\"" << v.value_reference << "\" description=\"" << xml(v.description)
-          << "\" causality=\"" << v.causality << "\" variability=\"" << v.variability << "\"";
+        x << "    <" << type_element(v.type, 3) << " name=\"" << xml(v.name) << "\" valueReference=\"" << v.value_reference << "\" description=\""
+          << xml(v.description) << "\" causality=\"" << v.causality << "\" variability=\"" << v.variability << "\"";
         if (!v.initial.empty()) x << " initial=\"" << v.initial << "\"";
-        if (!v.unit.empty()) x << " unit=\"" << xml(v.unit) << "\"";
-        range_attributes(x, v);
-        if (v.has_start) x << " start=\"" << number(v.start) << "\"";
+        type_attributes(x, v);
         if (v.kind == FmuVariable::Kind::Derivative) x << " derivative=\"" << state_vr.at(v.state) << "\"";
         x << "/>\n";
     }
@@ -398,10 +454,8 @@ std::string model_description_xml(const FmuConfig& config, const std::vector<Fmu
           << "    <ScalarVariable name=\"" << xml(v.name) << "\" valueReference=\"" << v.value_reference << "\" description=\"" << xml(v.description)
           << "\" causality=\"" << v.causality << "\" variability=\"" << v.variability << "\"";
         if (!v.initial.empty()) x << " initial=\"" << v.initial << "\"";
-        x << ">\n      <Real";
-        if (!v.unit.empty()) x << " unit=\"" << xml(v.unit) << "\"";
-        range_attributes(x, v);
-        if (v.has_start) x << " start=\"" << number(v.start) << "\"";
+        x << ">\n      <" << type_element(v.type, 2);
+        type_attributes(x, v);
         if (v.kind == FmuVariable::Kind::Derivative) x << " derivative=\"" << state_index.at(v.state) << "\"";
         x << "/>\n    </ScalarVariable>\n";
     }

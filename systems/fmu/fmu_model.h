@@ -46,7 +46,12 @@ std::string write_fmu_config(const FmuConfig& config);
 FmuConfig read_fmu_config(const std::string& text);
 
 struct FmuVariable {
-    enum class Kind { State, Derivative, Variable, Parameter, Time, EventIndicator, Input, Output };
+    // Choice: a parameter with named options, offered as the option's position (Integer) or as a Boolean where the
+    // options are "false" and "true".
+    enum class Kind { State, Derivative, Variable, Parameter, Time, EventIndicator, Input, Output, Choice };
+    // FMI 2's Real, Integer, Boolean; FMI 3's Float64, Int32, Boolean. Integer and Boolean variables are parameters
+    // (counts and choices) or change only at events (variability "discrete").
+    enum class Type { Real, Integer, Boolean };
     std::string name;
     unsigned value_reference;
     Kind kind;
@@ -62,11 +67,17 @@ struct FmuVariable {
     // graph; without them (a value no signal holds) the ModelStructure says it may depend on every known.
     bool has_dependencies = false;
     std::vector<unsigned> dependencies;
+    Type type = Type::Real;
+    std::vector<std::string> options;   // a choice's options, by position
 };
 
-// The variables in modelDescription order: states, their derivatives "der(x)", variables, parameters, the system's
-// inputs (causality input, with their ranges) and declared outputs (causality output, by the output's name); for
-// FMI 3 also the independent variable "time" and the event indicators (variables there). States and variables named
+// "Real", "Integer", "Boolean": for messages.
+const char* type_name(FmuVariable::Type type);
+
+// The variables in modelDescription order: states, their derivatives "der(x)", variables (counts as Integer and
+// truth values as Boolean, both discrete), parameters (whole numbers as Integer), choices (fixed: Boolean for
+// false/true, else Integer, the option's position from 0; not file paths), the system's inputs (causality input,
+// with their ranges) and declared outputs (causality output, by the output's name); for FMI 3 also the independent variable "time" and the event indicators (variables there). States and variables named
 // in `outputs` are outputs too; a parameter that is a state's start value is fixed (it acts at initialisation
 // only), the others are tunable (Lied takes a new value between steps).
 std::vector<FmuVariable> fmu_variables(const Simulator& sim, const std::vector<std::string>& outputs, int fmi_version = 2);

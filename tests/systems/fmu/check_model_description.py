@@ -1,7 +1,8 @@
 """Checks FMUs written by `lied export-fmu` against the rules of FMI 2.0 with an independent reader
 (Python's zipfile, xml.etree and ctypes): the archive layout, unique names and value references, legal
 causality/variability/initial combinations and start attributes, derivatives pointing at continuous states,
-units declared, the ModelStructure lists complete and ordered, and every FMI 2.0 function exported by the binary.
+units declared, Integer and Boolean variables discrete or fixed with well-formed starts and ranges, the ModelStructure
+lists complete and ordered, and every FMI 2.0 function exported by the binary.
 
 usage: check_model_description.py <lied program> <scratch folder> <system>...
 Each system is exported as FMI 2.0 and as FMI 3.0 and both are checked.
@@ -76,8 +77,25 @@ def check_variable(name, causality, variability, initial, has_start):
     assert has_start == needs_start, (name, "start", has_start, initial)
 
 
+def check_type(name, tag, variability, element):
+    """A variable's type element: only reals vary continuously; integers are whole and in range; booleans have no range."""
+    if tag in ("Real", "Float64"):
+        return
+    assert variability != "continuous", (name, tag, "an Integer or Boolean variable cannot be continuous")
+    assert element.get("unit") is None and element.get("nominal") is None, (name, tag, "no unit or nominal")
+    start = element.get("start")
+    if tag == "Boolean":
+        assert element.get("min") is None and element.get("max") is None, (name, "a Boolean has no range")
+        assert start in (None, "true", "false"), (name, start)
+        return
+    low, high = int(element.get("min", -2**31)), int(element.get("max", 2**31 - 1))
+    assert -2**31 <= low <= high <= 2**31 - 1, (name, low, high)
+    if start is not None:
+        assert low <= int(start) <= high, (name, start, low, high)
+
+
 def check3(system, fmu):
-    """FMI 3.0: Float64 variables, one independent variable, ModelStructure by value reference, event indicators as variables."""
+    """FMI 3.0: Float64, Int32 and Boolean variables, one independent variable, ModelStructure by value reference, event indicators as variables."""
     folder, names, root = export(system, fmu, "3")
     assert root.get("fmiVersion") == "3.0" and root.get("instantiationToken")
     identifier = root.find("ModelExchange").get("modelIdentifier")
@@ -85,13 +103,15 @@ def check3(system, fmu):
     assert f"binaries/x86_64-linux/{identifier}.so" in names, names
     units = {u.get("name") for u in root.iter("Unit")}
     variables = list(root.find("ModelVariables"))
-    assert all(v.tag == "Float64" for v in variables)
+    assert all(v.tag in ("Float64", "Int32", "Boolean") for v in variables), {v.tag for v in variables}
     by_vr = {}
     for v in variables:
         vr = int(v.get("valueReference"))
         assert vr not in by_vr, f"value reference {vr} twice"
         by_vr[vr] = v
-        check_variable(v.get("name"), v.get("causality", "local"), v.get("variability", "continuous"), v.get("initial"), v.get("start") is not None)
+        variability = v.get("variability", "continuous" if v.tag == "Float64" else "discrete")
+        check_variable(v.get("name"), v.get("causality", "local"), variability, v.get("initial"), v.get("start") is not None)
+        check_type(v.get("name"), v.tag, variability, v)
         if v.get("unit"):
             assert v.get("unit") in units, (v.get("name"), v.get("unit"))
         if v.get("derivative"):
@@ -136,9 +156,13 @@ def check(system, fmu):
         vr = int(v.get("valueReference"))
         assert vr not in refs, f"value reference {vr} twice"   # Real variables: unique (no aliases are written)
         refs.add(vr)
-        real = v.find("Real")
-        assert real is not None, name
+        types = [e for e in v if e.tag in ("Real", "Integer", "Boolean")]
+        assert len(types) == 1, (name, [e.tag for e in v])
+        real = types[0]
+        if real.tag != "Real" and v.get("variability") is None:
+            variability = "discrete"   # FMI 2's default for non-Real variables
         check_variable(name, causality, variability, initial, real.get("start") is not None)
+        check_type(name, real.tag, variability, real)
         if real.get("unit"):
             assert real.get("unit") in units, (name, real.get("unit"))
         if real.get("derivative"):
@@ -150,7 +174,7 @@ def check(system, fmu):
         node = structure.find(tag)
         return [] if node is None else [int(u.get("index")) for u in node.findall("Unknown")]
     outputs = [k for k, v in enumerate(variables, start=1) if v.get("causality") == "output"]
-    derivatives = [k for k, v in enumerate(variables, start=1) if v.find("Real").get("derivative")]
+    derivatives = [k for k, v in enumerate(variables, start=1) if v.find("Real") is not None and v.find("Real").get("derivative")]
     states = {int(variables[k - 1].find("Real").get("derivative")) for k in derivatives}
     assert indices("Outputs") == outputs, "Outputs lists every output, in order"
     assert indices("Derivatives") == derivatives, "Derivatives lists every derivative, in order"
