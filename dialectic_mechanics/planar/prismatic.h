@@ -2,22 +2,22 @@
 // A prismatic joint: frame_b slides by q along the unit axis (axis_x, axis_y) of frame_a, keeping frame_a's
 // orientation. With e the axis in world coordinates and d = e·q:
 //     v_b = v_a + ω_a×d + e·v,   a_b = a_a + α×d − ω_k²·d + 2·ω_k×(e·w) + e·(v − w)/T_D
-// See joint.h for the balance along the axis.
+// Its axis flange is translational. See joint.h for the balance along the axis, the axis flange and prescribed motion.
 #include "dialectic_mechanics/planar/joint.h"
 
 #include <cmath>
 
 namespace lied::mechanics {
 
-class Prismatic final : public PlanarJoint {
+class Prismatic final : public PlanarJoint<Translational> {
 public:
     Prismatic() = default;
     Prismatic(double axis_x, double axis_y, double q_start = 0.0) : axis_x(axis_x), axis_y(axis_y) { q.start = q_start; }
     double axis_x = 1.0, axis_y = 0.0;
 
     void metainfo(Meta& meta) override {
-        declare(meta, "m", "m/s", "N", &axis_);
-        meta.signal(axis_, "axis");
+        declare(meta, &axis_);
+        meta.signal(axis_, "direction");
         meta.parameter(axis_x, "axis_x", ParameterSpec::any("", "sliding axis in frame_a, x component (normalised at build)"));
         meta.parameter(axis_y, "axis_y", ParameterSpec::any("", "sliding axis in frame_a, y component"));
         meta.require(axis_x != 0.0 || axis_y != 0.0, "axis = (0, 0)", "a prismatic joint has a sliding direction");

@@ -1,10 +1,11 @@
 #pragma once
-// A revolute joint: frame_b at frame_a's origin, turned by q about the z axis. See joint.h for the balance.
+// A revolute joint: frame_b at frame_a's origin, turned by q about the z axis; its axis flange is rotational. See
+// joint.h for the balance, the axis flange and prescribed motion.
 #include "dialectic_mechanics/planar/joint.h"
 
 namespace lied::mechanics {
 
-class Revolute final : public PlanarJoint {
+class Revolute final : public PlanarJoint<Rotational> {
 public:
     Revolute() = default;
     explicit Revolute(double q_start, double w_start = 0.0) {
@@ -12,7 +13,7 @@ public:
         w.start = w_start;
     }
     void metainfo(Meta& meta) override {
-        declare(meta, "rad", "rad/s", "N.m");
+        declare(meta);
         meta.block<&Revolute::passPose>(this, "passPose", {&frame_a.r, &frame_a.w, &q.value, &w.value}, {&frame_b.r, &frame_b.w});
         meta.block<&Revolute::passVelocity>(this, "passVelocity", {&frame_a.v, &v_}, {&frame_b.v});
         meta.block<&Revolute::passAcceleration>(this, "passAcceleration", {&frame_a.a, &v_, &w.value}, {&frame_b.a});
