@@ -42,7 +42,8 @@ struct ConstraintSwitching {
         meta.time(time);
         meta.discrete_signal(captured, "captured");
         meta.discrete_signal(closed, "closed");
-        meta.variable(closed.value, "closed", ValueType::Boolean);   // recordable, and a Boolean in an FMU
+        // Recordable, and a Boolean in an FMU: true from the closing event on (an opening that follows does not clear it).
+        meta.variable(closed.value, "has_closed", ValueType::Boolean);
         // L depends on σ: while σ ramps it changes at every instant; jumps happen at the time events, which
         // refactor L anyway.
         if (T_close > 0.0 || T_open > 0.0) meta.coefficients_depend_on_state();

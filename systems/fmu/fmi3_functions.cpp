@@ -110,26 +110,21 @@ fmi3Status fmi3SetFloat64(fmi3Instance c, const fmi3ValueReference vr[], std::si
     return guarded(c, [&](FmuInstance& i) { return nv == n ? i.set_real(vr, n, v) : i.no_variables_of_type(1, "array", "fmi3SetFloat64"); });
 }
 // Counts and choices are Int32, truth values Boolean (fmu_model.h); arrays are not offered.
-fmi3Status fmi3GetInt32(fmi3Instance c, const fmi3ValueReference vr[], std::size_t n, fmi3Int32 v[], std::size_t nv) {
-    return guarded(c, [&](FmuInstance& i) {
-        return nv == n ? i.get_discrete(vr, n, v, FmuVariable::Type::Integer, "fmi3GetInt32") : i.no_variables_of_type(1, "array", "fmi3GetInt32");
-    });
-}
-fmi3Status fmi3SetInt32(fmi3Instance c, const fmi3ValueReference vr[], std::size_t n, const fmi3Int32 v[], std::size_t nv) {
-    return guarded(c, [&](FmuInstance& i) {
-        return nv == n ? i.set_discrete(vr, n, v, FmuVariable::Type::Integer, "fmi3SetInt32") : i.no_variables_of_type(1, "array", "fmi3SetInt32");
-    });
-}
-fmi3Status fmi3GetBoolean(fmi3Instance c, const fmi3ValueReference vr[], std::size_t n, fmi3Boolean v[], std::size_t nv) {
-    return guarded(c, [&](FmuInstance& i) {
-        return nv == n ? i.get_discrete(vr, n, v, FmuVariable::Type::Boolean, "fmi3GetBoolean") : i.no_variables_of_type(1, "array", "fmi3GetBoolean");
-    });
-}
-fmi3Status fmi3SetBoolean(fmi3Instance c, const fmi3ValueReference vr[], std::size_t n, const fmi3Boolean v[], std::size_t nv) {
-    return guarded(c, [&](FmuInstance& i) {
-        return nv == n ? i.set_discrete(vr, n, v, FmuVariable::Type::Boolean, "fmi3SetBoolean") : i.no_variables_of_type(1, "array", "fmi3SetBoolean");
-    });
-}
+#define LIED_FMI3_DISCRETE(Name, CType, Kind)                                                                                    \
+    fmi3Status fmi3Get##Name(fmi3Instance c, const fmi3ValueReference vr[], std::size_t n, CType v[], std::size_t nv) {             \
+        return guarded(c, [&](FmuInstance& i) {                                                                                   \
+            return nv == n ? i.get_discrete(vr, n, v, FmuVariable::Type::Kind, "fmi3Get" #Name)                                 \
+                           : i.no_variables_of_type(1, "array", "fmi3Get" #Name);                                                  \
+        });                                                                                                                        \
+    }                                                                                                                              \
+    fmi3Status fmi3Set##Name(fmi3Instance c, const fmi3ValueReference vr[], std::size_t n, const CType v[], std::size_t nv) {       \
+        return guarded(c, [&](FmuInstance& i) {                                                                                   \
+            return nv == n ? i.set_discrete(vr, n, v, FmuVariable::Type::Kind, "fmi3Set" #Name)                                 \
+                           : i.no_variables_of_type(1, "array", "fmi3Set" #Name);                                                  \
+        });                                                                                                                        \
+    }
+LIED_FMI3_DISCRETE(Int32, fmi3Int32, Integer)
+LIED_FMI3_DISCRETE(Boolean, fmi3Boolean, Boolean)
 LIED_FMI3_NO_GETTER(Float32, fmi3Float32)
 LIED_FMI3_NO_GETTER(Int8, fmi3Int8)
 LIED_FMI3_NO_GETTER(UInt8, fmi3UInt8)

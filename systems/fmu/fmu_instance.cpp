@@ -283,9 +283,8 @@ const FmuVariable* FmuInstance::variable_of(fmi2ValueReference vr, FmuVariable::
         static const char* const getters[] = {"fmi2GetReal", "fmi2GetInteger", "fmi2GetBoolean"};
         static const char* const setters[] = {"fmi2SetReal", "fmi2SetInteger", "fmi2SetBoolean"};
         const bool getter = std::string_view(function).substr(4, 3) == "Get";   // fmi2Get..., fmi3Get...
-        log(fmi2Error, std::string(function) + ": " + v.name + " (value reference " + std::to_string(vr) + ") is a" +
-                           (v.type == FmuVariable::Type::Integer ? "n " : " ") + type_name(v.type) + " variable: use " +
-                           (getter ? getters : setters)[static_cast<int>(v.type)]);
+        log(fmi2Error, std::string(function) + ": " + v.name + " (value reference " + std::to_string(vr) + ") is " +
+                           type_phrase(v.type, config_.fmi_version) + ": use " + (getter ? getters : setters)[static_cast<int>(v.type)]);
         return nullptr;
     }
     return &v;
@@ -302,18 +301,17 @@ fmi2Status FmuInstance::set_value(const FmuVariable& v, double value, const char
         }
         if (v.kind == FmuVariable::Kind::Choice) {
             if (v.type == FmuVariable::Type::Boolean) return set_choice(v, value != 0 ? "true" : "false", function);
-            if (!(value >= 0 && value < static_cast<double>(v.options.size()))) {
-                std::string options;
-                for (std::size_t k = 0; k < v.options.size(); ++k) options += (k ? ", " : "") + std::to_string(k) + ": " + v.options[k];
-                return log(fmi2Error, fn + ": " + std::to_string(static_cast<long long>(value)) + " is no option of " + v.name + " (" + options + ")");
-            }
+            if (!(value >= 0 && value < static_cast<double>(v.options.size())))
+                return log(fmi2Error, fn + ": " + std::to_string(static_cast<long long>(value)) + " is no option of " + v.name + " (" +
+                                          options_by_position(v.options) + ")");
             return set_choice(v, v.options[static_cast<std::size_t>(value)], function);
         }
         if (v.kind == FmuVariable::Kind::Parameter) {
-            if (sizes_structure(v.name) && value != sim_->parameter(v.name))
+            if (value == sim_->parameter(v.name)) return fmi2OK;   // nothing changes (a parameter read at build is not rebuilt)
+            if (sizes_structure(v.name))
                 return log(fmi2Error, fn + ": " + v.name + " sizes the structure, which an FMU's variables fix when it is exported; " +
                                           "export it again with --set " + v.name + "=<value>");
-            sim_->set_parameter(v.name, value);
+            sim_->set_parameter(v.name, value);   // one read at build rebuilds: where the values live is resolved below
         } else if (v.kind == FmuVariable::Kind::Input) {
             sim_->set_input(v.name, value);   // outside its range: an error naming the range
             if (initialising) inputs_set_.emplace_back(static_cast<std::size_t>(v.state), value);
@@ -324,23 +322,29 @@ fmi2Status FmuInstance::set_value(const FmuVariable& v, double value, const char
                                       (v.kind == FmuVariable::Kind::State ? " now (states: fmi2SetContinuousStates)" : ""));
         }
     } catch (const std::exception& e) {
+        if (sim_->generation() != generation_) resolve_values();   // a refused value may still have rebuilt (and put back)
         return log(fmi2Error, fn + ": " + e.what());
     }
+    if (sim_->generation() != generation_) resolve_values();
     dirty_ = true;
     return fmi2OK;
+}
+
+bool FmuInstance::fits_variables() const {
+    const std::vector<FmuVariable> now = fmu_variables(*sim_, config_.outputs, config_.fmi_version);
+    auto same = [](const FmuVariable& a, const FmuVariable& b) {
+        return a.name == b.name && a.kind == b.kind && a.type == b.type && a.causality == b.causality && a.variability == b.variability &&
+               a.has_dependencies == b.has_dependencies && a.dependencies == b.dependencies;
+    };
+    return now.size() == variables_.size() && std::equal(now.begin(), now.end(), variables_.begin(), same) &&
+           sim_->model().zero_crossings.size() == indicators_.size();
 }
 
 fmi2Status FmuInstance::set_choice(const FmuVariable& v, const std::string& option, const char* function) {
     const std::string before = sim_->choice(v.name);
     if (option == before) return fmi2OK;
     sim_->set_choice(v.name, option);   // rebuilds; a structure the build rules refuse throws, the old option back
-    const std::vector<FmuVariable> now = fmu_variables(*sim_, config_.outputs, config_.fmi_version);
-    auto same = [](const FmuVariable& a, const FmuVariable& b) {
-        return a.name == b.name && a.kind == b.kind && a.type == b.type && a.causality == b.causality && a.variability == b.variability;
-    };
-    const bool fits = now.size() == variables_.size() && std::equal(now.begin(), now.end(), variables_.begin(), same) &&
-                      sim_->model().zero_crossings.size() == indicators_.size();
-    if (!fits) {
+    if (!fits_variables()) {
         sim_->set_choice(v.name, before);
         resolve_values();
         return log(fmi2Error, std::string(function) + ": " + v.name + " = " + option +
@@ -528,8 +532,8 @@ fmi2Status FmuInstance::directional_derivative(const unsigned unknowns[], std::s
         if (unknowns[u] >= variables_.size()) return log(fmi2Error, name + ": no variable has value reference " + std::to_string(unknowns[u]));
         const FmuVariable& v = variables_[unknowns[u]];
         const bool derivative = v.kind == FmuVariable::Kind::Derivative && type_ == fmi2ModelExchange;
-        if (v.type != FmuVariable::Type::Real) return log(fmi2Error, name + ": " + v.name + " is a" + (v.type == FmuVariable::Type::Integer ? "n " : " ") +
-                                                            type_name(v.type) + " variable, which has no derivative");
+        if (v.type != FmuVariable::Type::Real)
+            return log(fmi2Error, name + ": " + v.name + " is " + type_phrase(v.type, config_.fmi_version) + ", which has no derivative");
         if (!derivative && v.causality != "output") return log(fmi2Error, name + ": " + v.name + " is no unknown (the unknowns are the outputs" +
                                                                              std::string(type_ == fmi2ModelExchange ? " and the state derivatives)" : ")"));
     }
@@ -623,12 +627,16 @@ struct FmuInstance::SavedState {
     int mode = 0;
     double start_time = 0, last_successful_time = 0;
     std::vector<std::pair<std::string, double>> states_set;   // start values set before initialisation ended
+    // What shapes the structure, as the importer may have set it before initialisation: each choice's option and each
+    // parameter read at build. A fresh instance takes them before the simulator's state, which fits that structure only.
+    std::vector<std::pair<std::string, std::string>> choices;
+    std::vector<std::pair<std::string, double>> structural;
 };
 
 namespace {
 
 constexpr char kStateMagic[8] = {'L', 'I', 'E', 'D', 'F', 'M', 'U', 'S'};
-constexpr std::uint32_t kStateFormat = 1;
+constexpr std::uint32_t kStateFormat = 2;   // 2: with the choices and the parameters read at build
 constexpr int kModes = 7;   // FmuInstance::Mode's enumerators
 
 // The serialized form, written and read field by field; a reader never passes the end of what it was given.
@@ -661,9 +669,22 @@ std::vector<char> serialized(const FmuInstance::SavedState& s) {
     w.value(s.start_time);
     w.value(s.last_successful_time);
     w.value(static_cast<std::uint64_t>(s.states_set.size()));
+    auto text = [&](const std::string& t) {
+        w.value(static_cast<std::uint64_t>(t.size()));
+        w.bytes(t.data(), t.size());
+    };
     for (const auto& [name, value] : s.states_set) {
-        w.value(static_cast<std::uint64_t>(name.size()));
-        w.bytes(name.data(), name.size());
+        text(name);
+        w.value(value);
+    }
+    w.value(static_cast<std::uint64_t>(s.choices.size()));
+    for (const auto& [name, option] : s.choices) {
+        text(name);
+        text(option);
+    }
+    w.value(static_cast<std::uint64_t>(s.structural.size()));
+    for (const auto& [name, value] : s.structural) {
+        text(name);
         w.value(value);
     }
     const std::span<const std::byte> simulation = s.simulation.bytes();
@@ -687,6 +708,12 @@ fmi2Status FmuInstance::get_state(void** state) {
         s->start_time = start_time_;
         s->last_successful_time = last_successful_time_;
         s->states_set = states_set_;
+        s->choices.clear();
+        s->structural.clear();
+        for (const FmuVariable& v : variables_)
+            if (v.kind == FmuVariable::Kind::Choice) s->choices.emplace_back(v.name, sim_->choice(v.name));
+        for (const ParameterInfo& p : sim_->model().parameters)
+            if (p.spec.structural) s->structural.emplace_back(p.path, *p.value);
         if (made) *state = made.release();
         return fmi2OK;
     } catch (const std::exception& e) {
@@ -701,17 +728,42 @@ fmi2Status FmuInstance::set_state(const void* state) {
     if (s.type != type_)
         return log(fmi2Error, std::string("fmi2SetFMUstate: the state was saved by a ") + (s.type == fmi2CoSimulation ? "Co-Simulation" : "Model Exchange") +
                                   " instance, this one is " + (type_ == fmi2CoSimulation ? "Co-Simulation" : "Model Exchange"));
+    // The structure first: options and values read at build that differ are set, and the simulator starts afresh
+    // (its rebuilds are then no part of the run the state continues); undone if the state does not fit after all.
+    std::vector<std::pair<std::string, std::string>> choices_before;
+    std::vector<std::pair<std::string, double>> structural_before;
     try {
+        for (const auto& [name, option] : s.choices)
+            if (sim_->choice(name) != option) {
+                choices_before.emplace_back(name, sim_->choice(name));
+                sim_->set_choice(name, option);
+            }
+        for (const auto& [name, value] : s.structural)
+            if (sim_->parameter(name) != value) {
+                structural_before.emplace_back(name, sim_->parameter(name));
+                sim_->set_parameter(name, value);
+            }
+        if (!choices_before.empty() || !structural_before.empty()) {
+            if (!fits_variables()) throw std::invalid_argument("the state's options change the FMU's variables, which its model description fixes");
+            sim_->reset();
+        }
         sim_->restore_state(s.simulation);   // refuses a state of another structure or solver, changing nothing
     } catch (const std::exception& e) {
+        try {
+            for (const auto& [name, option] : choices_before) sim_->set_choice(name, option);
+            for (const auto& [name, value] : structural_before) sim_->set_parameter(name, value);
+        } catch (const std::exception&) {
+            resolve_values();
+            return error(std::string("fmi2SetFMUstate: ") + e.what() + "; the structure it changed could not be put back");
+        }
+        resolve_values();
         return log(fmi2Error, std::string("fmi2SetFMUstate: ") + e.what());
     }
     mode_ = static_cast<Mode>(s.mode);
     start_time_ = s.start_time;
     last_successful_time_ = s.last_successful_time;
     states_set_ = s.states_set;
-    generation_ = sim_->generation();
-    dirty_ = true;
+    resolve_values();   // after any rebuild, where the values live now
     return fmi2OK;
 }
 
@@ -765,13 +817,32 @@ fmi2Status FmuInstance::deserialize(const char bytes[], std::size_t size, void**
     if (!fits) return refuse("the serialized state is damaged");
     saved->type = static_cast<fmi2Type>(type);
     saved->mode = mode;
-    for (std::uint64_t k = 0; k < sets; ++k) {
+    auto text = [&](std::string& t) {
         std::uint64_t length = 0;
+        if (!r.value(length) || length > size - r.used) return false;
+        t.assign(length, '\0');
+        return r.bytes(t.data(), length);
+    };
+    auto count = [&](std::uint64_t& n) { return r.value(n) && n <= size - r.used; };   // each entry takes at least a byte
+    for (std::uint64_t k = 0; k < sets; ++k) {
+        std::string name;
         double value = 0;
-        if (!r.value(length) || length > size - r.used) return refuse("the serialized state is cut short");
-        std::string name(length, '\0');
-        if (!r.bytes(name.data(), length) || !r.value(value)) return refuse("the serialized state is cut short");
+        if (!text(name) || !r.value(value)) return refuse("the serialized state is cut short");
         saved->states_set.emplace_back(std::move(name), value);
+    }
+    std::uint64_t choices = 0, structural = 0;
+    if (!count(choices)) return refuse("the serialized state is cut short");
+    for (std::uint64_t k = 0; k < choices; ++k) {
+        std::string name, option;
+        if (!text(name) || !text(option)) return refuse("the serialized state is cut short");
+        saved->choices.emplace_back(std::move(name), std::move(option));
+    }
+    if (!count(structural)) return refuse("the serialized state is cut short");
+    for (std::uint64_t k = 0; k < structural; ++k) {
+        std::string name;
+        double value = 0;
+        if (!text(name) || !r.value(value)) return refuse("the serialized state is cut short");
+        saved->structural.emplace_back(std::move(name), value);
     }
     std::uint64_t length = 0;
     if (!r.value(length) || length != size - r.used) return refuse("the serialized state is cut short or too long");

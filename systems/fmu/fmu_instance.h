@@ -107,6 +107,9 @@ private:
     // A new option for a choice, before initialisation ends: the system rebuilt with it, refused (the old option
     // kept) if that changes the FMU's variables, which its model description fixes.
     fmi2Status set_choice(const FmuVariable& v, const std::string& option, const char* function);
+    // The system as built now has the variables (names, types, causalities, dependencies) and events the model
+    // description declares.
+    bool fits_variables() const;
 
     std::string name_;
     fmi2Type type_;

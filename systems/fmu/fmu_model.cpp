@@ -212,8 +212,16 @@ void add_dependencies(const Simulator& sim, std::vector<FmuVariable>& v) {
 
 }  // namespace
 
-const char* type_name(FmuVariable::Type type) {
-    return type == FmuVariable::Type::Integer ? "Integer" : type == FmuVariable::Type::Boolean ? "Boolean" : "Real";
+std::string type_phrase(FmuVariable::Type type, int fmi_version) {
+    if (type == FmuVariable::Type::Boolean) return "a Boolean variable";
+    if (type == FmuVariable::Type::Integer) return fmi_version == 3 ? "an Int32 variable" : "an Integer variable";
+    return fmi_version == 3 ? "a Float64 variable" : "a Real variable";
+}
+
+std::string options_by_position(const std::vector<std::string>& options) {
+    std::string text;
+    for (std::size_t k = 0; k < options.size(); ++k) text += (k ? ", " : "") + std::to_string(k) + ": " + options[k];
+    return text;
 }
 
 namespace {
@@ -279,11 +287,7 @@ std::vector<FmuVariable> fmu_variables(const Simulator& sim, const std::vector<s
         const std::vector<std::string>& options = c.spec->options;
         const bool boolean = options.size() == 2 && options[0] == "false" && options[1] == "true";
         std::string description = c.spec->description.str();
-        if (!boolean) {
-            description += description.empty() ? "" : " ";
-            for (std::size_t k = 0; k < options.size(); ++k) description += (k ? ", " : "(") + std::to_string(k) + ": " + options[k];
-            description += ")";
-        }
+        if (!boolean) description += (description.empty() ? "(" : " (") + options_by_position(options) + ")";
         v.push_back({c.path, vr++, FmuVariable::Kind::Choice, "parameter", "fixed", "exact", true, static_cast<double>(c.spec->index_of(*c.value)), "",
                      description, -1});
         FmuVariable& x = v.back();
@@ -344,7 +348,7 @@ std::string fmu_guid(const FmuConfig& config, const std::vector<FmuVariable>& va
     without_guid.guid.clear();
     feed(write_fmu_config(without_guid));
     for (auto& x : variables)
-        feed(x.name + '|' + type_name(x.type) + '|' + x.causality + '|' + x.variability + '|' + x.unit + '|' + number(x.start) + ';');
+        feed(x.name + '|' + type_phrase(x.type, 2) + '|' + x.causality + '|' + x.variability + '|' + x.unit + '|' + number(x.start) + ';');
     char buffer[64];
     std::snprintf(buffer, sizeof buffer, "{%08x-%04x-%04x-%04x-%012llx}", static_cast<unsigned>(a >> 32), static_cast<unsigned>((a >> 16) & 0xffff),
                   static_cast<unsigned>(a & 0xffff), static_cast<unsigned>(b >> 48), static_cast<unsigned long long>(b & 0xffffffffffffull));

@@ -71,8 +71,10 @@ struct FmuVariable {
     std::vector<std::string> options;   // a choice's options, by position
 };
 
-// "Real", "Integer", "Boolean": for messages.
-const char* type_name(FmuVariable::Type type);
+// "a Real variable", "an Integer variable" (FMI 3: "a Float64 variable", "an Int32 variable"), "a Boolean variable".
+std::string type_phrase(FmuVariable::Type type, int fmi_version);
+// A choice's options by position: "0: linear, 1: parabolic".
+std::string options_by_position(const std::vector<std::string>& options);
 
 // The variables in modelDescription order: states, their derivatives "der(x)", variables (counts as Integer and
 // truth values as Boolean, both discrete), parameters (whole numbers as Integer), choices (fixed: Boolean for

@@ -143,7 +143,7 @@ TEST_CASE("FMI 3 Model Exchange: the importer's RK4 through a time event and a s
     CHECK(final_value(ref, "watch.count") == 1.0);
     double as_float = 0;
     CHECK(get(c, &count, 1, &as_float, 1) == fmi3Error);
-    CHECK(fmu.log.back() == "fmi3GetFloat64: watch.count (value reference " + std::to_string(count) + ") is an Integer variable: use fmi3GetInt32");
+    CHECK(fmu.log.back() == "fmi3GetFloat64: watch.count (value reference " + std::to_string(count) + ") is an Int32 variable: use fmi3GetInt32");
     // The event indicator as a variable: the flow into t2 above its 10 kg/s threshold at the end.
     const fmi3ValueReference indicator = fmu.vr("indicator(watch.crossed)");
     double g = 0;

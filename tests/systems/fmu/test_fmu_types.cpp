@@ -10,6 +10,7 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <vector>
 
 using lied::testing::FmiImporter;
 using lied::testing::run_lied;
@@ -128,6 +129,73 @@ TEST_CASE("FMI 2 Integer and Boolean variables: counts, choices set before initi
     f.free_instance(c);
 }
 
+TEST_CASE("An FMU state saved after choices were set carries them: a fresh instance takes it and goes on alike") {
+    // Instance A: the valve parabolic and inverted before initialisation, 0.1 s of steps, the state saved and
+    // serialized, 0.1 s more. Instance B, fresh with the exported options: the deserialized state sets the options
+    // first, then the run; its next 0.1 s equal A's bit for bit.
+    TempFolder dir;
+    REQUIRE(run_lied({"export-fmu", kTyped, "-o", dir / "t.fmu"}).code == 0);
+    FmiImporter fmu(dir / "t.fmu", dir.path() / "unpacked");
+    const FmiImporter::Fmi2 f = fmu.fmi2();
+    auto set_integer = fmu.function<decltype(&fmi2SetInteger)>("fmi2SetInteger");
+    auto set_boolean = fmu.function<decltype(&fmi2SetBoolean)>("fmi2SetBoolean");
+    auto get_integer = fmu.function<decltype(&fmi2GetInteger)>("fmi2GetInteger");
+    auto get_state = fmu.function<decltype(&fmi2GetFMUstate)>("fmi2GetFMUstate");
+    auto set_state = fmu.function<decltype(&fmi2SetFMUstate)>("fmi2SetFMUstate");
+    auto free_state = fmu.function<decltype(&fmi2FreeFMUstate)>("fmi2FreeFMUstate");
+    auto size_of = fmu.function<decltype(&fmi2SerializedFMUstateSize)>("fmi2SerializedFMUstateSize");
+    auto serialize = fmu.function<decltype(&fmi2SerializeFMUstate)>("fmi2SerializeFMUstate");
+    auto deserialize = fmu.function<decltype(&fmi2DeSerializeFMUstate)>("fmi2DeSerializeFMUstate");
+    const fmi2ValueReference characteristic = fmu.vr("valve.valveCharacteristics"), invert = fmu.vr("valve.invertInput"),
+                             m_flow = fmu.vr("valve.m_flow");
+    auto started = [&](const char* name) {
+        fmi2Component c = fmu.instantiate(f, name, fmi2CoSimulation);
+        REQUIRE(c);
+        REQUIRE(f.setup(c, fmi2False, 0, 0, fmi2False, 0) == fmi2OK);
+        REQUIRE(f.enter(c) == fmi2OK);
+        return c;
+    };
+    auto flows = [&](fmi2Component c, double t0) {
+        std::vector<double> seen;
+        for (int k = 0; k < 10; ++k) {
+            REQUIRE(f.do_step(c, t0 + k * 0.01, 0.01, fmi2True) == fmi2OK);
+            double v = 0;
+            REQUIRE(f.get_real(c, &m_flow, 1, &v) == fmi2OK);
+            seen.push_back(v);
+        }
+        return seen;
+    };
+    fmi2Component a = started("a");
+    const fmi2Integer parabolic = 1;
+    const fmi2Boolean on = fmi2True;
+    REQUIRE(set_integer(a, &characteristic, 1, &parabolic) == fmi2OK);
+    REQUIRE(set_boolean(a, &invert, 1, &on) == fmi2OK);
+    REQUIRE(f.exit(a) == fmi2OK);
+    flows(a, 0.0);
+    fmi2FMUstate state = nullptr;
+    REQUIRE(get_state(a, &state) == fmi2OK);
+    std::size_t size = 0;
+    REQUIRE(size_of(a, state, &size) == fmi2OK);
+    std::vector<fmi2Byte> bytes(size);
+    REQUIRE(serialize(a, state, bytes.data(), size) == fmi2OK);
+    const std::vector<double> from_a = flows(a, 0.1);
+
+    fmi2Component b = started("b");
+    REQUIRE(f.exit(b) == fmi2OK);   // linear and not inverted, as exported
+    fmi2FMUstate copy = nullptr;
+    REQUIRE(deserialize(b, bytes.data(), size, &copy) == fmi2OK);
+    REQUIRE(set_state(b, copy) == fmi2OK);
+    fmi2Integer option = -1;
+    REQUIRE(get_integer(b, &characteristic, 1, &option) == fmi2OK);
+    CHECK(option == 1);
+    const std::vector<double> from_b = flows(b, 0.1);
+    CHECK(from_a == from_b);
+    REQUIRE(free_state(a, &state) == fmi2OK);
+    REQUIRE(free_state(b, &copy) == fmi2OK);
+    f.free_instance(a);
+    f.free_instance(b);
+}
+
 TEST_CASE("FMU whole-number parameters are Integers: a count that sizes the structure is fixed at export") {
     TempFolder dir;
     lied::testing::write_file(dir / "body.yaml", R"(system: Body
@@ -152,7 +220,7 @@ run: {t_end: 1}
     fmi2Integer read = 0;
     REQUIRE(get_integer(c, &n, 1, &read) == fmi2OK);
     CHECK(read == 1);
-    CHECK(set_integer(c, &n, 1, &same) == fmi2OK);   // its own value: nothing changes
+    CHECK(set_integer(c, &n, 1, &same) == fmi2OK);   // its own value: nothing changes, nothing is rebuilt
     CHECK(set_integer(c, &n, 1, &two) == fmi2Error);
     CHECK(fmu.log.back() == "fmi2SetInteger: body.N sizes the structure, which an FMU's variables fix when it is exported; export it again "
                             "with --set body.N=<value>");
