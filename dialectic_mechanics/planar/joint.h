@@ -22,6 +22,8 @@
 //     position:  T_D²·q̈ + 2·T_D·q̇ + q = q_ref   (critically damped: no overshoot, a lag of 2·T_D·q̇_ref)
 //     velocity:  T_D·ẇ + w = w_ref               (a lag of T_D·ẇ_ref)
 // so frame_b is moved, and what it takes to move it is the recorded `Q_b` and the drive's power −(Q_b + f_axis)·w.
+// Start it where its reference starts (q_start = q_ref(0), w_start = its rate): otherwise the follower pulls it
+// there within a few T_D, with the reaction that takes.
 #include "core/model/block_lists.h"
 #include "core/model/choice.h"
 #include "core/model/component.h"
@@ -72,6 +74,7 @@ protected:
         meta.require(free || !drive.source(), "drive connected", "a joint whose motion is prescribed has no drive: its motion is given (motion: free)");
         meta.require(!free || !reference.source(), "reference connected",
                      "a free joint moves by its forces and reads no reference (motion: position or velocity)");
+        meta.require(free || reference.source(), "reference not connected", "a joint whose motion is prescribed follows its reference (connect it)");
         meta.state(q, "q", 1.0, unit);
         meta.state(w, "w", 1.0, velocity_unit);
         meta.parameter(q.start, "q_start", ParameterSpec::any(unit, "initial joint position"));

@@ -183,7 +183,7 @@ TEST_CASE("a prescribed joint: velocity and position follow their reference in c
     }
 }
 
-TEST_CASE("planar joint rules: a prescribed joint has no drive, a free joint reads no reference") {
+TEST_CASE("planar joint rules: a prescribed joint follows a reference and has no drive, a free joint reads no reference") {
     struct Wrong : Arm {
         components::Constant value;
         explicit Wrong(bool prescribed) {
@@ -202,6 +202,10 @@ TEST_CASE("planar joint rules: a prescribed joint has no drive, a free joint rea
     Wrong driven(true), referenced(false);
     CHECK_THROWS_WITH_AS(Simulator{driven}, doctest::Contains("hinge: drive connected (rule: a joint whose motion is prescribed has no drive"), BuildError);
     CHECK_THROWS_WITH_AS(Simulator{referenced}, doctest::Contains("hinge: reference connected (rule: a free joint moves by its forces"), BuildError);
+    Arm unreferenced;
+    unreferenced.hinge.motion = JointMotion::Velocity;
+    CHECK_THROWS_WITH_AS(Simulator{unreferenced},
+                         doctest::Contains("hinge: reference not connected (rule: a joint whose motion is prescribed follows its reference"), BuildError);
 }
 
 TEST_CASE("GearedArm example: the arm comes to rest where the motor, its weight and the bearing's friction balance") {
