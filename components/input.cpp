@@ -4,8 +4,10 @@
 #include "core/model/meta.h"
 #include "core/model/parameter_spec.h"
 #include "core/model/system_io.h"
+#include "core/model/valid_range.h"
 
 #include <cmath>
+#include <sstream>
 #include <string>
 
 namespace lied::components {
@@ -50,19 +52,25 @@ void Input::metainfo(Meta& meta) {
     meta.parameter(start, "start", ParameterSpec::any(unit, "the value from t = 0 until set").read_at_build());
     static const ChoiceSpec kInterpolationChoice{{"linear", "hold"}, "between a table's rows: a straight line, or the row's value until the next"};
     meta.choice(interpolation, "interpolation", kInterpolationChoice);
-    meta.require(min <= max, [&] { return "min = " + std::to_string(min) + " > max = " + std::to_string(max); }, "an input's range has min <= max");
-    meta.require(start >= min && start <= max,
-                 [&] { return "start = " + std::to_string(start) + " is outside [" + std::to_string(min) + ", " + std::to_string(max) + "]"; },
+    // Messages print numbers as a person writes them (300, 1e-3), with the unit; made only when a rule is broken.
+    auto unit_text = [&] { return unit.empty() || unit == "1" ? std::string() : " " + unit; };
+    auto number = [](double v) {
+        std::ostringstream s;
+        s << v;
+        return s.str();
+    };
+    auto range = [&] { return interval_text(min, max, false) + unit_text(); };
+    meta.require(min <= max, [&] { return "min = " + number(min) + unit_text() + " > max = " + number(max) + unit_text(); }, "an input's range has min <= max");
+    meta.require(start >= min && start <= max, [&] { return "start = " + number(start) + unit_text() + " is outside " + range(); },
                  "an input starts inside its range");
     t_.clear();
     v_.clear();
     for (auto& [time, value] : table) {
         meta.require(std::isfinite(time) && std::isfinite(value) && (t_.empty() || time >= t_.back()),
-                     [&] { return "table row (" + std::to_string(time) + " s, " + std::to_string(value) + ") is not finite or out of order"; },
+                     [&] { return "the table's value " + number(value) + unit_text() + " at t = " + number(time) + " s is not finite or out of order"; },
                      kTableRule);
         meta.require(value >= min && value <= max,
-                     [&] { return "table row (" + std::to_string(time) + " s, " + std::to_string(value) + ") is outside [" + std::to_string(min) + ", " +
-                                  std::to_string(max) + "]"; },
+                     [&] { return "the table's value " + number(value) + unit_text() + " at t = " + number(time) + " s is outside its range " + range(); },
                      "an input stays in its declared range");
         t_.push_back(time);
         v_.push_back(value);

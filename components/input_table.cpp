@@ -2,8 +2,10 @@
 
 #include "components/csv_cells.h"
 
+#include "core/model/build_error.h"
 #include "core/model/introspection.h"
 #include "core/model/model.h"
+#include "core/model/valid_range.h"
 #include "core/support/closest_name.h"
 
 #include <cerrno>
@@ -18,6 +20,7 @@ namespace lied::components {
 namespace {
 
 constexpr std::uintmax_t kMaxBytes = 256u << 20;
+constexpr const char* kRangeRule = "an input stays in its declared range";
 constexpr const char* kRule = "an input table is a header 'time, <input>, ...' and rows of finite numbers, the time non-decreasing";
 
 }  // namespace
@@ -59,9 +62,14 @@ InputTable read_input_table(const std::string& path) {
         double t = 0;
         if (!finite_number(cells[0], t)) throw std::invalid_argument(at + ": '" + cell_excerpt(cells[0], 32) + "' is not a time (rule: " + kRule + ")");
         if (!table.time.empty() && t < table.time.back())
-            throw std::invalid_argument(at + ": time " + cell_excerpt(cells[0], 32) + " s is before the previous row's " + std::to_string(table.time.back()) +
-                                        " s (rule: " + kRule + ")");
+        {
+            std::ostringstream previous;
+            previous << table.time.back();
+            throw std::invalid_argument(at + ": time " + cell_excerpt(cells[0], 32) + " s is before the previous row's " + previous.str() + " s (rule: " +
+                                        kRule + ")");
+        }
         table.time.push_back(t);
+        table.lines.push_back(number);
         for (std::size_t c = 1; c < cells.size(); ++c) {
             double v = 0;
             if (!finite_number(cells[c], v))
@@ -88,6 +96,17 @@ void drive_inputs(Component& root, const InputTable& table, Input::Interpolation
                                         (known.empty() ? std::string(" (it has none)") : did_you_mean(name, known)));
         auto* input = dynamic_cast<Input*>(model.components[static_cast<std::size_t>(found->component)].component);
         if (!input) throw std::invalid_argument(table.source + ": input '" + name + "' is not an Input component; a table drives Input components");
+        // Each value inside the input's range, named by the file's line (the Input would refuse it too, without the line).
+        const std::vector<double>& column = table.values[driven.size()];
+        for (std::size_t r = 0; r < column.size(); ++r) {
+            if (column[r] >= *found->min && column[r] <= *found->max) continue;
+            const std::string unit = found->unit.empty() || found->unit == "1" ? "" : " " + found->unit;
+            std::ostringstream s;
+            s << table.source << (r < table.lines.size() ? ", line " + std::to_string(table.lines[r]) : ", row " + std::to_string(r + 1)) << ": " << name
+              << " = " << column[r] << unit << " at t = " << table.time[r] << " s is outside its range " << interval_text(*found->min, *found->max, false)
+              << unit << " (rule: " << kRangeRule << ")";
+            throw BuildError(s.str(), kRangeRule);   // a broken rule, as the Input itself would report it
+        }
         driven.push_back(input);
     }
     for (std::size_t c = 0; c < driven.size(); ++c) {

@@ -14,14 +14,16 @@ struct InputTable {
     std::vector<std::string> names;           // the inputs, in column order
     std::vector<double> time;                 // s
     std::vector<std::vector<double>> values;  // per input, one value per time
+    std::vector<std::size_t> lines;           // each row's line in the file (empty: a table not read from a file)
 };
 
 // Throws std::invalid_argument naming the file, the line and the rule broken.
 InputTable read_input_table(const std::string& path);
 
 // Every column drives the Input of that name in `root`'s tree (its path, "heat_load" or "plant.heat_load"), with
-// `interpolation`; read when a simulator of the tree is built next. Throws std::invalid_argument for a column that
-// names no input of the tree (with the nearest name), before any input is changed.
+// `interpolation`; read when a simulator of the tree is built next. Throws, before any input is changed,
+// std::invalid_argument for a column that names no input of the tree (with the nearest name), and BuildError for a
+// value outside its input's range (with the file's line, the value, its time and the range).
 void drive_inputs(Component& root, const InputTable& table, Input::Interpolation interpolation);
 
 // "linear" or "hold"; anything else is std::invalid_argument naming both.

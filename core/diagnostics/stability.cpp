@@ -9,7 +9,7 @@
 namespace lied {
 namespace {
 
-constexpr std::size_t kMaxAnalysedStates = 400;   // a dense eigen-decomposition stays well below a second
+constexpr std::size_t kMaxAnalysedStates = 400;   // a dense eigen-decomposition stays well below a second (StepAdvice says 400)
 
 // The largest |R(h·λ)| over the eigenvalues, and the eigenvalue that attains it.
 double worst_amplification(const Integrator& integrator, const Eigen::VectorXcd& lambda, double h, Eigen::Index& worst) {
@@ -70,9 +70,14 @@ double largest_stable_step(const Integrator& integrator, const Eigen::VectorXcd&
 StepAdvice step_advice(OdeFunction& f, const Integrator& rk4, double t, const Eigen::VectorXd& x, const std::vector<double>& nominal) {
     StepAdvice advice;
     Eigen::VectorXcd lambda;
+    if (x.size() > static_cast<Eigen::Index>(kMaxAnalysedStates)) advice.why_not = "more than 400 states";
+    else if (x.size() > 0) advice.why_not = "the start cannot be evaluated";
     if (!jacobian_eigenvalues(f, t, x, nominal, lambda)) return advice;
     Eigen::Index fastest = 0;
-    if (lambda.cwiseAbs().maxCoeff(&fastest) <= 0.0) return advice;   // nothing moves: any step
+    if (lambda.cwiseAbs().maxCoeff(&fastest) <= 0.0) {   // nothing moves: the start says nothing about the step
+        advice.why_not = "nothing moves at the start: every mode of ∂ẋ/∂x is 0 there (a contact still open, a drive not yet on)";
+        return advice;
+    }
     advice.analysed = true;
     advice.fastest = lambda[fastest];
     const double rate = std::abs(advice.fastest);

@@ -26,8 +26,9 @@ namespace lied::systems {
 namespace {
 
 constexpr const char* kExitCodes =
-    "exit codes: 0 done, 1 the simulation failed (results so far are written), 2 bad input or composition,\n"
-    "            3 a file could not be read or written, 130 interrupted (results so far are written)\n"
+    "exit codes: 0 done, 1 the simulation failed (results so far are written), 2 bad input or composition (also a\n"
+    "            system file or input table that cannot be read), 3 an output could not be written or a results file\n"
+    "            read (lied plot), 130 interrupted (results so far are written)\n"
     "<system> is a built-in name (lied list) or a system file (.yaml, .yml, .json).";
 
 // CLI11's messages, said the way the rest of lied says them (the option's name first, what to do next).

@@ -271,7 +271,7 @@ void print_step_advice(Simulator& sim, std::ostream& out) {
     const StepAdvice advice = sim.step_advice();
     out << "\nstep advice (from the fastest mode of ∂ẋ/∂x at the start; it may change as the system moves):\n";
     if (!advice.analysed) {
-        out << "  not analysed (no states, more than 400, or the start cannot be evaluated)\n";
+        out << "  not analysed: " << advice.why_not << '\n';
         return;
     }
     const std::complex<double> l = advice.fastest;
@@ -305,8 +305,9 @@ int info(const std::string& name, std::ostream& out, bool segments) {
     if (!sim.inputs().empty() || !sim.outputs().empty()) {
         out << "\ninputs (" << sim.inputs().size() << "; set between steps, or from a table with --inputs):\n";
         for (auto& in : sim.inputs()) {
-            out << "  " << std::left << name_column(in.path, 18) << "start " << *in.start << ' ' << in.unit << ", range [" << *in.min << ", "
-                << *in.max << "]" << (in.driven_by_table ? ", driven by a time table" : "");
+            const bool has_unit = !in.unit.empty() && in.unit != "1";   // a ratio (a valve's opening) shows its number alone
+            out << "  " << std::left << name_column(in.path, 18) << "start " << *in.start << (has_unit ? " " + in.unit : "") << ", range [" << *in.min
+                << ", " << *in.max << "]" << (in.driven_by_table ? ", driven by a time table" : "");
             if (!in.description.empty()) out << "  " << in.description;
             out << '\n';
         }

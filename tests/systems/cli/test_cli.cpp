@@ -39,6 +39,11 @@ TEST_CASE("list and info") {
     CHECK(r.code == 0);
     CHECK(r.out.find("fastest mode: eigenvalue -408 ± 2.83e+03i 1/s (period 0.00222 s)") != std::string::npos);
     CHECK(r.out.find("rk4: accurate with steps up to about 0.00022 s (ten per period or time constant), stable up to 0.00104 s") != std::string::npos);
+    // The drive train rests in its backlash at the start, its torque not yet on: no mode moves, and the advice says so.
+    r = lied_cli({"info", "DriveTrain"});
+    CHECK(r.code == 0);
+    CHECK(r.out.find("  not analysed: nothing moves at the start: every mode of ∂ẋ/∂x is 0 there (a contact still open, a drive not yet on)\n") !=
+          std::string::npos);
 }
 
 TEST_CASE("list --components and describe") {

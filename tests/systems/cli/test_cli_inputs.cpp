@@ -54,6 +54,10 @@ TEST_CASE("lied info lists a system's inputs with their ranges and its outputs w
     r = lied_cli({"info", kDriveTrain});
     REQUIRE(r.code == 0);
     CHECK(r.out.find("  motorTorque       start 0 N.m, range [-10, 10], driven by a time table") != std::string::npos);
+    // A ratio (unit "1") shows its numbers alone.
+    r = lied_cli({"info", std::string(LIED_SOURCE_DIR) + "/systems/examples/files/tank_drain.yaml"});
+    REQUIRE(r.code == 0);
+    CHECK(r.out.find("  valve_opening     start 1, range [0, 1], driven by a time table  drain valve opening") != std::string::npos);
 }
 
 TEST_CASE("lied run --inputs drives the drive train: twice the torque, twice the acceleration") {
@@ -91,11 +95,12 @@ TEST_CASE("lied run --inputs: a column that is no input, a bad table or mode, an
     const std::string out_of_range = s.file("r.csv", "time, motorTorque\n0, 1\n1, 20\n");
     r = lied_cli({"run", kDriveTrain, "--inputs", out_of_range});
     CHECK(r.code == 2);
-    CHECK(r.err.find("motorTorque: table row (1.000000 s, 20.000000) is outside [-10.000000, 10.000000]") != std::string::npos);
+    CHECK(r.err.find("lied: build error: " + out_of_range + ", line 3: motorTorque = 20 N.m at t = 1 s is outside its range [-10, 10] N.m (rule: "
+                     "an input stays in its declared range)") != std::string::npos);
     const std::string unordered = s.file("u.csv", "time, motorTorque\n1, 1\n0, 2\n");
     r = lied_cli({"run", kDriveTrain, "--inputs", unordered});
     CHECK(r.code == 2);
-    CHECK(r.err.find("line 3: time 0 s is before the previous row's 1.000000 s") != std::string::npos);
+    CHECK(r.err.find("line 3: time 0 s is before the previous row's 1 s") != std::string::npos);
     r = lied_cli({"run", kDriveTrain, "--inputs", s.file("missing.csv")});
     CHECK(r.code == 2);
     CHECK(r.err.find("cannot open the file") != std::string::npos);
@@ -145,5 +150,6 @@ TEST_CASE("lied sweep --vary-inputs runs every case with each table, named in it
     const std::string wrong = s.file("wrong.csv", "time, motorTorque\n0, 0\n0.1, 40\n");
     r = lied_cli({"sweep", kDriveTrain, "--vary", "shaft.d=2e5:3e5:2", "--vary-inputs", two, "--vary-inputs", wrong});
     CHECK(r.code == 2);
-    CHECK(r.err.find("--vary-inputs " + wrong + ": motorTorque: table row (0.100000 s, 40.000000) is outside [-10.000000, 10.000000]") != std::string::npos);
+    CHECK(r.err.find("--vary-inputs " + wrong + ": " + wrong + ", line 3: motorTorque = 40 N.m at t = 0.1 s is outside its range [-10, 10] N.m") !=
+          std::string::npos);
 }

@@ -263,9 +263,11 @@ def test_a_table_drives_inputs_from_python_and_in_a_sweep(tmp_path):
     lag = lied.compose({
         "system": "Lag",
         "components": {"lag": {"type": "FirstOrder", "parameters": {"T": 0.2}}},
-        "inputs": {"u": {"unit": "W", "drives": ["lag.u"]}},
+        "inputs": {"u": {"unit": "W", "min": -1, "max": 2, "drives": ["lag.u"]}},
     }, dt=0.01)
     lag.drive_inputs({"time": [0.0, 0.3], "u": [0.0, 1.0]}, interpolation="hold")
+    with pytest.raises(lied.BuildError, match=r"the table given, row 2: u = 5 W at t = 0.5 s is outside its range \[-1, 2\] W"):
+        lag.drive_inputs({"time": [0.0, 0.5], "u": [0.0, 5.0]})   # refused before anything changes: the hold table stays
     results = lag.run(t_end=1.0, interval=0.1, record=["u.y"])
     assert list(results["u.y"]) == [0.0, 0.0, 0.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0]
     with pytest.raises(ValueError, match="driven by a time table"):
