@@ -26,12 +26,26 @@ double FlowResistance::inertance() const {
     return l / (std::numbers::pi * D * D / 4);
 }
 
+double FlowResistance::roughness() const {
+    switch (material) {   // TFS's values, m
+        case Material::Concrete: return 5e-3;
+        case Material::Wood: return 0.5e-3;
+        case Material::CastIron: return 0.25e-3;
+        case Material::GalvanizedIron: return 0.15e-3;
+        case Material::Steel: return 0.059e-3;
+        case Material::DrawnPipe: return 0.0015e-3;
+        case Material::Other: break;
+    }
+    return ks_input;
+}
+
 double FlowResistance::pressure_loss(double m_flow, double rho, double mu) const {
     const double radius = hydraulic_diameter() / 2;
     switch (pLoss) {
         case Law::LinearQuadratic: return pressure_loss::linear_quadratic(m_flow, k, k2);
         case Law::Laminar: return pressure_loss::laminar(m_flow, rho, mu, radius, l);
-        case Law::LaminarTurbulent: return pressure_loss::laminar_turbulent(m_flow, rho, mu, radius, l, ks_input);
+        case Law::LaminarTurbulent: return pressure_loss::laminar_turbulent(m_flow, rho, mu, radius, l, roughness());
+        case Law::LaminarTurbulentHaaland: return pressure_loss::laminar_turbulent_haaland(m_flow, rho, mu, radius, l, roughness(), haaland);
         case Law::Zeta: return pressure_loss::zeta(m_flow, rho, zeta, area());
         case Law::Reference: break;
     }
@@ -63,11 +77,22 @@ void FlowResistance::metainfo(Meta& meta) {
     meta.parameter(L_value, "L_value", defaults::kL, ParameterSpec::non_negative("1/m", "inertance when computeL = false"));
     meta.parameter(rho_min, "rho_min", defaults::kRhoMin, ParameterSpec::positive("kg/m3", "lowest inlet density used by the loss law"));
     meta.parameter(p_min, "p_min", defaults::kPMin, ParameterSpec::positive("Pa", "lowest outlet pressure (absolute)"));
-    static const ChoiceSpec kPLossChoice{{"linearQuadratic", "laminar", "laminarTurbulent", "zeta", "reference"}, "pressure loss law"};
+    static const ChoiceSpec kPLossChoice{{"linearQuadratic", "laminar", "laminarTurbulent", "zeta", "reference", "laminarTurbulentHaaland"},
+                                         "pressure loss law (laminarTurbulent: Cheng 2008; laminarTurbulentHaaland: Haaland 1983)"};
     meta.choice(pLoss, "pLoss", kPLossChoice);
     meta.parameter(k, "k", ParameterSpec::non_negative("Pa.s/kg", "linearQuadratic: linear coefficient"));
     meta.parameter(k2, "k2", ParameterSpec::non_negative("Pa.s2/kg2", "linearQuadratic: quadratic coefficient"));
-    meta.parameter(ks_input, "ks_input", ParameterSpec::positive("m", "laminarTurbulent: surface roughness"));
+    static const ChoiceSpec kMaterialChoice{{"other", "concrete", "wood", "castIron", "galvanizedIron", "steel", "drawnPipe"},
+                                            "laminarTurbulent(Haaland): the pipe's material, which sets its roughness (other: ks_input)"};
+    meta.choice(material, "material", kMaterialChoice);
+    meta.parameter(ks_input, "ks_input", ParameterSpec::positive("m", "laminarTurbulent(Haaland): surface roughness (material other)"));
+    meta.parameter(haaland.Re_laminar, "Re_laminar", ParameterSpec::positive("1", "laminarTurbulentHaaland: upper Reynolds number of laminar flow"));
+    meta.parameter(haaland.Re_turbulent, "Re_turbulent", ParameterSpec::positive("1", "laminarTurbulentHaaland: lower Reynolds number of turbulent flow"));
+    meta.parameter(haaland.shape_factor, "shape_factor", ParameterSpec::positive("1", "laminarTurbulentHaaland: laminar loss factor (64: Hagen-Poiseuille)"));
+    meta.parameter(haaland.n, "n", ParameterSpec::positive("1", "laminarTurbulentHaaland: transition coefficient of Haaland's formula"));
+    meta.require(haaland.Re_laminar < haaland.Re_turbulent,
+                 [&] { return "Re_laminar = " + std::to_string(haaland.Re_laminar) + ", Re_turbulent = " + std::to_string(haaland.Re_turbulent); },
+                 "laminar flow ends below where turbulent flow begins (Re_laminar < Re_turbulent)");
     meta.parameter(zeta, "zeta", ParameterSpec::non_negative("1", "zeta: loss coefficient, dp = zeta·rho/2·v²"));
     meta.parameter(dp_ref, "dp_ref", ParameterSpec::non_negative("Pa", "reference: pressure drop at m_flow_ref and rho_ref"));
     meta.parameter(m_flow_ref, "m_flow_ref", ParameterSpec::positive("kg/s", "reference: mass flow"));

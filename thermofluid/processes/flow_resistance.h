@@ -20,7 +20,9 @@ class FlowResistance final : public SISOFlow {
 public:
     // The choices' values, in the order of their options (TFS names).
     enum class Shape { Circular, Rectangle, Other };
-    enum class Law { LinearQuadratic, Laminar, LaminarTurbulent, Zeta, Reference };
+    enum class Law { LinearQuadratic, Laminar, LaminarTurbulent, Zeta, Reference, LaminarTurbulentHaaland };
+    // TFS's Processes.Internal.Material: the pipe's roughness for the laminar–turbulent laws (other: ks_input).
+    enum class Material { Other, Concrete, Wood, CastIron, GalvanizedIron, Steel, DrawnPipe };
     // Geometry: circular r; rectangle a × b; other areaCrossInput and perimeterInput.
     Choice<Shape> shape{Shape::Circular};
     double l = 1.0, r = 0.01, a = 0.01, b = 0.01, areaCrossInput = 1e-4, perimeterInput = 0.04;
@@ -31,7 +33,9 @@ public:
     // Loss law and its parameters.
     Choice<Law> pLoss{Law::LaminarTurbulent};
     double k = 0.0, k2 = 0.0;     // linearQuadratic
-    double ks_input = 1e-7;       // laminarTurbulent: roughness [m]
+    double ks_input = 1e-7;       // laminarTurbulent, laminarTurbulentHaaland: roughness [m] (material other)
+    Choice<Material> material{Material::Other};
+    pressure_loss::HaalandSettings haaland;   // laminarTurbulentHaaland: the transition and the laminar factor
     double zeta = 1.0;            // zeta, on the cross-section area
     double dp_ref = 1e4, m_flow_ref = 1.0, rho_ref = 1000.0, m = 1.5;   // reference
     Choice<pressure_loss::ReferenceLaw> dp_function{pressure_loss::ReferenceLaw::Quadratic};
@@ -43,6 +47,7 @@ public:
     double area() const;
     double inertance() const;
     double pressure_loss(double m_flow, double rho, double mu) const;
+    double roughness() const;   // m: the material's, or ks_input
 
 private:
     void evalState();

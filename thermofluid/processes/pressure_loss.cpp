@@ -1,5 +1,6 @@
 #include "thermofluid/processes/pressure_loss.h"
 
+#include <algorithm>
 #include <cmath>
 #include <numbers>
 
@@ -23,6 +24,24 @@ double laminar_turbulent(double m_flow, double rho, double mu, double r, double 
     const double lambda_Re = std::pow(64, a) * std::pow(Re, 1 - a) *
                              (std::pow(1.8 * std::log10(Re / 6.8), 2 * (a - 1) * b) * std::pow(2 * std::log10(3.7 * 2 * r / ks), 2 * (a - 1) * (1 - b)));
     return lambda_Re * l * mu * u / (8 * r * r);
+}
+
+double blend(double y1, double y2, double x1, double x2, double x) {
+    const double u = (2 * x - (x1 + x2)) / (x2 - x1);   // −1 at x1, +1 at x2
+    if (u >= 1) return y2;
+    if (u <= -1) return y1;
+    return u * (u * u - 3) * (y1 - y2) / 4 + (y1 + y2) / 2;
+}
+
+double laminar_turbulent_haaland(double m_flow, double rho, double mu, double r, double l, double ks, const HaalandSettings& s) {
+    const double D = 2 * r, area = std::numbers::pi * r * r;
+    const double Re = std::abs(m_flow) * D / (area * mu);
+    const double Re_limited = std::max(1e-5, Re);   // the friction factor stays defined at rest (where the laminar law acts)
+    const double root = -1.8 / s.n * std::log10(std::pow(6.9 / Re_limited, s.n) + std::pow(ks / D / 3.75, 1.11 * s.n));
+    const double lambda = 1 / (root * root);
+    const double laminar = m_flow * mu * s.shape_factor * l / (2 * rho * D * D * area);
+    const double turbulent = m_flow * std::abs(m_flow) * lambda * l / (2 * rho * D * area * area);
+    return blend(laminar, turbulent, s.Re_laminar, s.Re_turbulent, Re);
 }
 
 double zeta(double m_flow, double rho, double z, double area) { return z / (2 * rho) * reg_square(m_flow / area); }
