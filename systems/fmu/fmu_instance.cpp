@@ -363,7 +363,9 @@ fmi2Status FmuInstance::get_discrete(const fmi2ValueReference vr[], std::size_t 
         const FmuVariable* v = variable_of(vr[k], type, function);
         if (!v) return fmi2Error;
         double x = 0;
-        if (v->kind == FmuVariable::Kind::Choice) {   // the option's position ("false", "true": 0, 1)
+        if (v->kind == FmuVariable::Kind::Choice && type == FmuVariable::Type::Boolean) {   // a bool's choice by its option's name
+            x = sim_->choice(v->name) == "true" ? 1.0 : 0.0;
+        } else if (v->kind == FmuVariable::Kind::Choice) {   // the option's position
             const auto at = std::find(v->options.begin(), v->options.end(), sim_->choice(v->name));
             x = static_cast<double>(at - v->options.begin());
         } else {

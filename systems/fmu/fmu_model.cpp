@@ -285,11 +285,12 @@ std::vector<FmuVariable> fmu_variables(const Simulator& sim, const std::vector<s
     for (auto& c : m.choices) {   // fixed: a new option rebuilds the system before initialisation
         if (c.spec->file_path || !taken.insert(c.path).second) continue;
         const std::vector<std::string>& options = c.spec->options;
-        const bool boolean = options.size() == 2 && options[0] == "false" && options[1] == "true";
+        // A bool's choice (options "false" and "true", in either order) is a Boolean; its value is the option's name.
+        const bool boolean = options.size() == 2 && ((options[0] == "false" && options[1] == "true") || (options[0] == "true" && options[1] == "false"));
         std::string description = c.spec->description.str();
         if (!boolean) description += (description.empty() ? "(" : " (") + options_by_position(options) + ")";
-        v.push_back({c.path, vr++, FmuVariable::Kind::Choice, "parameter", "fixed", "exact", true, static_cast<double>(c.spec->index_of(*c.value)), "",
-                     description, -1});
+        const double start = boolean ? (*c.value == "true" ? 1.0 : 0.0) : static_cast<double>(c.spec->index_of(*c.value));
+        v.push_back({c.path, vr++, FmuVariable::Kind::Choice, "parameter", "fixed", "exact", true, start, "", description, -1});
         FmuVariable& x = v.back();
         x.type = boolean ? FmuVariable::Type::Boolean : FmuVariable::Type::Integer;
         x.options = options;

@@ -19,7 +19,8 @@ void ConductionElement::evalState() {
 }
 
 void ConductionElement::evalHeatFlow() {
-    Q_flow_.value = U * A * (heatPort.T.value() - T_);
+    k_ = resistanceFromAU ? (U_var.source() ? U_var.value() : U) * A : (k_var.source() ? k_var.value() : k_par);
+    Q_flow_.value = k_ * (heatPort.T.value() - T_);
     heatPort.Q_flow.value = -Q_flow_.value;
 }
 
@@ -40,7 +41,14 @@ void ConductionElement::metainfo(Meta& meta) {
     meta.choice(init, "init", kInitChoice);
     meta.parameter(V, "V", ParameterSpec::positive("m3", "volume of the fluid in the element"));
     meta.parameter(A, "A", ParameterSpec::non_negative("m2", "heat transfer area"));
-    meta.parameter(U, "U", ParameterSpec::non_negative("W/(m2.K)", "heat transfer coefficient"));
+    meta.parameter(U, "U", ParameterSpec::non_negative("W/(m2.K)", "heat transfer coefficient (resistanceFromAU)"));
+    static const ChoiceSpec kResistanceChoice{{"false", "true"}, "true: the conductance is U·A; false: k_par"};
+    meta.choice(resistanceFromAU, "resistanceFromAU", kResistanceChoice);
+    meta.parameter(k_par, "k_par", ParameterSpec::non_negative("W/K", "thermal conductance (resistanceFromAU = false)"));
+    meta.signal(U_var, "U_var");
+    meta.signal(k_var, "k_var");
+    meta.require(resistanceFromAU || !U_var.source(), "U_var connected", "U_var gives U, which acts with resistanceFromAU = true");
+    meta.require(!resistanceFromAU || !k_var.source(), "k_var connected", "k_var gives k, which acts with resistanceFromAU = false");
     meta.parameter(T_0, "T_0", ParameterSpec::positive("K", "initial temperature (init = T)").read_at_build());
     meta.parameter(h_0, "h_0", ParameterSpec::any("J/kg", "initial specific enthalpy (init = h)"));
     meta.parameter(p_init, "p_init", ParameterSpec::positive("Pa", "pressure at which T_0 gives the initial enthalpy").read_at_build());
@@ -59,11 +67,13 @@ void ConductionElement::metainfo(Meta& meta) {
     meta.plug(heatPort, "heatPort");
     meta.signal(Q_flow_, "heat_flow");
     meta.block<&ConductionElement::evalState>(this, "evalState", {&inlet.state, &h.value}, {&outlet.state, &dp_, &dr_corr_});
-    meta.block<&ConductionElement::evalHeatFlow>(this, "evalHeatFlow", {&heatPort.T, &outlet.state}, {&heatPort.Q_flow, &Q_flow_});
+    meta.block<&ConductionElement::evalHeatFlow>(this, "evalHeatFlow", {&heatPort.T, &outlet.state, &U_var, &k_var}, {&heatPort.Q_flow, &Q_flow_});
     meta.block<&ConductionElement::evalEnthalpy>(this, "evalEnthalpy", {&inlet.m_flow, &inlet.state, &h.value, &outlet.state, &Q_flow_}, {&h.der});
     meta.variable(T_, "T", "K");
     meta.variable(Q_flow_.value, "Q_flow", "W");
     meta.variable(M_, "M", "kg");
+    meta.variable(k_, "k", "W/K");
+    meta.valid_range("k", ValidRange::at_least(0.0, "a thermal conductance is not negative (U_var, k_var)"));
 }
 
 LIED_REGISTER_COMPONENT(ConductionElement, "flow element exchanging heat with a heat port; enthalpy as state (TFS ConductionElement)");

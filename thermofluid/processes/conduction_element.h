@@ -1,7 +1,9 @@
 #pragma once
 // ThermofluidStream's ConductionElement: a flow element of volume V whose fluid exchanges heat with a heat port,
 // with the specific enthalpy h as state and the mass in it quasi-stationary (M = V·max(ρ, rho_min)):
-//   M·dh/dt = Q_flow + ṁ·(h_in − h),   Q_flow = U·A·(T_heatPort − T),   p̂_out = p̂_in,   h_out = h
+//   M·dh/dt = Q_flow + ṁ·(h_in − h),   Q_flow = k·(T_heatPort − T),   p̂_out = p̂_in,   h_out = h
+// The conductance k is U·A (resistanceFromAU, the default) or k_par; an input U_var or k_var, when connected, gives
+// U or k instead of the parameter (TFS's useHeatTransferPropertyInput), and must stay ≥ 0.
 // For reverse flow (ṁ < 0) TFS's rule holds: h_in is replaced by h, so the fluid in the element only exchanges
 // heat with the port. It is not a loop breaker (its mass flow is coupled through).
 #include "core/model/choice.h"
@@ -21,6 +23,10 @@ public:
     double V = 1e-3;                       // m³
     double A = 1.0;                        // m², heat transfer area
     double U = 200.0;                      // W/(m²·K), heat transfer coefficient
+    Choice<bool> resistanceFromAU{true};   // true: k = U·A; false: k = k_par
+    double k_par = 200.0;                  // W/K, thermal conductance (resistanceFromAU = false)
+    In<double> U_var{In<double>::Optional{0.0}};   // W/(m²·K): U while connected (resistanceFromAU)
+    In<double> k_var{In<double>::Optional{0.0}};   // W/K: k while connected (not resistanceFromAU)
     double T_0 = 293.15;                   // K, initial temperature (init = T)
     double h_0 = 0.0;                      // J/kg, initial specific enthalpy (init = h)
     enum class Init { T, h };   // the options' order
@@ -40,7 +46,7 @@ private:
     Out<double> Q_flow_;
     EnthalpyLimits h_limits_;   // h's valid range where the medium's bounds move with pressure
     MediumProperties props_;
-    double T_ = 0, M_ = 0;
+    double T_ = 0, M_ = 0, k_ = 0;
     double storage_rate_ = 0, reverse_flow_energy_ = 0;   // W: M·dh/dt; what the reverse-flow guard creates
 };
 

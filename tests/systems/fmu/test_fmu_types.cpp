@@ -5,6 +5,9 @@
 #include "support/cli_runner.h"
 #include "support/fmi_importer.h"
 #include "systems/fmu/fmi3.h"
+#include "systems/fmu/fmu_model.h"
+#include "systems/examples/simple_stream.h"
+#include "core/simulation/simulator.h"
 #include "systems/results/mat_results.h"
 
 #include <doctest/doctest.h>
@@ -272,4 +275,20 @@ TEST_CASE("FMI 3 Int32 and Boolean variables: the same choices and counts in FMI
     REQUIRE(get_int32(c, &crossings, 1, &count, 1) == fmi3OK);
     CHECK(count == 1);
     free_instance(c);
+}
+
+TEST_CASE("a bool's choice is a Boolean whatever the order of its options, its start the option's name") {
+    // FlowResistance's computeL lists "true" before "false": still a Boolean, true while the option is "true".
+    lied::systems::SimpleStream stream;
+    lied::Simulator sim(stream);
+    auto computeL = [&] {
+        for (const lied::systems::FmuVariable& v : lied::systems::fmu_variables(sim, {}, 2))
+            if (v.name == "pipe_in.computeL") return v;
+        FAIL("no variable pipe_in.computeL");
+        return lied::systems::FmuVariable{};
+    };
+    CHECK(computeL().type == lied::systems::FmuVariable::Type::Boolean);
+    CHECK(computeL().start == 1.0);
+    sim.set_choice("pipe_in.computeL", "false");
+    CHECK(computeL().start == 0.0);
 }

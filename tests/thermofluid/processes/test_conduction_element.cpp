@@ -4,6 +4,8 @@
 // so the closed forms are exact; RK4 with dt = τ/1000 is accurate to ~1e-12, hence the 1e-9 tolerances.
 #include "core/model/meta.h"
 #include "core/simulation/simulator.h"
+#include "components/sources.h"
+#include "core/model/build_error.h"
 #include "thermofluid/boundaries/boundaries.h"
 #include "thermofluid/processes/conduction_element.h"
 #include "thermofluid/processes/flow_resistance.h"
@@ -12,6 +14,7 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <tuple>
 
 using namespace lied;
 using namespace lied::thermofluid;
@@ -76,4 +79,47 @@ TEST_CASE("conduction element in reverse flow: the fluid in it only exchanges he
     sim.simulate(tau);
     CHECK(sim.value("source.m_flow") == doctest::Approx(-0.05).epsilon(1e-9));
     CHECK(sim.value("element.T") == doctest::Approx(350 + (320 - 350) * std::exp(-1.0)).epsilon(1e-9));
+}
+
+TEST_CASE("conduction element's conductance: U·A, k_par, or an input U_var or k_var (TFS's useHeatTransferPropertyInput)") {
+    // The steady outlet temperature with k = 80 W/K, given three ways: k_par, k_var = 80 W/K, U_var = 160 W/(m²·K) on
+    // A = 0.5 m². Each ends at (ṁ·cp·T_in + k·T_wall)/(ṁ·cp + k); k_par = 50 W/K gives exactly the U·A = 50 W/K run.
+    struct Conductance : HeatedPipe {
+        components::Constant given{0.0};
+        Conductance(bool from_AU, bool input, double value) : HeatedPipe(1.5e5, 1e5) {
+            element.resistanceFromAU = from_AU;
+            given.k = value;
+            if (input) connect(given.y, from_AU ? element.U_var : element.k_var);
+            else element.k_par = value;
+        }
+        void metainfo(Meta& meta) override {
+            HeatedPipe::metainfo(meta);
+            meta.component(given, "given");
+        }
+    };
+    const double m = 0.05, M = 1e-3 * kRho, k = 80;
+    const double T_ss = (m * kCp * 300 + k * 350) / (m * kCp + k), tau = M / (m + k / kCp);
+    for (auto [from_AU, input, value] : {std::tuple{false, false, 80.0}, std::tuple{false, true, 80.0}, std::tuple{true, true, 160.0}}) {
+        CAPTURE(from_AU);
+        CAPTURE(input);
+        Conductance pipe(from_AU, input, value);
+        Simulator sim(pipe, {.solver = "rk4", .dt = tau / 1000});
+        sim.simulate(30 * tau);
+        CHECK(sim.value("element.k") == doctest::Approx(k).epsilon(1e-15));
+        CHECK(sim.value("element.T") == doctest::Approx(T_ss).epsilon(1e-10));
+    }
+    Conductance by_k(false, false, 50.0);
+    HeatedPipe by_UA(1.5e5, 1e5);
+    Simulator a(by_k, {.solver = "rk4", .dt = 1e-3}), b(by_UA, {.solver = "rk4", .dt = 1e-3});
+    a.simulate(2.0);
+    b.simulate(2.0);
+    CHECK(a.value("element.T") == b.value("element.T"));
+    // The input that does not fit the choice is refused; a negative conductance stops the run naming it.
+    Conductance mismatched(true, false, 80.0);
+    connect(mismatched.given.y, mismatched.element.k_var);
+    CHECK_THROWS_WITH_AS(Simulator{mismatched}, doctest::Contains("element: k_var connected (rule: k_var gives k, which acts with resistanceFromAU = false)"),
+                         BuildError);
+    Conductance negative(false, true, -5.0);
+    Simulator sim(negative, {.solver = "rk4", .dt = 1e-3});
+    CHECK_THROWS_WITH_AS(sim.simulate(1.0), doctest::Contains("element.k"), SimulationError);
 }
