@@ -14,6 +14,7 @@
 #include "dialectic_mechanics/planar/world.h"
 #include "components/sources.h"
 #include "support/classic_rk4.h"
+#include "support/planar_arm.h"
 #include "systems/io/system_file.h"
 
 #include <doctest/doctest.h>
@@ -27,23 +28,7 @@ using namespace lied::mechanics;
 namespace {
 constexpr double kG = 9.81;
 
-// A 1 kg, 1 m rod on a revolute joint at the world's origin, q from +x (I about the pivot: 1/12 + 1/4 = 1/3 kg·m²),
-// and whatever a test hangs on the joint's axis.
-struct Arm : Component {
-    World world;
-    Revolute hinge;
-    Body rod{1.0, 1.0 / 12.0, 0.5};
-    Arm() {
-        connect(world.frame_b, hinge.frame_a);
-        connect(hinge.frame_b, rod.frame_a);
-    }
-    void metainfo(Meta& meta) override {
-        meta.component(world, "world");
-        meta.component(hinge, "hinge");
-        meta.component(rod, "rod");
-    }
-    const char* type_name() const override { return "Arm"; }
-};
+using Arm = testing::PlanarArm;   // the 1 m, 1 kg rod on a revolute joint at the world's origin
 }  // namespace
 
 TEST_CASE("a joint's axis flange: a rotor behind a gear adds its reflected inertia J/ratio² to L and to the pendulum's motion") {

@@ -12,6 +12,7 @@
 #include "support/double_pendulum_ode.h"
 #include "support/file_error.h"
 #include "support/file_twin.h"
+#include "support/planar_arm.h"
 
 #include <doctest/doctest.h>
 
@@ -257,21 +258,8 @@ TEST_CASE("joint limits: an arm falls onto its end stop, rebounds to where it fe
     // A 1 m, 1 kg rod on a revolute (q from +x), released horizontal; its lower stop at q_min = −π/4 (10³ N·m/rad).
     // Elastic: the arm bounces and swings back up to q = 0 (energy kept; RK4 at 0.1 ms resolves the stop's
     // 57 ms contact: 1e-3 rad, measured 1e-6). Damped: it settles on the stop with c_stop·(q_min − q) = m·g·l·cos q, l = 0.5 m.
-    struct Arm : Component {
-        World world;
-        Revolute hinge;
-        Body rod{1.0, 1.0 / 12.0, 0.5};
-        Arm(double d_stop) {
-            hinge.q_min = -M_PI / 4, hinge.c_stop = 1e3, hinge.d_stop = d_stop;
-            connect(world.frame_b, hinge.frame_a);
-            connect(hinge.frame_b, rod.frame_a);
-        }
-        void metainfo(Meta& meta) override {
-            meta.component(world, "world");
-            meta.component(hinge, "hinge");
-            meta.component(rod, "rod");
-        }
-        const char* type_name() const override { return "Arm"; }
+    struct Arm : testing::PlanarArm {
+        explicit Arm(double d_stop) { hinge.q_min = -M_PI / 4, hinge.c_stop = 1e3, hinge.d_stop = d_stop; }
     };
     {
         Arm elastic(0.0);

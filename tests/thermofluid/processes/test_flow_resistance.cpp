@@ -20,13 +20,14 @@ using namespace lied::thermofluid;
 namespace {
 constexpr double kPi = std::numbers::pi;
 
-// Source (p_in) → FlowResistance → Sink (p_out), constant-property water (ρ = 995.586 kg/m³, μ = 1 mPa·s).
+// Source (p_in) → FlowResistance → Sink (p_out), constant-property water (ρ = 995.586 kg/m³, μ = 1 mPa·s) unless
+// another medium is named.
 struct Line : Component {
     Source source;
     FlowResistance pipe;
     Sink sink;
-    Line(double p_in, double p_out) {
-        for (MediumParameter* m : {&source.medium, &pipe.medium, &sink.medium}) m->name = "ConstantPropertyLiquidWater";
+    Line(double p_in, double p_out, const char* medium = "ConstantPropertyLiquidWater") {
+        for (MediumParameter* m : {&source.medium, &pipe.medium, &sink.medium}) m->name = medium;
         source.p0_par = p_in;
         sink.p0_par = p_out;
         connect(source.outlet, pipe.inlet);
@@ -140,29 +141,13 @@ TEST_CASE("TFS's Flow_Resistance test, its Haaland pipe: steel, 0.15 m, 10 m of 
     // flowResistance3 of ThermofluidStream's Processes.Tests.Flow_Resistance: SimpleAir at 300 K, r = 0.075 m, l = 10 m,
     // material steel (ks = 0.059 mm), L = 30000 1/m. Lied's steady flow makes the law's drop 2 bar, solved here by
     // bisection on Haaland's formula written out (ρ and μ from the medium at the inlet): 1e-8.
-    struct AirLine : Component {
-        Source source;
-        FlowResistance pipe;
-        Sink sink;
-        AirLine() {
-            for (MediumParameter* m : {&source.medium, &pipe.medium, &sink.medium}) m->name = "SimpleAir";
-            source.p0_par = 3e5, source.T0_par = 300;
-            sink.p0_par = 1e5;
-            pipe.pLoss = FlowResistance::Law::LaminarTurbulentHaaland;
-            pipe.material = FlowResistance::Material::Steel;
-            pipe.r = 0.075, pipe.l = 10;
-            pipe.computeL = false;
-            pipe.L_value = 30000;
-            connect(source.outlet, pipe.inlet);
-            connect(pipe.outlet, sink.inlet);
-        }
-        void metainfo(Meta& meta) override {
-            meta.component(source, "source");
-            meta.component(pipe, "pipe");
-            meta.component(sink, "sink");
-        }
-        const char* type_name() const override { return "AirLine"; }
-    } line;
+    Line line(3e5, 1e5, "SimpleAir");
+    line.source.T0_par = 300;
+    line.pipe.pLoss = FlowResistance::Law::LaminarTurbulentHaaland;
+    line.pipe.material = FlowResistance::Material::Steel;
+    line.pipe.r = 0.075, line.pipe.l = 10;
+    line.pipe.computeL = false;
+    line.pipe.L_value = 30000;
     Simulator sim(line);
     sim.initialize_steady_state();
     const Medium& air = medium("SimpleAir");
