@@ -53,6 +53,10 @@ void Meta::output(std::string_view name, std::string_view value_path, std::strin
 void Meta::add_unmet_requirement(std::string_view message, std::string_view rule) {
     model_.unmet_requirements.push_back({path_ + (path_.empty() ? "" : ": ") + std::string(message), std::string(rule)});
 }
+
+void Meta::add_advice(std::string_view message, std::string_view why) {
+    model_.advice.push_back({path_ + (path_.empty() ? "" : ": ") + std::string(message), std::string(why)});
+}
 namespace {
 // An In the last crawl pointed past a pass-through reads its own source again from its registration on: the rest of
 // the metainfo (a variable at the In's value) and the checks see the tree as the user composed it, and whatever

@@ -195,6 +195,15 @@ public:
         if (!holds) require(false, std::string_view(std::forward<Message>(message)()), rule);
     }
 
+    // Advice, not a rule: something that builds and runs but is most likely not what the author meant (a pump
+    // whose speed is 0 rad/s for good). The simulator logs it as a warning at build, `lied info` lists it, and
+    // Simulator::advice() returns it. The message is composed only when the advice applies.
+    template <class Message>
+        requires std::is_invocable_r_v<std::string, Message>
+    void advise(bool fine, Message&& message, std::string_view why) {
+        if (!fine) add_advice(std::forward<Message>(message)(), why);
+    }
+
     const std::string& path() const { return path_; }
     // "<path>.<name>" (or "<name>" at the root): how the engine names this component's members in messages.
     std::string path_of(std::string_view name) const { return join(name); }
@@ -224,6 +233,7 @@ private:
     void add_zero_crossing(Block handler, Out<double>& indicator, std::string_view name, Crossing direction, double hysteresis);
     void add_sampled_event(Block handler, const double& period, const double& offset, std::string_view name);
     void add_unmet_requirement(std::string_view message, std::string_view rule);
+    void add_advice(std::string_view message, std::string_view why);
     BlockInfo& next_block(Block block, std::string_view name);
     ParameterInfo& next_parameter(std::string_view name, double* value, ParameterSpec&& spec, SystemDefault* follows);
 

@@ -211,6 +211,7 @@ void Model::clear_unrefilled() {
     zero_crossings.clear();
     sampled_events.clear();
     unmet_requirements.clear();
+    advice.clear();
     time_inputs.clear();
     time_sources_before.clear();
     discrete_signals.clear();

@@ -235,6 +235,7 @@ struct Model {
     std::vector<const void*> pass_through_origin;
     FlatIndex<const double*, int> pass_through_by_value;
     std::vector<UnmetRequirement> unmet_requirements;
+    std::vector<UnmetRequirement> advice;   // what builds but most likely is not meant (Meta::advise): message, why
     std::vector<In<double>*> time_inputs;
     std::vector<const OutBase*> time_sources_before;   // what each time input was bound to before this crawl
     std::vector<const OutBase*> discrete_signals;  // written by event handlers, constant in between

@@ -21,7 +21,8 @@
 // address moved into InBase (pass-throughs), Model counts cut offers (Meta::offer_cut). 3: parameter and range
 // texts are SpecText, Meta::choice keeps the spec's address. 4: SpecText owns its text in a buffer of its own
 // (32 instead of 48 bytes; its literal constructor is consteval). 5: the Model holds the system's inputs and outputs
-// (Meta::input, Meta::output), a variable has a value type (Meta::variable with ValueType).
+// (Meta::input, Meta::output), a variable has a value type (Meta::variable with ValueType), the model holds advice
+// (Meta::advise).
 #define LIED_PLUGIN_ABI_VERSION 5
 
 namespace lied {

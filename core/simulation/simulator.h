@@ -226,6 +226,8 @@ public:
     double time() const { return t_; }
     const Eigen::VectorXd& states() const { return x_; }
     const Model& model() const { return model_; }
+    // What the components advise about this structure (Meta::advise): message, why. Logged as warnings at build.
+    const std::vector<UnmetRequirement>& advice() const { return model_.advice; }
     const Schedule& schedule() const { return schedule_; }
     const LinearSystem& linear_system() const { return evaluator_.linear_system(); }
     const Integrator& integrator() const { return *integrator_; }
@@ -347,6 +349,7 @@ private:
     double failed_step_ = 0.0;
     long failures_before_step_ = 0;   // the evaluator's failure count when the last step began
     bool taken_over_ = false;
+    std::vector<std::string> advised_;   // advice already logged (each once)
     long generation_ = 0;
     std::uint64_t fingerprint_ = 0;
     long fingerprint_generation_ = -1;

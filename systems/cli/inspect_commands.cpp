@@ -292,6 +292,11 @@ int info(const std::string& name, std::ostream& out, bool segments) {
     if (entry.prepare) entry.prepare(sim);
     const Model& m = sim.model();
     out << "system " << entry.name << ": " << entry.description << "\n\n";
+    if (!sim.advice().empty()) {   // what builds but most likely is not meant
+        out << "advice (" << sim.advice().size() << "):\n";
+        for (auto& a : sim.advice()) out << "  " << a.message << " (" << a.rule << ")\n";
+        out << '\n';
+    }
     if (!sim.scheduled_changes().empty() || !sim.event_changes().empty()) {
         out << "structural changes (variable structure; the lists below are the structure at t = 0):\n";
         for (auto& [t, what] : sim.scheduled_changes()) out << "  at t = " << t << " s: " << what << '\n';

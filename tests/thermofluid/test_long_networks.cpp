@@ -8,6 +8,7 @@
 #include "core/model/introspection.h"
 #include "core/model/meta.h"
 #include "core/simulation/simulator.h"
+#include "support/captured_warnings.h"
 #include "support/networks.h"
 #include "systems/io/system_file.h"
 #include "thermofluid/boundaries/boundaries.h"
@@ -15,8 +16,6 @@
 #include "thermofluid/topology/splitter_n.h"
 
 #include <doctest/doctest.h>
-#include <spdlog/sinks/ostream_sink.h>
-#include <spdlog/spdlog.h>
 
 #include <cmath>
 #include <fstream>
@@ -244,21 +243,7 @@ TEST_CASE("cut set in a system file: the vessels with a cut splitter keep their 
 }
 
 TEST_CASE("building a large dense L warns and names the cure, a cut network does not") {
-    std::ostringstream log;
-    auto sink = std::make_shared<spdlog::sinks::ostream_sink_mt>(log);
-    auto& sinks = spdlog::default_logger()->sinks();
-    sinks.push_back(sink);
-    const auto level = spdlog::get_level();
-    spdlog::set_level(spdlog::level::warn);
-    struct Restore {
-        std::vector<spdlog::sink_ptr>& sinks;
-        spdlog::level::level_enum level;
-        ~Restore() {
-            sinks.pop_back();
-            spdlog::set_level(level);
-        }
-    } restore{sinks, level};
-
+    testing::CapturedWarnings log;
     auto cut = testing::make_comb(300, thermofluid::Cut::on);
     { Simulator sim(*cut); }
     CHECK(log.str().empty());

@@ -8,6 +8,8 @@
 #include "thermofluid/drop_of_commons.h"
 #include "thermofluid/interfaces/siso_flow.h"
 
+#include <string>
+
 namespace lied::thermofluid {
 
 class SISOMachine : public SISOFlow {
@@ -27,6 +29,8 @@ protected:
         declare_flow(meta);
         meta.signal(omega_input, "omega_input");
         meta.parameter(omega_par, "omega_par", ParameterSpec::any("rad/s", "speed while omega_input is unconnected"));
+        meta.advise(omega_input.source() || omega_par != 0.0, [] { return std::string("omega_par = 0 rad/s and omega_input unconnected: it never turns"); },
+                    "a machine at standstill passes flow only as a resistance; set omega_par or connect omega_input");
         meta.parameter(L, "L", defaults::kL, ParameterSpec::non_negative("1/m", "inertance"));
         meta.parameter(p_min, "p_min", defaults::kPMin, ParameterSpec::positive("Pa", "lowest outlet pressure"));
         meta.parameter(rho_min, "rho_min", defaults::kRhoMin, ParameterSpec::positive("kg/m3", "lowest density the law divides by"));

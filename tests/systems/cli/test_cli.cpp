@@ -39,6 +39,20 @@ TEST_CASE("list and info") {
     CHECK(r.code == 0);
     CHECK(r.out.find("fastest mode: eigenvalue -408 ± 2.83e+03i 1/s (period 0.00222 s)") != std::string::npos);
     CHECK(r.out.find("rk4: accurate with steps up to about 0.00022 s (ten per period or time constant), stable up to 0.00104 s") != std::string::npos);
+    // A file whose pump never turns: lied info lists the advice, lied run runs (and warns: the pump's test reads it).
+    const std::string idle = (std::filesystem::temp_directory_path() / "lied_idle_pump.yaml").string();
+    {
+        std::ofstream f(idle);
+        f << "system: IdlePump\ncomponents:\n  source: {type: Source}\n  pump: {type: Pump}\n  sink: {type: Sink}\n"
+             "connections:\n  - [source.outlet, pump.inlet]\n  - [pump.outlet, sink.inlet]\nrun: {t_end: 0.1}\n";
+    }
+    r = lied_cli({"info", idle});
+    CHECK(r.code == 0);
+    CHECK(r.out.find("advice (1):\n  pump: omega_par = 0 rad/s and omega_input unconnected: it never turns (a machine at standstill") != std::string::npos);
+    r = lied_cli({"run", idle, "--out", idle + ".csv"});
+    CHECK(r.code == 0);
+    std::filesystem::remove(idle);
+    std::filesystem::remove(idle + ".csv");
     // The drive train rests in its backlash at the start, its torque not yet on: no mode moves, and the advice says so.
     r = lied_cli({"info", "DriveTrain"});
     CHECK(r.code == 0);

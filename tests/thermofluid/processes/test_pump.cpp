@@ -3,6 +3,7 @@
 // the enthalpy rise carries the shaft power: ṁ·Δh = W_t·ṁ²/(ṁ² + m_flow_reg²).
 #include "core/model/meta.h"
 #include "core/simulation/simulator.h"
+#include "support/captured_warnings.h"
 #include "thermofluid/boundaries/boundaries.h"
 #include "thermofluid/processes/flow_resistance.h"
 #include "thermofluid/processes/pump.h"
@@ -66,4 +67,21 @@ TEST_CASE("pump against a linear resistance: the flow and the enthalpy rise by h
     const double W = tau * omega;
     CHECK(sim.value("pump.W_t") == doctest::Approx(W).epsilon(1e-8));
     CHECK(sim.value("pump.dh") * m == doctest::Approx(W * m * m / (m * m + m_reg * m_reg)).epsilon(1e-8));
+}
+
+TEST_CASE("a pump left at 0 rad/s with no speed input builds and the simulator advises about it, until it has a speed") {
+    testing::CapturedWarnings log;
+    PumpLine idle(1e5, 1.5e5, 1e6);   // omega_par keeps its default, 0 rad/s
+    Simulator sim(idle);
+    REQUIRE(sim.advice().size() == 1);
+    CHECK(sim.advice()[0].message == "pump: omega_par = 0 rad/s and omega_input unconnected: it never turns");
+    CHECK(sim.advice()[0].rule == "a machine at standstill passes flow only as a resistance; set omega_par or connect omega_input");
+    sim.rebuild();   // logged once per simulator, not at every rebuild
+    const std::string warning = "pump: omega_par = 0 rad/s and omega_input unconnected: it never turns (a machine at standstill";
+    const std::string text = log.str();
+    CHECK(text.find(warning) != std::string::npos);
+    CHECK(text.find(warning, text.find(warning) + 1) == std::string::npos);
+    idle.pump.omega_par = 100;
+    sim.rebuild();
+    CHECK(sim.advice().empty());
 }
