@@ -12,8 +12,13 @@ namespace lied::thermofluid {
 inline constexpr const char* kThermalLoopRule =
     "every thermal path between two heat flows passes a temperature owner (a HeatCapacitor or a fixed/prescribed temperature)";
 
+// What a same-side connection was meant to be decides the fix: two temperatures are joined by a conductor, two
+// heat flows meet on a body that owns their common temperature.
 inline constexpr const char* kHeatPortPairingRule =
     "a heat port (temperature) connects to a heat flow port; put a ThermalConductor between two temperatures";
+inline constexpr const char* kHeatFlowPortPairingRule =
+    "a heat flow port connects to a heat port (temperature); two heat flows meet on a body that owns the temperature between them: "
+    "connect both to a HeatCapacitor (N ports), or to a fixed or prescribed temperature";
 
 class HeatFlowPort;
 
@@ -41,7 +46,7 @@ public:
     const char* domain() const override { return "thermal"; }
     bool is_outlet() const override { return false; }
     bool symmetric() const override { return true; }
-    std::string same_side_rule() const override { return kHeatPortPairingRule; }
+    std::string same_side_rule() const override { return kHeatFlowPortPairingRule; }
     void connect_to(Plug& other) override;
 };
 

@@ -121,6 +121,13 @@ components:
         CHECK_THROWS_WITH(systems::parse_system_text(text, "heated.yaml", "."),
                           doctest::Contains("put a ThermalConductor between two temperatures"));
     }
+    SUBCASE("two heat flows connected directly") {
+        const std::string text = head + R"(connections:
+  - [heater.port, wall.port_a]
+)";
+        CHECK_THROWS_WITH(systems::parse_system_text(text, "heated.yaml", "."),
+                          doctest::Contains("two heat flows meet on a body that owns the temperature between them: connect both to a HeatCapacitor"));
+    }
     SUBCASE("an index beyond N") {
         const std::string text = head + R"(connections:
   - [heater.port, "body.ports[3]"]
