@@ -100,6 +100,9 @@ void drive_inputs(Component& root, const InputTable& table, Input::Interpolation
         const std::vector<double>& column = table.values[driven.size()];
         for (std::size_t r = 0; r < column.size(); ++r) {
             if (column[r] >= *found->min && column[r] <= *found->max) continue;
+            if (!std::isfinite(column[r]))   // a table given from Python may hold one
+                throw std::invalid_argument(table.source + (r < table.lines.size() ? ", line " + std::to_string(table.lines[r]) : ", row " + std::to_string(r + 1)) +
+                                            ": " + name + " is not a finite number");
             const std::string unit = found->unit.empty() || found->unit == "1" ? "" : " " + found->unit;
             std::ostringstream s;
             s << table.source << (r < table.lines.size() ? ", line " + std::to_string(table.lines[r]) : ", row " + std::to_string(r + 1)) << ": " << name

@@ -75,7 +75,7 @@ StepAdvice step_advice(OdeFunction& f, const Integrator& rk4, double t, const Ei
     if (!jacobian_eigenvalues(f, t, x, nominal, lambda)) return advice;
     Eigen::Index fastest = 0;
     if (lambda.cwiseAbs().maxCoeff(&fastest) <= 0.0) {   // nothing moves: the start says nothing about the step
-        advice.why_not = "nothing moves at the start: every mode of ∂ẋ/∂x is 0 there (a contact still open, a drive not yet on)";
+        advice.why_not = "no mode has a rate at the start: every eigenvalue of ∂ẋ/∂x is 0 there (free inertias, a contact still open)";
         return advice;
     }
     advice.analysed = true;

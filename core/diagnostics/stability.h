@@ -19,9 +19,9 @@ std::string stability_note(OdeFunction& f, const Integrator& integrator, double 
 // which RK4 diverges. analysed = false when the model is too large to analyse or cannot be evaluated.
 struct StepAdvice {
     bool analysed = false;
-    // Why not, when not analysed: "no states", "more than 400 states", "the start cannot be evaluated", or "nothing
-    // moves at the start" (every eigenvalue 0: a drive train at rest in its backlash, whose stiff modes appear only
-    // when a contact closes).
+    // Why not, when not analysed: "no states", "more than 400 states", "the start cannot be evaluated", or no mode
+    // with a rate (every eigenvalue 0: a drive train's free inertias in their backlash, whose stiff mode appears only
+    // when the contact closes).
     const char* why_not = "no states";
     std::complex<double> fastest;
     double accurate = 0.0, stable = 0.0;   // s

@@ -75,11 +75,6 @@ void Simulator::build() {
     if (auditor_.active() && !audit_snapshot_.valid) auditor_.prepare(audit_snapshot_);   // a valid one is the books so far
     configure_integrator();
     if (!model_.outputs.empty()) check_outputs();
-    for (const UnmetRequirement& a : model_.advice)   // each piece of advice once per simulator, not at every rebuild
-        if (std::find(advised_.begin(), advised_.end(), a.message) == advised_.end()) {
-            spdlog::warn("{} ({})", a.message, a.rule);
-            advised_.push_back(a.message);
-        }
     ++generation_;
     spdlog::debug("built {} components, {} blocks ({} independent, {} dependent), {} states, L {}x{} ({}) in {:.1f} us",
                   model_.components.size(), model_.blocks.size(), schedule_.independent.size(), schedule_.dependent.size(),

@@ -226,7 +226,8 @@ public:
     double time() const { return t_; }
     const Eigen::VectorXd& states() const { return x_; }
     const Model& model() const { return model_; }
-    // What the components advise about this structure (Meta::advise): message, why. Logged as warnings at build.
+    // What the components advise about this structure and its parameters (Meta::advise): message, why. Worked out at
+    // build and again after a set_parameter while there is advice; logged as warnings when simulate() starts.
     const std::vector<UnmetRequirement>& advice() const { return model_.advice; }
     const Schedule& schedule() const { return schedule_; }
     const LinearSystem& linear_system() const { return evaluator_.linear_system(); }

@@ -50,6 +50,9 @@ void Simulator::set_parameter(std::string_view name, double value) {
     evaluator_.linear_system().invalidate();
     restart_integrator();
     audit_user_change();   // a new area under the same level holds another mass: the user's change
+    // Advice is worked out as the components describe themselves: a set that may answer it (a pump's omega_par)
+    // describes them again. Only a system that has advice pays for it.
+    if (!model_.advice.empty() && !editing_) rebuild();
 }
 
 void Simulator::set_choice(std::string_view name, const std::string& value) {

@@ -10,6 +10,8 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
+
 #include <cmath>
 #include <limits>
 #include <sstream>
@@ -40,6 +42,12 @@ void Simulator::attach(Recorder& recorder) const {
 void Simulator::simulate(double t_end, Recorder* recorder, const Progress& progress) {
     if (!std::isfinite(t_end) || !(t_end >= t_)) throw std::invalid_argument("t_end must be finite and not before the current time");
     if (!(options_.dt > 0) || !std::isfinite(options_.dt)) throw std::invalid_argument("the step size dt must be a finite number > 0");
+    // The advice that holds when a run starts (after the sets that may answer it), each piece once per simulator.
+    for (const UnmetRequirement& a : model_.advice)
+        if (std::find(advised_.begin(), advised_.end(), a.message) == advised_.end()) {
+            spdlog::warn("{} ({})", a.message, a.rule);
+            advised_.push_back(a.message);
+        }
     auto check = [&](StepStatus status) {
         if (interrupt_requested()) {   // a solver call cut short by the request, or a step that ended as it came
             std::ostringstream s;

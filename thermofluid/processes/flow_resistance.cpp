@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <numbers>
+#include <sstream>
 
 namespace lied::thermofluid {
 
@@ -86,12 +87,18 @@ void FlowResistance::metainfo(Meta& meta) {
                                             "laminarTurbulent(Haaland): the pipe's material, which sets its roughness (other: ks_input)"};
     meta.choice(material, "material", kMaterialChoice);
     meta.parameter(ks_input, "ks_input", ParameterSpec::positive("m", "laminarTurbulent(Haaland): surface roughness (material other)"));
-    meta.parameter(haaland.Re_laminar, "Re_laminar", ParameterSpec::positive("1", "laminarTurbulentHaaland: upper Reynolds number of laminar flow"));
-    meta.parameter(haaland.Re_turbulent, "Re_turbulent", ParameterSpec::positive("1", "laminarTurbulentHaaland: lower Reynolds number of turbulent flow"));
+    // Read at build: the rule between them is checked at build, so a new value rebuilds (and is refused if it breaks it).
+    meta.parameter(haaland.Re_laminar, "Re_laminar", ParameterSpec::positive("1", "laminarTurbulentHaaland: upper Reynolds number of laminar flow").read_at_build());
+    meta.parameter(haaland.Re_turbulent, "Re_turbulent",
+                   ParameterSpec::positive("1", "laminarTurbulentHaaland: lower Reynolds number of turbulent flow").read_at_build());
     meta.parameter(haaland.shape_factor, "shape_factor", ParameterSpec::positive("1", "laminarTurbulentHaaland: laminar loss factor (64: Hagen-Poiseuille)"));
     meta.parameter(haaland.n, "n", ParameterSpec::positive("1", "laminarTurbulentHaaland: transition coefficient of Haaland's formula"));
     meta.require(haaland.Re_laminar < haaland.Re_turbulent,
-                 [&] { return "Re_laminar = " + std::to_string(haaland.Re_laminar) + ", Re_turbulent = " + std::to_string(haaland.Re_turbulent); },
+                 [&] {
+                     std::ostringstream s;
+                     s << "Re_laminar = " << haaland.Re_laminar << ", Re_turbulent = " << haaland.Re_turbulent;
+                     return s.str();
+                 },
                  "laminar flow ends below where turbulent flow begins (Re_laminar < Re_turbulent)");
     meta.parameter(zeta, "zeta", ParameterSpec::non_negative("1", "zeta: loss coefficient, dp = zeta·rho/2·v²"));
     meta.parameter(dp_ref, "dp_ref", ParameterSpec::non_negative("Pa", "reference: pressure drop at m_flow_ref and rho_ref"));

@@ -18,7 +18,7 @@ inline constexpr const char* kHeatPortPairingRule =
     "a heat port (temperature) connects to a heat flow port; put a ThermalConductor between two temperatures";
 inline constexpr const char* kHeatFlowPortPairingRule =
     "a heat flow port connects to a heat port (temperature); two heat flows meet on a body that owns the temperature between them: "
-    "connect both to a HeatCapacitor (N ports), or to a fixed or prescribed temperature";
+    "connect each to a port of a HeatCapacitor (N ports)";
 
 class HeatFlowPort;
 

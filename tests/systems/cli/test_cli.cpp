@@ -53,10 +53,10 @@ TEST_CASE("list and info") {
     CHECK(r.code == 0);
     std::filesystem::remove(idle);
     std::filesystem::remove(idle + ".csv");
-    // The drive train rests in its backlash at the start, its torque not yet on: no mode moves, and the advice says so.
+    // The drive train's inertias are free in their backlash at the start: no mode has a rate, and the advice says so.
     r = lied_cli({"info", "DriveTrain"});
     CHECK(r.code == 0);
-    CHECK(r.out.find("  not analysed: nothing moves at the start: every mode of ∂ẋ/∂x is 0 there (a contact still open, a drive not yet on)\n") !=
+    CHECK(r.out.find("  not analysed: no mode has a rate at the start: every eigenvalue of ∂ẋ/∂x is 0 there (free inertias, a contact still open)\n") !=
           std::string::npos);
 }
 

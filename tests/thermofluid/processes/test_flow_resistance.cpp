@@ -1,6 +1,7 @@
 // FlowResistance with each loss law between a Source and a Sink: the steady mass flow against the law solved by
 // hand, the laminar–turbulent law against Hagen–Poiseuille and Colebrook, the start-up ramp against the summed
 // inertances, reverse flow, and the geometry.
+#include "core/model/build_error.h"
 #include "core/model/meta.h"
 #include "core/simulation/simulator.h"
 #include "thermofluid/boundaries/boundaries.h"
@@ -135,6 +136,18 @@ TEST_CASE("laminar–turbulent (Haaland 1983): Hagen–Poiseuille below Re_lamin
           doctest::Approx((laminar_mid + turbulent_mid) / 2).epsilon(1e-12));
     CHECK(pressure_loss::laminar_turbulent_haaland(-m_mid, kRho, kMu, r, l, 1e-7, settings) ==
           doctest::Approx(-(laminar_mid + turbulent_mid) / 2).epsilon(1e-12));   // reverse flow: the drop changes sign
+    // Three quarters through (Re = 3500, u = 1/2 of the cubic u·(u² − 3)/4·(y_lam − y_turb) + (y_lam + y_turb)/2): the
+    // weights 0.15625 and 0.84375, which a step of the wrong sense would swap.
+    const double m_34 = flow_at(3500), u_34 = m_34 / (kRho * kPi * r * r);
+    const double turbulent_34 = std::pow(-1.8 * std::log10(6.9 / 3500 + std::pow(1e-7 / D / 3.75, 1.11)), -2) * l / D * kRho * u_34 * u_34 / 2;
+    CHECK(pressure_loss::laminar_turbulent_haaland(m_34, kRho, kMu, r, l, 1e-7, settings) ==
+          doctest::Approx(0.15625 * pressure_loss::laminar(m_34, kRho, kMu, r, l) + 0.84375 * turbulent_34).epsilon(1e-12));
+    // Re_laminar not below Re_turbulent is refused at build, and by a set (the two are read at build).
+    Line line(1e5 + kDp, 1e5);
+    line.pipe.pLoss = FlowResistance::Law::LaminarTurbulentHaaland;
+    Simulator sim(line);
+    CHECK_THROWS_WITH_AS(sim.set_parameter("pipe.Re_laminar", 5000), doctest::Contains("pipe: Re_laminar = 5000, Re_turbulent = 4000 (rule: laminar flow ends"),
+                         BuildError);
 }
 
 TEST_CASE("TFS's Flow_Resistance test, its Haaland pipe: steel, 0.15 m, 10 m of air from 3 to 1 bar") {
@@ -169,7 +182,8 @@ TEST_CASE("TFS's Flow_Resistance test, its Haaland pipe: steel, 0.15 m, 10 m of 
     const double m_flow = steady(1e300);
     CHECK(sim.value("pipe.m_flow") == doctest::Approx(m_flow).epsilon(1e-8));
     CHECK(m_flow == doctest::Approx(20.2).epsilon(0.01));   // close to the Cheng pipe beside it in TFS's test (20.26 kg/s at 10 s)
-    // TFS's regression results for this pipe (3.8576686 kg/s, computed in 2022) come from its Haaland law as it was
+    // Documentation rather than a check of Lied's code: TFS's regression results for this pipe (3.8576686 kg/s,
+    // computed in 2022) come from its Haaland law as it was
     // then: the friction factor's Reynolds number limited to at most 1, which ThermofluidStream fixed in December 2025.
     // The same law with that limit gives them (3e-6 apart): the one difference is that limit.
     CHECK(steady(1.0) == doctest::Approx(3.8576686).epsilon(1e-5));   // the reference run's tolerance 1e-6, stored in single precision

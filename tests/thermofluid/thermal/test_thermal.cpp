@@ -126,7 +126,7 @@ components:
   - [heater.port, wall.port_a]
 )";
         CHECK_THROWS_WITH(systems::parse_system_text(text, "heated.yaml", "."),
-                          doctest::Contains("two heat flows meet on a body that owns the temperature between them: connect both to a HeatCapacitor"));
+                          doctest::Contains("two heat flows meet on a body that owns the temperature between them: connect each to a port of a HeatCapacitor"));
     }
     SUBCASE("an index beyond N") {
         const std::string text = head + R"(connections:
