@@ -36,6 +36,7 @@
 #include "dialectic_mechanics/planar/frames.h"
 
 #include <string>
+#include <vector>
 
 namespace lied::mechanics {
 
@@ -81,14 +82,12 @@ protected:
         meta.parameter(w.start, "w_start", ParameterSpec::any(velocity_unit, "initial joint velocity"));
         meta.parameter(T_D, "T_D", defaults::kTD, ParameterSpec::positive("s", "dialectic time constant of this degree of freedom (a prescribed motion's lag)"));
         meta.variable(generalised_force_, "Q_b", force_unit);
-        meta.block<&PlanarJoint::passAxisPosition>(this, "passAxisPosition", {&q.value, &w.value}, {&axis.s, &axis.w});
-        meta.block<&PlanarJoint::passAxisVelocity>(this, "passAxisVelocity", {&v_}, {&axis.v});
         if (!free) {
             meta.signal(v_, "v");   // computed here, not a tearing variable
             meta.block<&PlanarJoint::evalPrescribed>(this, "evalPrescribed", {&reference, &q.value, &w.value}, {&v_, &q.der, &w.der});
             BlockLists& reaction = balance_lists_.reset({&w.value, &v_, &q.value}, {&frame_a.f});
             frame_b.append_wrench_signals(reaction.reads);
-            axis.append_force_signals(reaction.reads);
+            declare_axis(meta, reaction.reads);
             if (geometry) reaction.reads.push_back(geometry);
             meta.block<&PlanarJoint::evalReaction>(this, "evalReaction", reaction.reads, reaction.writes);
             meta.supplies(Quantity::Energy, drive_power_, "drive");   // what moving frame_b and the axis takes
@@ -108,7 +107,7 @@ protected:
                      "a joint's lower end stop lies below its upper one (q_min < q_max)");
         BlockLists& balance = balance_lists_.reset({}, {&residual_, &q.der, &w.der, &frame_a.f});
         frame_b.append_wrench_signals(balance.reads);
-        axis.append_force_signals(balance.reads);
+        declare_axis(meta, balance.reads);
         balance.reads.insert(balance.reads.end(), {&drive, &v_, &q.value, &w.value});
         if (geometry) balance.reads.push_back(geometry);
         meta.block<&PlanarJoint::evalBalance>(this, "evalBalance", balance.reads, balance.writes);
@@ -130,6 +129,15 @@ protected:
 
 private:
     BlockLists balance_lists_;   // kept between crawls: a rebuild allocates nothing for them
+    // The axis's forces join the block that reads them; its motion is passed on only when something hangs on it, so
+    // a joint without a 1D chain pays no block for it at every evaluation.
+    void declare_axis(Meta& meta, std::vector<const SignalBase*>& reads) {
+        const std::size_t before = reads.size();
+        axis.append_force_signals(reads);
+        if (reads.size() == before) return;
+        meta.block<&PlanarJoint::passAxisPosition>(this, "passAxisPosition", {&q.value, &w.value}, {&axis.s, &axis.w});
+        meta.block<&PlanarJoint::passAxisVelocity>(this, "passAxisVelocity", {&v_}, {&axis.v});
+    }
     void passAxisPosition() {
         axis.s.value = q();
         axis.w.value = w();
