@@ -29,7 +29,7 @@ namespace lied::systems {
 namespace fs = std::filesystem;
 namespace {
 
-const std::vector<std::string> kTopKeys{"system", "description", "plugins", "components", "inputs", "connections", "outputs", "expose", "actions", "run"};
+const std::vector<std::string> kTopKeys{"system", "description", "plugins", "defaults", "components", "inputs", "connections", "outputs", "expose", "actions", "run"};
 const std::vector<std::string> kInputKeys{"unit", "start", "min", "max", "description", "drives"};
 const std::vector<std::string> kOutputKeys{"value", "description"};
 const std::vector<std::string> kActionKeys{"at", "when", "description", "disconnect", "remove", "replace", "add", "connect", "set", "initial"};
@@ -50,6 +50,15 @@ std::vector<fs::path>& allowed_folders() {
     static std::vector<fs::path> folders;
     return folders;
 }
+
+// A value under `defaults`: every component of the file that declares it, and of the subsystem files it uses, has a
+// parameter or choice of this name, and does not set it itself, takes it (a system-wide medium).
+struct InheritedDefault {
+    std::string key;
+    YAML::Node value, key_node;
+    std::string file;                // the file that declares it, for messages
+    std::shared_ptr<bool> used;      // some component took it (a default nothing takes is a typo)
+};
 
 struct LoadBudget {
     fs::path root_folder;   // the top-level file's folder, canonical: named paths stay inside it (or an allowed one)
@@ -81,8 +90,10 @@ std::string read_system_file(const fs::path& path, std::string& text) {
 
 class Loader {
 public:
-    Loader(std::string file_name, fs::path directory, std::vector<std::string> include_chain, LoadBudget& budget)
-        : file_(std::move(file_name)), directory_(std::move(directory)), chain_(std::move(include_chain)), budget_(budget) {}
+    Loader(std::string file_name, fs::path directory, std::vector<std::string> include_chain, LoadBudget& budget,
+           std::vector<InheritedDefault> inherited = {})
+        : file_(std::move(file_name)), directory_(std::move(directory)), chain_(std::move(include_chain)), budget_(budget),
+          defaults_(std::move(inherited)) {}
 
     // YAML reads the brackets of "j.inlets[2]" inside a flow list [a, b] as a nested list: say how to write it.
     static std::string indexed_plug_hint(const std::string& text, int line) {
@@ -114,6 +125,7 @@ public:
         root_ = sys.root.get();
 
         if (const YAML::Node plugins = doc["plugins"]) read_plugins(plugins);
+        if (const YAML::Node defaults = doc["defaults"]) read_defaults(defaults);
         const YAML::Node components = doc["components"];
         if (!components) fail(doc, "", "missing key 'components'");
         if (!components.IsMap() || components.size() == 0) fail(components, "components", "expected a map of named components");
@@ -134,6 +146,10 @@ public:
         actions_ = &sys.actions;
         event_actions_ = &sys.event_actions;
         if (const YAML::Node run = doc["run"]) read_run(run, sys.settings);
+        for (const InheritedDefault& d : defaults_)
+            if (d.file == file_ && !*d.used)
+                fail(d.key_node, "defaults." + d.key,
+                     "no component of this file or of its subsystem files has a parameter or choice '" + d.key + "' that it does not set itself");
         for (auto& [name, _] : root_->exposed_plugs()) sys.exposed.push_back(name);
         for (auto& [name, _] : root_->exposed_signals()) sys.exposed.push_back(name);
         return sys;
@@ -312,9 +328,67 @@ private:
         std::unique_ptr<Component> child = type ? make_of_type(type, path + ".type") : load_subsystem(file, path + ".file");
         count_component(spec, path);
         const std::string description = spec["description"] ? text_of(spec["description"], path + ".description") : "";
+        if (type) apply_defaults(name, *child, spec["parameters"]);   // a subsystem's components took them when it was loaded
         Component& c = root_->add(name, std::move(child), description);
         component_nodes_[name] = spec;
         if (const YAML::Node params = spec["parameters"]) set_parameters(name, c, params, path + ".parameters");
+    }
+
+    // ---- defaults: values set once for the file and its subsystems ----
+    void read_defaults(const YAML::Node& defaults) {
+        if (!defaults.IsMap()) fail(defaults, "defaults", "expected a map of parameter or choice names to values, e.g. {medium: Glycol47}");
+        for (const auto& e : entries(defaults, "defaults")) {
+            if (!e.value.IsScalar()) fail(e.value, "defaults." + e.key, "expected a number or an option's name");
+            // The file's own value wins over one inherited from the file that uses it as a subsystem.
+            std::erase_if(defaults_, [&](const InheritedDefault& d) { return d.key == e.key; });
+            defaults_.push_back({e.key, e.value, e.key_node, file_, std::make_shared<bool>(false)});
+        }
+    }
+
+    // Gives a new component the defaults it has a parameter or choice for, unless `own` (its `parameters`) sets it.
+    // A value it cannot take is an error at the line of the default, naming the component.
+    void apply_defaults(const std::string& name, Component& c, const YAML::Node& own) {
+        if (defaults_.empty()) return;
+        const Model& m = describe_child(c);
+        bool changed = false;
+        for (const InheritedDefault& d : defaults_) {
+            if (own && own.IsMap() && own[d.key]) continue;
+            const std::string where = "defaults." + d.key + " (for " + name + ")";
+            auto refuse = [&](const std::string& why) {
+                std::ostringstream s;
+                s << d.file;
+                if (!d.value.Mark().is_null()) s << ':' << d.value.Mark().line + 1 << ':' << d.value.Mark().column + 1;
+                s << ": " << where << ": " << why;
+                throw SystemFileError(s.str());
+            };
+            for (auto& choice : m.choices) {
+                if (choice.path != d.key) continue;
+                const std::string v = d.value.Scalar();
+                if (choice.spec->file_path) refuse("a file name is not a default (give it on the component)");
+                if (!choice.spec->admits(v))
+                    refuse("'" + v + "' is not one of " + name + "." + d.key + "'s options (" + choice.spec->options_text() + ")" + did_you_mean(v, choice.spec->options));
+                *choice.value = v;
+                *d.used = changed = true;
+            }
+            for (auto& p : m.parameters) {
+                if (p.path != d.key) continue;
+                double v = 0.0;
+                try {
+                    v = d.value.as<double>();
+                } catch (const YAML::Exception&) {
+                    refuse("expected a number for " + name + "." + d.key + ", got '" + d.value.Scalar() + "'");
+                }
+                if (!p.spec.admits(v)) {
+                    std::ostringstream s;
+                    s << v << ' ' << p.spec.refusal_text(v);
+                    refuse(s.str());
+                }
+                if (p.system_default) *p.system_default = v;
+                else *p.value = v;
+                *d.used = changed = true;
+            }
+        }
+        if (changed) described_.erase(&c);   // its structure may follow the values just set
     }
 
     // A component of a registered type; an unknown type is an error with a suggestion.
@@ -365,7 +439,7 @@ private:
         if (std::find(budget_.files.begin(), budget_.files.end(), canonical) == budget_.files.end()) budget_.files.push_back(canonical);
         auto chain = chain_;
         chain.push_back(canonical);
-        Loader sub_loader(full.string(), full.parent_path(), chain, budget_);
+        Loader sub_loader(full.string(), full.parent_path(), chain, budget_, defaults_);
         return std::move(sub_loader.load(text, /*top_level=*/false).root);
     }
 
@@ -436,18 +510,30 @@ private:
 
     // ---- connections ----
     // "p1.inlet" → the plug or signal `inlet` of child `p1`.
-    Endpoint resolve(const YAML::Node& node, const std::string& path) const {
+    // `inside`: a name may reach through subsystems to a component they hold ("loop.plate.T"), as a watched signal
+    // may; a connection goes through what a subsystem exposes.
+    Endpoint resolve(const YAML::Node& node, const std::string& path, bool inside = false) const {
         const std::string text = text_of(node, path);
+        return resolve_in(*root_, "", text, node, path, inside);
+    }
+    Endpoint resolve_in(const Composite& scope, const std::string& prefix, const std::string& text, const YAML::Node& node,
+                        const std::string& path, bool inside) const {
         const auto dot = text.find('.');
         if (dot == std::string::npos || dot == 0 || dot + 1 == text.size())
-            fail(node, path, "expected 'component.plug' or 'component.signal', got '" + text + "'");
+            fail(node, path, "expected 'component.plug' or 'component.signal', got '" + prefix + text + "'");
         const std::string comp = text.substr(0, dot), member = text.substr(dot + 1);
-        Component* c = root_->child(comp);
-        if (!c) fail(node, path, "unknown component '" + comp + "'" + did_you_mean(comp, root_->child_names()));
+        Component* c = scope.child(comp);
+        if (!c) {
+            std::string hint = did_you_mean(comp, scope.child_names());
+            if (hint.empty() && !prefix.empty()) hint = " (" + prefix.substr(0, prefix.size() - 1) + " holds " + join(scope.child_names()) + ")";
+            fail(node, path, "unknown component '" + prefix + comp + "'" + hint);
+        }
         Endpoint e;
-        e.path = text;
+        e.path = prefix + text;
         std::vector<std::string> known;
         if (auto* composite = dynamic_cast<Composite*>(c)) {
+            const bool exposed = composite->exposed_plugs().count(member) || composite->exposed_signals().count(member);
+            if (inside && !exposed && member.find('.') != std::string::npos) return resolve_in(*composite, prefix + comp + ".", member, node, path, inside);
             if (auto it = composite->exposed_plugs().find(member); it != composite->exposed_plugs().end()) e.plug = it->second;
             if (auto it = composite->exposed_signals().find(member); it != composite->exposed_signals().end()) e.signal = it->second;
             for (auto& [n, _] : composite->exposed_plugs()) known.push_back(n);
@@ -468,7 +554,7 @@ private:
         if (!e.plug && !e.signal) {
             std::string hint = did_you_mean(member, known);
             if (hint.empty()) hint = known.empty() ? " (it has none)" : " (it has: " + join(known) + ")";
-            fail(node, path, comp + " (" + c->type_name() + ") has no plug or signal '" + member + "'" + hint);
+            fail(node, path, prefix + comp + " (" + c->type_name() + ") has no plug or signal '" + member + "'" + hint);
         }
         return e;
     }
@@ -727,10 +813,13 @@ private:
                 }
             if (const YAML::Node map = a["add"])
                 for (const auto& e : entries(map, path + ".add")) {
+                    // `loop.split`: a component added inside the subsystem `loop` (the change checks that it exists).
                     const std::string where = path + ".add." + e.key;
-                    if (!is_identifier(e.key)) fail(e.key_node, where, "component names are identifiers (letters, digits, _), got '" + e.key + "'");
+                    const auto dot = e.key.rfind('.');
+                    const std::string parent = dot == std::string::npos ? "" : e.key.substr(0, dot), name = e.key.substr(dot + 1);
+                    if (!is_identifier(name)) fail(e.key_node, where, "component names are identifiers (letters, digits, _), got '" + name + "'");
                     const std::string description = e.value.IsMap() && e.value["description"] ? text_of(e.value["description"], where + ".description") : "";
-                    change.add("", e.key, make_component(e.key, e.value, e.key_node, where), description);
+                    change.add(parent, name, make_component(e.key, e.value, e.key_node, where), description);
                 }
             pairs("connect", [&](const std::string& x, const std::string& y) { change.connect(x, y); });
             if (const YAML::Node map = a["set"])
@@ -747,7 +836,7 @@ private:
         if (!when.IsMap()) fail(when, path, "expected {signal: <an output, e.g. a state>, crosses: <number>, direction: up|down|both}");
         check_keys(when, path, {"signal", "crosses", "direction"});
         if (!when["signal"] || !when["crosses"]) fail(when, path, "expected 'signal' and 'crosses'");
-        const Endpoint watched = resolve(when["signal"], path + ".signal");
+        const Endpoint watched = resolve(when["signal"], path + ".signal", /*inside=*/true);
         if (!watched.signal || watched.signal->is_in())
             fail(when["signal"], path + ".signal", "'" + watched.path + "' is not an output a trigger can watch (a state or a signal a component sends)");
         const std::string name = "when_" + std::to_string(index + 1);
@@ -776,6 +865,7 @@ private:
         if (!spec["type"]) fail(spec, path, "missing 'type' (a component type, see `lied list --components`)");
         std::unique_ptr<Component> c = make_of_type(spec["type"], path + ".type");
         count_component(key, path);
+        apply_defaults(name, *c, spec["parameters"]);
         if (const YAML::Node params = spec["parameters"]) set_parameters(name, *c, params, path + ".parameters");
         described_.erase(c.get());
         return c;
@@ -935,6 +1025,7 @@ private:
     const std::vector<std::pair<double, StructuralChange>>* actions_ = nullptr;
     const std::vector<std::pair<std::string, StructuralChange>>* event_actions_ = nullptr;
     std::set<const void*> exposed_;
+    std::vector<InheritedDefault> defaults_;   // the file's own and those of the files that use it, the nearest winning
 };
 
 }  // namespace

@@ -85,15 +85,29 @@ std::string gnuplot_quoted(const std::string& text) {
     return q + "'";
 }
 
-PlotPanels panels_by_kind(const std::vector<PlotColumn>& columns) {
-    std::map<std::pair<std::string, std::string>, std::vector<std::size_t>> panels;
-    for (std::size_t i = 0; i < columns.size(); ++i) {
-        const auto dot = columns[i].name.rfind('.');
-        const std::string kind = dot == std::string::npos ? columns[i].name : columns[i].name.substr(dot + 1);
-        panels[{kind, columns[i].unit}].push_back(i);
-    }
+namespace {
+// The last part of a recorded name: "plate.T" -> "T".
+std::string kind_of(const std::string& name) {
+    const auto dot = name.rfind('.');
+    return dot == std::string::npos ? name : name.substr(dot + 1);
+}
+}  // namespace
+
+PlotPanels panels_by_unit(const std::vector<PlotColumn>& columns) {
+    // Curves that share a unit share an axis, so a plate's and a fluid's temperatures can be compared at a glance;
+    // values without a unit (an opening, a count) are kept apart by kind, since their scales have nothing in common.
+    std::vector<std::string> keys;
     PlotPanels out;
-    for (auto& [key, indices] : panels) out.push_back(indices);
+    for (std::size_t i = 0; i < columns.size(); ++i) {
+        const std::string key = columns[i].unit.empty() ? "\n" + kind_of(columns[i].name) : columns[i].unit;
+        const auto at = std::find(keys.begin(), keys.end(), key);
+        if (at == keys.end()) {
+            keys.push_back(key);
+            out.push_back({i});
+        } else {
+            out[static_cast<std::size_t>(at - keys.begin())].push_back(i);
+        }
+    }
     return out;
 }
 
@@ -127,7 +141,7 @@ PlotPanels parse_plot_vars(const std::string& spec, const std::vector<PlotColumn
 std::string plot_script(const std::vector<PlotColumn>& columns, const std::string& data_path, const std::string& image_path,
                         const std::string& title, const PlotPanels& given) {
     const std::string ext = extension_of(image_path);
-    const PlotPanels panels = given.empty() ? panels_by_kind(columns) : given;
+    const PlotPanels panels = given.empty() ? panels_by_unit(columns) : given;
     const std::size_t height = 250 + 250 * panels.size();
     std::ostringstream gp;
     if (ext == ".png") gp << "set terminal pngcairo size 1000," << height << " font 'sans,10' noenhanced\n";
@@ -137,15 +151,17 @@ std::string plot_script(const std::vector<PlotColumn>& columns, const std::strin
        << "set datafile separator ','\n"
        << "set grid\nset key outside right top\n"
        << "set multiplot layout " << panels.size() << ",1 title " << gnuplot_quoted(title) << "\n";
-    auto kind_of = [&](std::size_t i) {
-        const auto dot = columns[i].name.rfind('.');
-        return dot == std::string::npos ? columns[i].name : columns[i].name.substr(dot + 1);
-    };
     for (auto& cols : panels) {
-        // The axis says what the curves share: their kind and unit; a curve whose unit differs carries its own.
-        bool same_kind = true, same_unit = true;
-        for (std::size_t i : cols) same_kind &= kind_of(i) == kind_of(cols[0]), same_unit &= columns[i].unit == columns[cols[0]].unit;
-        const std::string kind = same_kind ? kind_of(cols[0]) : "value";
+        // The axis says what the curves share: their unit, and the kinds of value drawn (up to three, else "value");
+        // a curve whose unit differs from the first one's (panels the user chose) carries its own in the key.
+        std::vector<std::string> kinds;
+        bool same_unit = true;
+        for (std::size_t i : cols) {
+            same_unit &= columns[i].unit == columns[cols[0]].unit;
+            if (std::find(kinds.begin(), kinds.end(), kind_of(columns[i].name)) == kinds.end()) kinds.push_back(kind_of(columns[i].name));
+        }
+        std::string kind = kinds.size() > 3 ? "value" : kinds[0];
+        for (std::size_t k = 1; k < kinds.size() && kinds.size() <= 3; ++k) kind += ", " + kinds[k];
         const std::string& unit = columns[cols[0]].unit;
         std::string label = same_unit ? (unit.empty() ? kind : kind + " [" + unit + "]") : kind + " [see the key]";
         gp << "set xlabel 'time [s]'\nset ylabel " << gnuplot_quoted(label) << "\nplot ";

@@ -23,8 +23,9 @@ struct PlotColumn {
 // Each panel lists indices into the columns.
 using PlotPanels = std::vector<std::vector<std::size_t>>;
 
-// One panel per (kind, unit), in sorted order.
-PlotPanels panels_by_kind(const std::vector<PlotColumn>& columns);
+// One panel per unit (values without a unit: one per kind, the last part of the name), in the order of first
+// appearance.
+PlotPanels panels_by_unit(const std::vector<PlotColumn>& columns);
 // "a,b;c": panels separated by ';', names by ','. Throws std::invalid_argument naming an unknown name (with
 // a suggestion) or an empty panel.
 PlotPanels parse_plot_vars(const std::string& spec, const std::vector<PlotColumn>& columns);
@@ -35,7 +36,7 @@ bool is_plot_file_name(const std::string& path);
 std::string gnuplot_quoted(const std::string& text);
 
 // The gnuplot script that plots `data_path` (CSV: time, then the columns) into `image_path` (both paths of the
-// private folder). No panels: panels_by_kind.
+// private folder). No panels: panels_by_unit.
 std::string plot_script(const std::vector<PlotColumn>& columns, const std::string& data_path, const std::string& image_path,
                         const std::string& title, const PlotPanels& panels = {});
 

@@ -324,6 +324,42 @@ TEST_CASE("an action started by a state event happens where the watched state cr
     for (const char* name : {"t1.level", "t2.level", "t3.level", "p2.m_flow"}) CHECK(by_file.value(name) == by_api.value(name));
 }
 
+TEST_CASE("an action reaches into subsystems: it watches a state inside one and adds a component to one") {
+    // The vessels with ValveTank subsystems behave like the flat vessels (test_system_file.cpp); the action watches
+    // b2's tank as the flat file's action watches t2, so it fires at the same crossing (dopri5 at 1e-10 on both).
+    const std::string action = "actions:\n  - {when: {signal: b2.tank.level, crosses: 1.03, direction: up}, set: {b2.valve.dp_ref: 4000}, "
+                               "add: {b2.marker: {type: Constant, parameters: {k: 7}}}}\n";
+    auto nested = systems::parse_system_text(file_text("com_vessels_subsystems.yaml") + action, "nested.yaml", kFiles.string());
+    auto flat = systems::parse_system_text(file_text("com_vessels.yaml") + "actions:\n  - {when: {signal: t2.level, crosses: 1.03, direction: up}, "
+                                                                            "set: {p2.dp_ref: 4000}}\n",
+                                           "flat.yaml", kFiles.string());
+    SimulatorOptions o;
+    o.solver = "dopri5";
+    o.tolerances = {1e-10, 1e-10};
+    Simulator a(*nested.root, o), b(*flat.root, o);
+    for (auto& [event, change] : nested.event_actions) a.schedule_on_event(event, std::move(change));
+    for (auto& [event, change] : flat.event_actions) b.schedule_on_event(event, std::move(change));
+    a.simulate(8.0);
+    b.simulate(8.0);
+    REQUIRE(a.segments().size() == 2);
+    REQUIRE(b.segments().size() == 2);
+    CHECK(a.segments()[1].start == doctest::Approx(b.segments()[1].start).epsilon(1e-6));
+    CHECK(a.value("b2.marker.y") == 7.0);   // added inside b2, under b2's name
+    CHECK(a.parameter("b2.valve.dp_ref") == 4000.0);
+    CHECK(a.value("b2.tank.level") == doctest::Approx(b.value("t2.level")).epsilon(1e-6));
+
+    // A name inside a subsystem that is not there is refused when the file is read, naming what the subsystem holds.
+    const std::string wrong = "actions:\n  - {when: {signal: b2.tnak.level, crosses: 1.03}, set: {b2.valve.dp_ref: 4000}}\n";
+    try {
+        systems::parse_system_text(file_text("com_vessels_subsystems.yaml") + wrong, "wrong.yaml", kFiles.string());
+        FAIL("expected an error");
+    } catch (const std::exception& e) {
+        const std::string what = e.what();
+        CHECK(what.find("unknown component 'b2.tnak'") != std::string::npos);
+        CHECK(what.find("did you mean 'tank'") != std::string::npos);
+    }
+}
+
 TEST_CASE("the previous states are found where they stood when the order is kept, and by name when it is not") {
     // A rebuild of the same shape finds every state at its old position (no index by name is built); a change that
     // adds or removes components shifts positions, and then the name decides.

@@ -13,6 +13,7 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <unistd.h>
 
 using namespace lied;
 using namespace lied::systems;
@@ -207,4 +208,74 @@ TEST_CASE("lied info lists a file's actions and lied run prints its segments") {
     CHECK(run_out.str().find("from t = 5 s: release: the stages separate (4 states; 0 carried by name, 4 set by the change or a take-over "
                              "(stage1.s, stage1.w, stage2.s, stage2.w))") != std::string::npos);
     CHECK(run_out.str().find("stages.s  (not in the final structure)") != std::string::npos);
+}
+
+namespace {
+struct DefaultsFolder {
+    fs::path dir = fs::temp_directory_path() / ("lied_defaults_" + std::to_string(::getpid()));
+    DefaultsFolder() { fs::create_directories(dir); }
+    ~DefaultsFolder() { fs::remove_all(dir); }
+    void write(const std::string& name, const std::string& text) const { std::ofstream(dir / name) << text; }
+    std::string error_of(const std::string& name) const {
+        try {
+            load_system_file((dir / name).string());
+        } catch (const SystemFileError& e) {
+            return e.what();
+        }
+        return "(no error)";
+    }
+};
+}  // namespace
+
+TEST_CASE("defaults: set once for a file, inherited by its subsystems, overridden where a component or subsystem says so") {
+    DefaultsFolder folder;
+    folder.write("branch.yaml", "system: Branch\n"
+                                "defaults: {dp_ref: 2000}\n"
+                                "components:\n"
+                                "  valve: {type: PressureDrop}\n"
+                                "  tank: {type: InTank}\n"
+                                "connections: [[valve.outlet, tank.inlet]]\n"
+                                "expose: {plugs: {inlet: valve.inlet}}\n");
+    folder.write("top.yaml", "system: Top\n"
+                             "defaults: {medium: ConstantPropertyLiquidWater, L: 50, dp_ref: 3000}\n"
+                             "components:\n"
+                             "  t1: {type: OutTank}\n"
+                             "  p1: {type: PressureDrop, parameters: {L: 10}}\n"
+                             "  b2: {file: branch.yaml}\n"
+                             "  elevation: {type: StepSource}\n"
+                             "connections: [[t1.outlet, p1.inlet], [p1.outlet, b2.inlet], [elevation.y, t1.elevation]]\n"
+                             "actions:\n"
+                             "  - {at: 1, replace: {p1: {type: PressureDrop}}}\n");
+    LoadedSystem loaded = load_system_file((folder.dir / "top.yaml").string());
+    Simulator sim(*loaded.root);
+    // The medium reaches every fluid component, in the file and in its subsystem; a component without a medium
+    // (the step source) is left alone.
+    for (const char* name : {"t1.medium", "p1.medium", "b2.valve.medium", "b2.tank.medium"}) CHECK(sim.choice(name) == "ConstantPropertyLiquidWater");
+    CHECK(sim.parameter("p1.L") == 10.0);            // its own value wins
+    CHECK(sim.parameter("p1.dp_ref") == 3000.0);     // the file's default
+    CHECK(sim.parameter("b2.valve.L") == 50.0);      // inherited by the subsystem
+    CHECK(sim.parameter("b2.valve.dp_ref") == 2000.0);   // the subsystem's own default wins over the inherited one
+    // A component an action brings takes the defaults too.
+    for (auto& [t, change] : loaded.actions) sim.schedule(t, std::move(change));
+    sim.simulate(2.0);
+    CHECK(sim.parameter("p1.L") == 50.0);
+    CHECK(sim.choice("p1.medium") == "ConstantPropertyLiquidWater");
+}
+
+TEST_CASE("defaults: a value no component can take, or a name no component has, is refused at its line") {
+    DefaultsFolder folder;
+    const std::string body = "components:\n  t1: {type: OutTank}\n  p1: {type: PressureDrop}\n  t2: {type: InTank}\n"
+                             "connections: [[t1.outlet, p1.inlet], [p1.outlet, t2.inlet]]\n";
+    folder.write("medium.yaml", "defaults: {medium: Glycl47}\n" + body);
+    const std::string medium = folder.error_of("medium.yaml");
+    CHECK(medium.find("medium.yaml:1:20: defaults.medium (for t1): 'Glycl47' is not one of t1.medium's options") != std::string::npos);
+    CHECK(medium.find("did you mean 'Glycol47'") != std::string::npos);
+    folder.write("name.yaml", "defaults:\n  dp_reff: 2000\n" + body);
+    CHECK(folder.error_of("name.yaml").find("name.yaml:2:3: defaults.dp_reff: no component of this file or of its subsystem files has a parameter or choice "
+                                            "'dp_reff'") != std::string::npos);
+    folder.write("range.yaml", "defaults: {dp_ref: -5}\n" + body);
+    const std::string range = folder.error_of("range.yaml");
+    CHECK(range.find("range.yaml:1:20: defaults.dp_ref (for p1): -5") != std::string::npos);
+    folder.write("list.yaml", "defaults: {dp_ref: [1, 2]}\n" + body);
+    CHECK(folder.error_of("list.yaml").find("defaults.dp_ref: expected a number or an option's name") != std::string::npos);
 }

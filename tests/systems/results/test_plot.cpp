@@ -98,3 +98,22 @@ TEST_CASE("the plot shows units on the axes and distinguishes identical curves")
     CHECK(script.find("using 1:4 skip 1 with lines lw 2 dt 3 title 't3.level'") != std::string::npos);
     CHECK(script.find("set multiplot layout 2,1 title 'Vessels'") != std::string::npos);
 }
+
+TEST_CASE("the default panels group curves by unit, in the order they were recorded") {
+    using lied::systems::PlotPanels;
+    const std::vector<lied::systems::PlotColumn> columns{{"plate.T", "K"},      {"pump.m_flow", "kg/s"}, {"radiator.T_outA", "K"},
+                                                         {"valve.opening", ""}, {"loop.T_fluid", "K"},   {"bypass.opening", ""},
+                                                         {"trigger.count", ""}};
+    CHECK(lied::systems::panels_by_unit(columns) == PlotPanels{{0, 2, 4}, {1}, {3, 5}, {6}});
+    const std::string script = lied::systems::plot_script(columns, "/tmp/d/data.csv", "/tmp/d/plot.png", "Loop");
+    // One axis for the three temperatures, named by the kinds it carries; values without a unit stay apart by kind.
+    CHECK(script.find("set ylabel 'T, T_outA, T_fluid [K]'") != std::string::npos);
+    CHECK(script.find("set ylabel 'opening'") != std::string::npos);
+    CHECK(script.find("set ylabel 'count'") != std::string::npos);
+    CHECK(script.find("set multiplot layout 4,1 title 'Loop'") != std::string::npos);
+    // More than three kinds on one axis: the axis says "value" and the key names each curve.
+    const std::string many = lied::systems::plot_script({{"a.T", "K"}, {"b.T_in", "K"}, {"c.T_out", "K"}, {"d.T_wall", "K"}},
+                                                        "/tmp/d/data.csv", "/tmp/d/plot.png", "Temperatures");
+    CHECK(many.find("set ylabel 'value [K]'") != std::string::npos);
+    CHECK(many.find("title 'd.T_wall'") != std::string::npos);
+}
