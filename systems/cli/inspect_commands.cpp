@@ -70,6 +70,23 @@ void describe_segments(Simulator& sim, std::ostream& out) {
 
 }  // namespace
 
+std::filesystem::path example_files_folder() {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    // In the source tree, the short relative paths a user types; else the files installed next to this program
+    // (<prefix>/bin/lied and <prefix>/share/lied/systems); else those of the sources it was built from.
+    const fs::path here = "systems/examples/files";
+    if (fs::is_directory(here, ec)) return here;
+    std::vector<fs::path> candidates;
+    if (const fs::path self = fs::read_symlink("/proc/self/exe", ec); !ec) candidates.push_back(self.parent_path() / ".." / "share" / "lied" / "systems");
+#ifdef LIED_EXAMPLE_FILES
+    candidates.emplace_back(LIED_EXAMPLE_FILES);
+#endif
+    for (const fs::path& c : candidates)
+        if (fs::is_directory(c, ec)) return fs::weakly_canonical(c, ec);
+    return {};
+}
+
 int list(bool components, bool media, std::ostream& out) {
     if (components && media) throw UsageError("list takes --components or --media, not both");
     if (components) {
@@ -86,10 +103,12 @@ int list(bool components, bool media, std::ostream& out) {
         return 0;
     }
     for (auto& e : SystemRegistry::instance().entries()) out << name_column(e.name, 16) << e.description << '\n';
-    // The example system files, when run from the source tree.
-    const std::filesystem::path files = "systems/examples/files";
+    const std::filesystem::path files = example_files_folder();
     std::error_code ec;
-    if (!std::filesystem::is_directory(files, ec)) return 0;
+    if (files.empty()) {
+        out << "\n(no example system files found: they are in systems/examples/files of the sources, or share/lied/systems where Lied is installed)\n";
+        return 0;
+    }
     std::vector<std::filesystem::path> paths;
     for (auto& entry : std::filesystem::directory_iterator(files, ec))
         if (is_system_file_name(entry.path().string())) paths.push_back(entry.path());

@@ -92,4 +92,11 @@ TEST_CASE("a subsystem file is not offered or run as a system") {
     CHECK(runnable.find("valve_tank.yaml") == std::string::npos);
     CHECK(list.out.find("subsystem files (used as components by other files, not run on their own):\n  systems/examples/files/valve_tank.yaml") !=
           std::string::npos);
+    // From any other folder, the files are still listed, by paths that work from there (the installed program finds
+    // them under share/lied/systems: tests/CMakeLists.txt checks that on the installed package).
+    fs::current_path(fs::temp_directory_path());
+    const auto elsewhere = run_lied({"list"});
+    fs::current_path(cwd);
+    const std::string example = (fs::weakly_canonical(files) / "com_vessels.yaml").string();
+    CHECK(elsewhere.out.find("\n  " + example + " ") != std::string::npos);
 }
