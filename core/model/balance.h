@@ -19,6 +19,7 @@ struct BalanceTermInfo {
     Kind kind = Kind::Neutral;
     const double* value = nullptr;   // null for Neutral
     std::string_view name;           // a literal ("E_kin", "inflow"): the model keeps the view
+    std::string_view remedy;         // Created only, a literal or empty: what makes the formulation create less
 };
 
 }  // namespace lied

@@ -272,8 +272,8 @@ void Meta::dissipates(const double& rate, std::string_view name) {
     model_.balance_terms.push_back({component_, Quantity::Energy, BalanceTermInfo::Kind::Dissipated, &rate, name});
 }
 
-void Meta::creates(Quantity quantity, const double& rate, std::string_view name) {
-    model_.balance_terms.push_back({component_, quantity, BalanceTermInfo::Kind::Created, &rate, name});
+void Meta::creates(Quantity quantity, const double& rate, std::string_view name, std::string_view remedy) {
+    model_.balance_terms.push_back({component_, quantity, BalanceTermInfo::Kind::Created, &rate, name, remedy});
 }
 
 void Meta::assembly_condition(const double& value, std::string_view name, AssemblyConditionInfo::Level level, const char* unit) {

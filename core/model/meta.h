@@ -136,8 +136,10 @@ public:
     // Energy turned into heat that leaves the model (W, ≥ 0): damping, friction, a formulation's relaxation.
     void dissipates(const double& rate, std::string_view name);
     // What the component's own equations create (kg/s or W; negative: destroy) by design, e.g. a regularisation at
-    // zero flow or a mixing that lags. Booked apart, so that a report shows how much the formulation moved.
-    void creates(Quantity quantity, const double& rate, std::string_view name);
+    // zero flow or a mixing that lags. Booked apart, so that a report shows how much the formulation moved. `remedy`
+    // (a literal) says what makes it create less; a run whose formulations create a measurable share of the energy
+    // that moved warns with it.
+    void creates(Quantity quantity, const double& rate, std::string_view name, std::string_view remedy = {});
     // Holds nothing and exchanges nothing with the outside: what enters through its plugs leaves through them (an
     // isenthalpic pipe, a junction without volume, a sensor, a signal block).
     void balance_neutral();

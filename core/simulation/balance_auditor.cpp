@@ -48,6 +48,7 @@ void BalanceAuditor::configure(const Model& model, const BalanceSettings& settin
     rate_now_.assign(terms.size(), 0.0);
     mid_.assign(terms.size(), 0.0);
     rate_prev_.assign(terms.size(), 0.0);
+    created_.assign(terms.size(), 0.0);
     started_ = false;
 }
 
@@ -76,6 +77,7 @@ void BalanceAuditor::start(double t) {
     prev_ = now_;
     start_ = now_;
     std::fill(largest_change_.begin(), largest_change_.end(), 0.0);
+    std::fill(created_.begin(), created_.end(), 0.0);
     const bool mass_audited = mass_.audited, energy_audited = energy_.audited;
     mass_ = {};
     energy_ = {};
@@ -168,6 +170,7 @@ bool BalanceAuditor::observe(double t) {
             added.of(term.quantity) += amount;
         } else if (term.kind == Kind::Created) {
             account.created += amount;
+            created_[k] += amount;
             added.of(term.quantity) -= amount;
         } else {
             (amount > 0 ? account.supplied_in : account.supplied_out) += std::abs(amount);
@@ -455,7 +458,7 @@ void archive_finding(StateArchive& a, BalanceFinding& f) {
 void BalanceAuditor::archive(StateArchive& a) {
     archive_account(a, mass_);
     archive_account(a, energy_);
-    for (std::vector<double>* v : {&now_, &prev_, &start_, &largest_change_, &rate_now_, &rate_prev_, &mid_}) a.values(v->data(), v->size());
+    for (std::vector<double>* v : {&now_, &prev_, &start_, &largest_change_, &rate_now_, &rate_prev_, &mid_, &created_}) a.values(v->data(), v->size());
     for (double* v : {&quadrature_error_[0], &quadrature_error_[1], &r_before_[0], &r_before_[1], &last_t_, &held_mass_, &held_energy_,
                       &moved_mass_, &moved_energy_, &exchanged_mass_, &exchanged_energy_})
         a.value(*v);

@@ -96,6 +96,9 @@ public:
     const std::vector<int>& unaudited() const { return unaudited_; }
     long violations() const { return violations_; }
     const BalanceFinding& finding() const { return finding_; }   // the first violation, or the closest call
+    // What each term's formulation created (Kind::Created; index into Model::balance_terms) since this structure's
+    // books opened; 0 for other terms.
+    const std::vector<double>& created_by_term() const { return created_; }
     const Model* model() const { return model_; }
 
     // The model changed from outside between steps (a parameter or a state set by the user, a steady state): the
@@ -165,6 +168,7 @@ private:
     int history_ = 0;                           // steps since the integrand last jumped
     static constexpr int kAdaptiveStartSteps = 3;   // steps after a start or event an adaptive solver is not judged on
     std::vector<double> mid_;                   // per term: rates at the middle of an adaptive step
+    std::vector<double> created_;               // per term: ∫ of what a formulation created
     bool have_mid_ = false;
     double last_t_ = 0.0;                       // where the books stand
     std::vector<int> unaudited_;

@@ -222,6 +222,11 @@ public:
     // Which fixed step this system wants at the current point: the fastest mode of ∂ẋ/∂x and the RK4 steps that
     // resolve it and that stay stable (core/diagnostics/stability.h). Not for the real-time loop.
     StepAdvice step_advice();
+    // Formulations (regularisations that declare a remedy: Meta::creates) that created more than kFormulationShare of
+    // the energy that moved through the books: how much, the term that created most and what tightens it; "" when
+    // they stay below it or the books are not kept. simulate() logs it as a warning, once per simulator.
+    static constexpr double kFormulationShare = 1e-3;
+    std::string formulation_energy_note() const;
 
     double time() const { return t_; }
     const Eigen::VectorXd& states() const { return x_; }
@@ -351,6 +356,7 @@ private:
     long failures_before_step_ = 0;   // the evaluator's failure count when the last step began
     bool taken_over_ = false;
     std::vector<std::string> advised_;   // advice already logged (each once)
+    bool formulation_noted_ = false;     // formulation_energy_note() logged
     long generation_ = 0;
     std::uint64_t fingerprint_ = 0;
     long fingerprint_generation_ = -1;

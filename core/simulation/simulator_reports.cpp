@@ -6,6 +6,7 @@
 #include "core/diagnostics/diagnosis.h"
 #include "core/diagnostics/stability.h"
 
+#include <algorithm>
 #include <cmath>
 #include <iomanip>
 #include <sstream>
@@ -209,6 +210,33 @@ std::string Simulator::balance_text() const {
     }
     s << " (rule: Σ stored − Σ stored at the start = ∫ (Σ supplied − Σ dissipated) dt, for mass and energy; set the balance check to "
          "warn or off to go on regardless)";
+    return s.str();
+}
+
+std::string Simulator::formulation_energy_note() const {
+    if (!auditor_.active() || auditor_.suspended()) return "";
+    const BalanceAccount& a = auditor_.account(Quantity::Energy);
+    if (!a.audited) return "";
+    // What moved: the largest of what entered, left, was dissipated or changed the store (a closed loop heated
+    // and cooled moves what passes through its exchangers).
+    const double moved = std::max({a.supplied_in, a.supplied_out, a.dissipated, std::abs(a.stored - a.stored_start)});
+    const auto& created = auditor_.created_by_term();
+    double by_remedied = 0.0;
+    int most = -1;
+    for (std::size_t k = 0; k < created.size() && k < model_.balance_terms.size(); ++k) {
+        const BalanceTermInfo& term = model_.balance_terms[k];
+        if (term.kind != BalanceTermInfo::Kind::Created || term.quantity != Quantity::Energy || term.remedy.empty()) continue;
+        by_remedied += created[k];
+        if (most < 0 || std::abs(created[k]) > std::abs(created[static_cast<std::size_t>(most)])) most = static_cast<int>(k);
+    }
+    if (most < 0 || !(moved > 0.0) || !(std::abs(by_remedied) > kFormulationShare * moved)) return "";
+    const BalanceTermInfo& term = model_.balance_terms[static_cast<std::size_t>(most)];
+    const std::string& path = model_.components[static_cast<std::size_t>(term.component)].path;
+    std::ostringstream s;
+    s << std::setprecision(3) << "regularisations created " << by_remedied << " J, " << 100.0 * std::abs(by_remedied) / moved
+      << " % of the " << moved << " J of energy that moved; most in " << (path.empty() ? "" : path + ".") << term.name << " ("
+      << created[static_cast<std::size_t>(most)] << " J): " << term.remedy << " (rule: a formulation's regularisation moves less than "
+      << 100.0 * kFormulationShare << " % of the energy balance; the books count it as created, so the balance holds)";
     return s.str();
 }
 

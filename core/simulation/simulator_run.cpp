@@ -106,6 +106,11 @@ void Simulator::simulate(double t_end, Recorder* recorder, const Progress& progr
         spdlog::warn("{} step{} of {} too large for this model, the last: {}", monitor_.exceeded(), monitor_.exceeded() == 1 ? "" : "s",
                      integrator_->name(), step_error_text(monitor_.last_confirmed()));
     if (auditor_.violations() > 0) spdlog::warn("{}", balance_text());
+    if (!formulation_noted_)
+        if (const std::string note = formulation_energy_note(); !note.empty()) {
+            spdlog::warn("{}", note);
+            formulation_noted_ = true;
+        }
     // The final time is always recorded, whether or not it lies on the output grid.
     if (recorder && (recorder->times().empty() || recorder->times().back() < t_ - time_tolerance(t_))) recorder->sample(names_, t_);
 }

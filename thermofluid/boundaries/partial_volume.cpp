@@ -204,7 +204,8 @@ void PartialVolume::declare_volume(Meta& meta, std::span<FluidInlet* const> inle
     meta.block<&PartialVolume::evalBalances>(this, "evalBalances", balance_lists.reads, balance_lists.writes);
     meta.stores(Quantity::Mass, M.value.value, "M");
     meta.stores(Quantity::Energy, U_med.value.value, "U_med");
-    meta.creates(Quantity::Energy, reverse_flow_energy_, "reverse_flow_guard");
+    meta.creates(Quantity::Energy, reverse_flow_energy_, "reverse_flow_guard",
+                 "fluid leaves through an inlet, which ThermofluidStream's directed formulation books with the element's own enthalpy: keep the flow forward");
     meta.supplies(Quantity::Energy, volume_work_, "volume_work");   // 0 but for a reservoir under an atmosphere
     meta.variable(p_, "p", "Pa");
     meta.variable(T_, "T", "K");

@@ -51,7 +51,8 @@ void CounterFlowNTU::evalHeat() {
 }
 
 void CounterFlowNTU::metainfo(Meta& meta) {
-    meta.creates(Quantity::Energy, formulation_energy_, "lag_and_regularisation");
+    meta.creates(Quantity::Energy, formulation_energy_, "lag_and_regularisation",
+                 "shorten TC, the outlets' lag, against how fast the inlets change (and lower m_flow_reg if the flows are small)");
     declare_sides(meta);
     meta.parameter(A, "A", ParameterSpec::positive("m2", "heat transfer area"));
     meta.parameter(k_NTU, "k_NTU", ParameterSpec::non_negative("W/(m2.K)", "overall heat transfer coefficient"));

@@ -53,7 +53,8 @@ void DiscretizedCounterFlowHEX::evalCells() {
 
 void DiscretizedCounterFlowHEX::metainfo(Meta& meta) {
     meta.stores_by_rate(Quantity::Energy, storage_rate_, "storage_rate");
-    meta.creates(Quantity::Energy, reverse_flow_energy_, "reverse_flow_guard");
+    meta.creates(Quantity::Energy, reverse_flow_energy_, "reverse_flow_guard",
+                 "fluid leaves through an inlet, which ThermofluidStream's directed formulation books with the element's own enthalpy: keep the flow forward");
     meta.parameter(nCells, "nCells", ParameterSpec::count_up_to(PlugArray<FluidInlet>::kMaxSize, "number of cells per side"));
     if (!(nCells >= 1) || nCells != std::floor(nCells))
         throw BuildError(meta.path_of("nCells") + " = " + std::to_string(nCells) + " (rule: a number of cells is an integer from 1 to 1000)",

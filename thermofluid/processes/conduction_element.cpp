@@ -35,7 +35,8 @@ void ConductionElement::evalEnthalpy() {
 void ConductionElement::metainfo(Meta& meta) {
     // Its mass M(p, h) follows the flow without a balance of its own: the energy it holds is known by its rate M·dh/dt.
     meta.stores_by_rate(Quantity::Energy, storage_rate_, "storage_rate");
-    meta.creates(Quantity::Energy, reverse_flow_energy_, "reverse_flow_guard");
+    meta.creates(Quantity::Energy, reverse_flow_energy_, "reverse_flow_guard",
+                 "fluid leaves through an inlet, which ThermofluidStream's directed formulation books with the element's own enthalpy: keep the flow forward");
     declare_flow(meta);
     static const ChoiceSpec kInitChoice{{"T", "h"}, "initial state from T_0 (at p_init) or h_0"};
     meta.choice(init, "init", kInitChoice);

@@ -52,7 +52,7 @@ void ThermalConvectionPipe::evalState() {
 }
 
 void ThermalConvectionPipe::metainfo(Meta& meta) {
-    meta.creates(Quantity::Energy, regularisation_energy_, "regularisation");
+    meta.creates(Quantity::Energy, regularisation_energy_, "regularisation", "lower m_flow_reg: below a tenth of it Δh is regularised");
     declare_flow(meta);
     meta.plug(heatPort, "heatPort");
     meta.parameter(l, "l", ParameterSpec::positive("m", "length"));

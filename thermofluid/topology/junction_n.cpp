@@ -57,7 +57,8 @@ void JunctionN::evalCutInertial() { residual_r_out_.value = r_out_.value - outle
 void JunctionN::metainfo(Meta& meta) {
     // Mass adds up exactly; the mixed enthalpy is weighted by |ṁ| + ε, which equals the energy balance only for
     // forward flows and ε → 0.
-    meta.creates(Quantity::Energy, mixing_energy_, "mixing");
+    meta.creates(Quantity::Energy, mixing_energy_, "mixing",
+                 "lower m_flow_eps (the system default thermofluid.m_flow_reg, e.g. on a DropOfCommons): below it the mixing weights are regularised");
     meta.parameter(N, "N", ParameterSpec::count_up_to(PlugArray<FluidInlet>::kMaxSize, "number of inlets"));
     inlets.resize_from(N, meta, "N");
     n_ = inlets.size();
