@@ -15,9 +15,11 @@ void DropOfCommons::metainfo(Meta& meta) {
                          ParameterSpec::non_negative("", "damping factor of the inertial pressure at volumes"));
     meta.provide_default(omega_reg, "omega_reg", defaults::kOmegaReg,
                          ParameterSpec::positive("rad/s", "speed below which turbo machines' torque is regularised"));
+    meta.provide_default(m_flow_nominal, "m_flow_nominal", defaults::kMFlowNominal,
+                         ParameterSpec::positive("kg/s", "typical mass flow: the nominal of the flow states, which scales the solvers' absolute tolerance"));
     meta.provide_default(rho_min, "rho_min", defaults::kRhoMin, ParameterSpec::positive("kg/m3", "lowest density a flow element divides by"));
 }
 
-LIED_REGISTER_COMPONENT(DropOfCommons, "system-wide thermofluid defaults (L, p_min, m_flow_reg, g, k_volume_damping, rho_min, omega_reg) for the (sub)system it is in");
+LIED_REGISTER_COMPONENT(DropOfCommons, "system-wide thermofluid defaults (L, p_min, m_flow_reg, g, k_volume_damping, rho_min, omega_reg, m_flow_nominal) for the (sub)system it is in");
 
 }  // namespace lied::thermofluid

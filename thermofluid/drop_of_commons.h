@@ -2,6 +2,7 @@
 // ThermofluidStream's DropOfCommons: the defaults every thermofluid component of a system (or subsystem) shares,
 // set once. A component's own value overrides them; without a DropOfCommons the values below hold.
 #include "core/model/component.h"
+#include "core/model/state.h"
 
 namespace lied::thermofluid {
 
@@ -20,6 +21,11 @@ inline constexpr double g = 9.80665;         // m/s², standard gravity
 inline constexpr double k_volume_damping = 0.1;   // damping of the inertial pressure between coupled volumes
 inline constexpr double rho_min = 1e-10;     // kg/m³, lowest density a flow element divides by
 inline constexpr double omega_reg = 1.0;     // rad/s, speed below which turbo machines' torque is regularised
+inline constexpr const char* kMFlowNominal = "thermofluid.m_flow_nominal";
+inline constexpr double m_flow_nominal = 1.0;   // kg/s, the typical mass flow: the nominal of every flow state
+// The nominal of a mass flow state follows the system's m_flow_nominal: the solvers' absolute tolerance is a fraction
+// of it, so a system of grams per second that says so once gets tolerances that fit its flows.
+inline constexpr NominalScale flow_nominal{kMFlowNominal, 1.0, m_flow_nominal};
 }  // namespace defaults
 
 class DropOfCommons final : public Component {
@@ -31,6 +37,7 @@ public:
     double k_volume_damping = defaults::k_volume_damping;
     double rho_min = defaults::rho_min;
     double omega_reg = defaults::omega_reg;
+    double m_flow_nominal = defaults::m_flow_nominal;
 
     void metainfo(Meta& meta) override;
     const char* type_name() const override { return "DropOfCommons"; }

@@ -244,6 +244,17 @@ void link_system_defaults(Model& m) {
             if (d.provider < 0 || p.scope.size() > m.default_providers[d.provider].scope.size()) d.provider = static_cast<int>(k);
         }
     }
+    for (auto& s : m.states) {
+        s.scale_provider = -1;
+        if (s.scale.key.empty()) continue;
+        const std::string& path = s.path;
+        for (std::size_t k = 0; k < m.default_providers.size(); ++k) {
+            const DefaultProviderInfo& p = m.default_providers[k];
+            if (p.key != s.scale.key || !in_scope(path, p.scope)) continue;
+            if (s.scale_provider < 0 || p.scope.size() > m.default_providers[static_cast<std::size_t>(s.scale_provider)].scope.size())
+                s.scale_provider = static_cast<int>(k);
+        }
+    }
     m.apply_system_defaults();
 }
 

@@ -159,11 +159,19 @@ void Meta::add_pass_through(const SignalBase& source, OutBase& out, std::string_
     model_.pass_throughs.push_back({&source, &out, copy, block});
 }
 
-void Meta::state(State& state, std::string_view name, double nominal, std::string_view unit) {
+void Meta::state(State& state, std::string_view name, NominalScale scale, std::string_view unit) {
+    add_state(state, name, scale.factor * scale.fallback, unit).scale = scale;
+}
+
+void Meta::state(State& state, std::string_view name, double nominal, std::string_view unit) { add_state(state, name, nominal, unit); }
+
+StateInfo& Meta::add_state(State& state, std::string_view name, double nominal, std::string_view unit) {
     StateInfo& info = model_.refill(model_.states);
     join_into(info.path, name);
     info.state = &state;
     info.nominal = nominal;
+    info.scale = {};
+    info.scale_provider = -1;
     info.unit.assign(unit);
     info.component = component_;
     info.value_signal = static_cast<int>(model_.filled_signals());
@@ -172,6 +180,7 @@ void Meta::state(State& state, std::string_view name, double nominal, std::strin
     der_name.assign("der(").append(name).append(")");
     info.derivative_signal = static_cast<int>(model_.filled_signals());
     signal(state.der, der_name);
+    return info;   // the states' list does not move while signals are registered
 }
 
 void Meta::tearing(Out<double>& variable, std::string_view name) {

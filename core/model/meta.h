@@ -29,6 +29,7 @@ namespace lied {
 struct Model;
 struct BlockInfo;
 struct ParameterInfo;
+struct StateInfo;
 
 using Reads = std::initializer_list<const SignalBase*>;
 using Writes = std::initializer_list<const OutBase*>;
@@ -77,6 +78,8 @@ public:
     }
     // Registers the value and derivative signals too ("level", "der(level)").
     void state(State& state, std::string_view name, double nominal, std::string_view unit);
+    // The same, its nominal following the system's scale (core/model/state.h): set when the system defaults are linked.
+    void state(State& state, std::string_view name, NominalScale scale, std::string_view unit);
     void tearing(Out<double>& variable, std::string_view name);
     void residual(Out<double>& residual, std::string_view name);
     // Declare that this component's linear coefficients (its part of L) change with the states, so L must be
@@ -211,6 +214,7 @@ public:
     std::string path_of(std::string_view name) const { return join(name); }
 
 private:
+    StateInfo& add_state(State& state, std::string_view name, double nominal, std::string_view unit);
     // The option that names `v`: "true"/"false" for a bool, the enumerator's position for an enum; -1 if none.
     template <class E>
     static int option_of(E v, const ChoiceSpec& spec) {

@@ -93,6 +93,8 @@ struct StateInfo {
     std::string unit;
     int component;
     int value_signal = -1, derivative_signal = -1;
+    NominalScale scale;        // scale.key set: the nominal follows a system default (see NominalScale)
+    int scale_provider = -1;   // index into Model::default_providers of the provider in scope, or -1
 };
 
 struct TearingInfo {           // a tearing variable, set by the engine while probing and solving
@@ -274,9 +276,13 @@ struct Model {
     }
     int tearing_signal(std::size_t j) const { return signal_registered_twice_ ? signal_index(tearing[j].variable) : tearing[j].signal; }
     int residual_signal(std::size_t i) const { return signal_registered_twice_ ? signal_index(residuals[i].residual) : residuals[i].signal; }
-    // Gives every system-default parameter the value in force (own, provider's or fallback); allocation-free.
-    void apply_system_defaults() const {
+    // Gives every system-default parameter the value in force (own, provider's or fallback), and every state whose
+    // nominal follows a system default its nominal; allocation-free.
+    void apply_system_defaults() {
         for (auto& d : system_defaults) d.parameter->resolve(d.provider < 0 ? nullptr : default_providers[d.provider].value);
+        for (auto& s : states)
+            if (!s.scale.key.empty())
+                s.nominal = s.scale.factor * (s.scale_provider < 0 ? s.scale.fallback : *default_providers[static_cast<std::size_t>(s.scale_provider)].value);
     }
     // Sets every registered signal's index hint, then asks each signal object once what the later passes need
     // (`links`): at 10⁴ components the checks, the block index and the affinity check otherwise visit the

@@ -12,9 +12,10 @@ CoolingLoop::CoolingLoop() {
                                &radiator.A_side.medium, &bypass.medium, &junction.medium, &T_coolant.medium})
         m->name = "Glycol47";
     for (MediumParameter* m : {&airIn.medium, &airDuct.medium, &airOut.medium, &radiator.B_side.medium}) m->name = "SimpleAir";
-    // Flows are ~0.1 kg/s and the bypass nearly closes: 1e-4 keeps the junction's regularised mixing below 0.01 % of the
-    // energy that moves (1e-3 created 0.1 %, and a run warned).
-    dropOfCommons.m_flow_reg = 1e-4;
+    dropOfCommons.m_flow_reg = 1e-3;   // flows are ~0.1 kg/s: small regularisation of mixing and machines
+    // The bypass nearly closes: at 1e-3 the junction's regularised mixing created 0.1 % of the energy that moves (a
+    // run warns above that); 1e-4 keeps it near 0.01 %.
+    junction.m_flow_eps = 1e-4;
 
     tank.p_ref = 1.5e5, tank.V_ref = 2e-3, tank.K = 5e5;   // a gas-cushioned expansion tank: soft walls
     tank.p_start = 1.5e5, tank.T_start = 303.15;

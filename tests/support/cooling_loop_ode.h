@@ -31,6 +31,7 @@ struct CoolingLoopOde {
     const thermofluid::Medium& air = thermofluid::medium("SimpleAir");
     // Parameters (as systems/examples/cooling_loop.cpp sets them; the rest are the components' defaults).
     static constexpr double L = 0.01, m_flow_reg = 1e-3, p_min = 100, rho_min = 1e-10, omega_reg = 1;
+    static constexpr double m_flow_eps = 1e-4;   // the junction's own regularisation
     static constexpr double p_ref = 1.5e5, V_ref = 2e-3, K = 5e5;
     static constexpr double omega = 300, dp_D = 1e5, V_flow_D = 2.5e-4, omega_D = 300, slip_D = 0.3, eta_D = 0.6;
     static constexpr double pipe_r = 0.008, supply_l = 2.0, radiator_l = 8.0, ks = 1e-7;
@@ -137,7 +138,7 @@ struct CoolingLoopOde {
         dx[h_out_A] = (x[h_cp] - dh_A - x[h_out_A]) / TC;
         dx[h_out_B] = (h_air_in - dh_B - x[h_out_B]) / TC;
         // Junction (regularised flow-weighted mixing) into the tank.
-        const double w1 = std::abs(m1) + m_flow_reg, w2 = std::abs(m2) + m_flow_reg;
+        const double w1 = std::abs(m1) + m_flow_eps, w2 = std::abs(m2) + m_flow_eps;
         const double h_mix = (w1 * x[h_out_A] + w2 * x[h_cp]) / (w1 + w2);
         dx[M] = 0.0;   // the junction returns ṁ1 + ṁ2 = ṁ
         dx[U] = m * (m >= 0 ? h_mix : h_t) - m * h_t;

@@ -168,3 +168,75 @@ connections:
     CHECK(sim.parameter("pipe.L_value") == 2.0);
     CHECK(start_up_rate(sim) == doctest::Approx(kDp / 3.0).epsilon(1e-12));
 }
+
+TEST_CASE("flows are measured on the system's own scale: their nominal is the m_flow_nominal in force") {
+    // A 1.7 g air volume passed by about 1.6 g/s. With the default m_flow_nominal (1 kg/s) the solver's absolute
+    // tolerance (1e-6 of the nominal) is about 6e-4 of the flow itself; a DropOfCommons with m_flow_nominal = 1e-3
+    // kg/s, fitting the system, takes the flow to about rtol. The reference is the same system at rtol 1e-10 and an
+    // absolute tolerance far below either.
+    auto text = [](const std::string& drop) {
+        return "defaults: {medium: SimpleAir}\ncomponents:\n" + drop +
+               "  source: {type: Source, parameters: {p0_par: 1.01e5}}\n"
+               "  r1: {type: FlowResistance, parameters: {r: 0.005, l: 1}}\n"
+               "  volume: {type: Volume, parameters: {V_par: 1.4e-3, p_start: 1.005e5}}\n"
+               "  r2: {type: FlowResistance, parameters: {r: 0.005, l: 1}}\n"
+               "  sink: {type: Sink, parameters: {p0_par: 1e5}}\n"
+               "connections: [[source.outlet, r1.inlet], [r1.outlet, volume.inlet], [volume.outlet, r2.inlet], [r2.outlet, sink.inlet]]\n";
+    };
+    const std::string scaled = "  dropOfCommons: {type: DropOfCommons, parameters: {m_flow_nominal: 1e-3}}\n";
+    // The largest error of the flow over the first second, where it sets up, sampled every 10 ms.
+    auto flows = [&](const std::string& drop, double rtol, double atol, double* nominal = nullptr) {
+        auto loaded = systems::parse_system_text(text(drop), "volume.yaml", ".");
+        SimulatorOptions o;
+        o.solver = "cvode-bdf";
+        o.tolerances = {rtol, atol};
+        Simulator sim(*loaded.root, o);
+        if (nominal)
+            for (auto& s : sim.model().states)
+                if (s.path == "volume.m_flow_out") *nominal = s.nominal;
+        std::vector<double> values;
+        for (int k = 1; k <= 100; ++k) {
+            sim.simulate(0.01 * k);
+            values.push_back(sim.value("r2.m_flow"));
+        }
+        return values;
+    };
+    const std::vector<double> reference = flows(scaled, 1e-10, 1e-12);
+    double default_nominal = 0, scaled_nominal = 0;
+    auto worst_error = [&](const std::vector<double>& v) {
+        double worst = 0;
+        for (std::size_t k = 0; k < v.size(); ++k) worst = std::max(worst, std::abs(v[k] - reference[k]) / reference.back());
+        return worst;
+    };
+    const double coarse_error = worst_error(flows("", 1e-6, 1e-6, &default_nominal));
+    const double fitted_error = worst_error(flows(scaled, 1e-6, 1e-6, &scaled_nominal));
+    CHECK(default_nominal == 1.0);
+    CHECK(scaled_nominal == doctest::Approx(1e-3).epsilon(1e-12));
+    CHECK(reference.back() == doctest::Approx(1.5693e-3).epsilon(1e-3));
+    INFO("largest relative flow error: default nominal ", coarse_error, ", fitted nominal ", fitted_error);
+    CHECK(coarse_error > 3e-4);
+    CHECK(fitted_error < 3e-5);
+    CHECK(fitted_error < 0.1 * coarse_error);
+}
+
+TEST_CASE("a flow's nominal follows its DropOfCommons when m_flow_nominal is set during a run") {
+    Line line;
+    line.drop.emplace();
+    line.drop->L = 100.0;   // a flow that takes its time to set up
+    SimulatorOptions o;
+    o.solver = "cvode-bdf";
+    Simulator sim(line, o);
+    auto nominal = [&] {
+        for (auto& s : sim.model().states)
+            if (s.path == "source.m_flow") return s.nominal;
+        return 0.0;
+    };
+    CHECK(nominal() == doctest::Approx(1.0));
+    sim.simulate(0.01);
+    const double before = sim.value("pipe.m_flow");
+    sim.set_parameter("dropOfCommons.m_flow_nominal", 2e-2);
+    CHECK(nominal() == doctest::Approx(2e-2));
+    sim.simulate(0.02);   // the integrator runs on with the new tolerances: the flow still rises as Δp / ΣL
+    CHECK(sim.value("pipe.m_flow") > before);
+    CHECK(sim.value("pipe.m_flow") < 3 * before);
+}

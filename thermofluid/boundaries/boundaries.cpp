@@ -1,6 +1,7 @@
 #include "thermofluid/boundaries/boundaries.h"
 
 #include "core/model/component_registry.h"
+#include "thermofluid/drop_of_commons.h"
 #include "core/model/meta.h"
 
 namespace lied::thermofluid {
@@ -35,7 +36,7 @@ void Source::metainfo(Meta& meta) {
     meta.signal(T0_var, "T0_var");
     meta.signal(h0_var, "h0_var");
     meta.signal(Xi0_var, "Xi0_var");
-    meta.state(m_flow, "m_flow", 1.0, "kg/s");
+    meta.state(m_flow, "m_flow", defaults::flow_nominal, "kg/s");
     meta.tearing(der_m_flow_, "der_m_flow");
     meta.residual(residual_, "residual");
     meta.block<&Source::evalState>(this, "evalState", {&p0_var, &T0_var, &h0_var, &Xi0_var}, {&outlet.state});

@@ -1,6 +1,7 @@
 #include "thermofluid/boundaries/out_tank.h"
 
 #include "core/model/component_registry.h"
+#include "thermofluid/drop_of_commons.h"
 #include "core/model/meta.h"
 #include "thermofluid/media/idealized_water.h"
 
@@ -29,7 +30,7 @@ void OutTank::metainfo(Meta& meta) {
     meta.plug(outlet, "outlet");
     meta.signal(elevation, "elevation");
     meta.state(level, "level", 1.0, "m");
-    meta.state(m_flow, "m_flow", 1.0, "kg/s");
+    meta.state(m_flow, "m_flow", defaults::flow_nominal, "kg/s");
     meta.tearing(der_m_flow_, "der_m_flow");
     meta.residual(residual_, "residual");
     meta.block<&OutTank::evalState>(this, "evalState", {&level.value, &elevation}, {&outlet.state});

@@ -172,7 +172,7 @@ void PartialVolume::declare_volume(Meta& meta, std::span<FluidInlet* const> inle
         Outflow& o = *outlets[j];
         meta.plug(o.plug, outlet_names[j]);
         meta.parameter(o.m_flow.start, name("m_flow_out_0", j), ParameterSpec::any("kg/s", "initial outlet mass flow"));
-        meta.state(o.m_flow, name("m_flow_out", j), 1.0, "kg/s");
+        meta.state(o.m_flow, name("m_flow_out", j), defaults::flow_nominal, "kg/s");
         meta.tearing(o.der_m_flow, name("der_m_flow_out", j));
         meta.residual(o.residual, name("residual", j));
         medium_lists.writes.push_back(&o.plug.state);

@@ -1,6 +1,7 @@
 #include "thermofluid/topology/splitter.h"
 
 #include "core/model/component_registry.h"
+#include "thermofluid/drop_of_commons.h"
 #include "core/model/meta.h"
 
 namespace lied::thermofluid {
@@ -35,7 +36,7 @@ void Splitter::metainfo(Meta& meta) {
     meta.plug(inlet, "inlet");
     meta.plug(outlet1, "outlet1");
     meta.plug(outlet2, "outlet2");
-    meta.state(m_flow_1, "m_flow_1", 1.0, "kg/s");
+    meta.state(m_flow_1, "m_flow_1", defaults::flow_nominal, "kg/s");
     meta.tearing(der_m_flow_1_, "der_m_flow_1");
     meta.residual(residual_, "residual");
     const bool cut_now = inlet_cut_.declare(meta, cut, inlet);

@@ -1,6 +1,7 @@
 #include "thermofluid/topology/splitter_n.h"
 
 #include "core/model/component_registry.h"
+#include "thermofluid/drop_of_commons.h"
 #include "core/model/meta.h"
 
 #include <string>
@@ -69,7 +70,7 @@ void SplitterN::metainfo(Meta& meta) {
     inertial_.reads.push_back(&outlets[n_].der_m_flow);
     for (int k = 1; k < n_; ++k) {
         const std::string index = std::to_string(k);
-        meta.state(m_flow_[k - 1], "m_flow_" + index, 1.0, "kg/s");
+        meta.state(m_flow_[k - 1], "m_flow_" + index, defaults::flow_nominal, "kg/s");
         meta.tearing(der_m_flow_[k - 1], "der_m_flow_" + index);
         meta.residual(residual_[k - 1], "residual_" + index);
         flow_.reads.push_back(&m_flow_[k - 1].value);
