@@ -33,6 +33,7 @@ void PartialVolume::evalMedium() {
         p_ = h_ = T_ = rho_ = std::numeric_limits<double>::quiet_NaN();
     }
     for (Outflow* o : outlets_) o->plug.state.value = {p_, h_, Xi_};
+    medium_p_.value = p_;
 }
 
 void PartialVolume::evalFlow() {
@@ -86,10 +87,29 @@ void PartialVolume::evalBalances() {
 }
 
 void PartialVolume::declare_volume(Meta& meta, FluidInlet& inlet, Outflow& outlet) {
+    static const ChoiceSpec kUseInlet{{"false", "true"}, "false: no inlet (a volume only emptied, or only heated)"};
+    static const ChoiceSpec kUseOutlet{{"false", "true"}, "false: no outlet (a volume only filled, or only heated)"};
+    meta.choice(useInlet, "useInlet", kUseInlet);
+    meta.choice(useOutlet, "useOutlet", kUseOutlet);
     FluidInlet* const inlets[] = {&inlet};
     Outflow* const outlets[] = {&outlet};
     const std::string_view inlet_names[] = {"inlet"}, outlet_names[] = {"outlet"};
-    declare_volume(meta, inlets, inlet_names, outlets, outlet_names);
+    declare_volume(meta, std::span(inlets, useInlet ? 1 : 0), std::span(inlet_names, useInlet ? 1 : 0), std::span(outlets, useOutlet ? 1 : 0),
+                   std::span(outlet_names, useOutlet ? 1 : 0));
+}
+
+void PartialVolume::declare_start_enthalpy(Meta& meta) {
+    static const ChoiceSpec kUseHstart{{"false", "true"}, "true: the volume starts at h_start; false: at T_start"};
+    meta.choice(use_hstart, "use_hstart", kUseHstart);
+    meta.parameter(h_start, "h_start", ParameterSpec::any("J/kg", "initial specific enthalpy (use_hstart = true)").read_at_build());
+    start_enthalpy_declared_ = true;
+}
+
+void PartialVolume::declare_rigid_damping(Meta& meta) {
+    static const ChoiceSpec kFromMedia{{"false", "true"}, "true: the damping's ∂ρ/∂p|h from the medium; false: density_derp_h_set (TFS's default)"};
+    meta.choice(density_derp_h_from_media, "density_derp_h_from_media", kFromMedia);
+    meta.parameter(density_derp_h_set, "density_derp_h_set",
+                   ParameterSpec::positive("s2/m2", "∂ρ/∂p|h the damping uses (TFS: about 1e-5 for air, 1e-7 for water)"));
 }
 
 void PartialVolume::declare_volume(Meta& meta, std::span<FluidInlet* const> inlets, std::span<const std::string_view> inlet_names,
@@ -101,7 +121,9 @@ void PartialVolume::declare_volume(Meta& meta, std::span<FluidInlet* const> inle
     static const ChoiceSpec kUseHeatportChoice{{"false", "true"}, "true: a heat port with Q_flow = U·A·(T_heatPort − T)"};
     meta.choice(useHeatport, "useHeatport", kUseHeatportChoice);
     if (p_start_is_parameter_) meta.parameter(p_start, "p_start", ParameterSpec::positive("Pa", "initial pressure").read_at_build());
-    meta.parameter(T_start, "T_start", ParameterSpec::positive("K", "initial temperature").read_at_build());
+    meta.parameter(T_start, "T_start", ParameterSpec::positive("K", "initial temperature (use_hstart = false)").read_at_build());
+    if (!start_enthalpy_declared_) declare_start_enthalpy(meta);
+    start_enthalpy_declared_ = false;   // for the next crawl
     meta.parameter(Xi_0, "Xi_0", ParameterSpec{"kg/kg", "initial mass fraction (media with one, e.g. MoistAir's water vapour)", 0.0, 1.0});
     meta.parameter(A, "A", ParameterSpec::non_negative("m2", "heat transfer area"));
     meta.parameter(U, "U", ParameterSpec::non_negative("W/(m2.K)", "thermal transmittance"));
@@ -116,12 +138,12 @@ void PartialVolume::declare_volume(Meta& meta, std::span<FluidInlet* const> inle
         if (has_Xi_) Xi_[0] = Xi_0;
         meta.require(has_Xi_ || Xi_0 == 0.0, [&] { return std::string("Xi_0 = ") + std::to_string(Xi_0) + " is set, but medium " + m->name() + " has no mass fractions"; },
                      "mass fractions only for a medium that has them");
-        const double h0 = m->specific_enthalpy(p_start, T_start, Xi_.data());
+        const double h0 = use_hstart ? h_start : m->specific_enthalpy(p_start, T_start, Xi_.data());
         const MediumProperties s = m->at(p_start, h0, Xi_.data());
         if (!s.valid)
-            throw BuildError(meta.path() + ": the start state p_start = " + std::to_string(p_start) + " Pa, T_start = " +
-                                 std::to_string(T_start) + " K is outside medium " + m->name() + " (" + s.invalid_reason +
-                                 ") (rule: a volume starts in its medium's range)",
+            throw BuildError(meta.path() + ": the start state p_start = " + std::to_string(p_start) + " Pa, " +
+                                 (use_hstart ? "h_start = " + std::to_string(h_start) + " J/kg" : "T_start = " + std::to_string(T_start) + " K") +
+                                 " is outside medium " + m->name() + " (" + s.invalid_reason + ") (rule: a volume starts in its medium's range)",
                              "start state in range");
         M.start = start_mass(meta, s);
         U_med.start = M.start * (h0 - p_start / s.rho);
@@ -143,10 +165,13 @@ void PartialVolume::declare_volume(Meta& meta, std::span<FluidInlet* const> inle
     BlockLists& medium_lists = lists_[0].reset({&M.value, &U_med.value});
     BlockLists& flow_lists = lists_[1].reset();
     BlockLists& der_lists = lists_[2].reset();
-    BlockLists& damping_lists = lists_[3].reset({&outlets.front()->plug.state}, {&r_damping_});
+    // The blocks after evalMedium read what it found (p, h, T, the damping factor) through medium_p_, which it writes
+    // whether or not the volume has an outlet.
+    medium_lists.writes.push_back(&medium_p_);
+    BlockLists& damping_lists = lists_[3].reset({&medium_p_}, {&r_damping_});
     BlockLists& residual_lists = lists_[4].reset({&r_damping_});
-    BlockLists& inertial_lists = lists_[5].reset({&outlets.front()->plug.state, &r_damping_});
-    BlockLists& balance_lists = lists_[6].reset({&outlets.front()->plug.state}, {&M.der, &U_med.der});
+    BlockLists& inertial_lists = lists_[5].reset({&medium_p_, &r_damping_});
+    BlockLists& balance_lists = lists_[6].reset({&medium_p_}, {&M.der, &U_med.der});
     medium_lists.reads.insert(medium_lists.reads.end(), medium_reads_.begin(), medium_reads_.end());
     balance_lists.reads.insert(balance_lists.reads.end(), medium_reads_.begin(), medium_reads_.end());
     if (has_Xi_) {
@@ -188,6 +213,7 @@ void PartialVolume::declare_volume(Meta& meta, std::span<FluidInlet* const> inle
         balance_lists.reads.push_back(&o.m_flow.value);
     }
     meta.signal(r_damping_, "r_damping");
+    meta.signal(medium_p_, "p_medium");
     meta.block<&PartialVolume::evalMedium>(this, "evalMedium", medium_lists.reads, medium_lists.writes);
     meta.block<&PartialVolume::evalFlow>(this, "evalFlow", flow_lists.reads, flow_lists.writes);
     meta.block<&PartialVolume::evalDerFlow>(this, "evalDerFlow", der_lists.reads, der_lists.writes);
@@ -198,7 +224,7 @@ void PartialVolume::declare_volume(Meta& meta, std::span<FluidInlet* const> inle
         meta.plug(heatPort, "heatPort");
         meta.signal(Q_flow_, "heat_flow");
         meta.variable(Q_flow_.value, "Q_flow", "W");
-        meta.block<&PartialVolume::evalHeatFlow>(this, "evalHeatFlow", {&heatPort.T, &outlets.front()->plug.state}, {&heatPort.Q_flow, &Q_flow_});
+        meta.block<&PartialVolume::evalHeatFlow>(this, "evalHeatFlow", {&heatPort.T, &medium_p_}, {&heatPort.Q_flow, &Q_flow_});
         balance_lists.reads.push_back(&Q_flow_);
     }
     meta.block<&PartialVolume::evalBalances>(this, "evalBalances", balance_lists.reads, balance_lists.writes);

@@ -39,8 +39,13 @@ public:
     MediumParameter medium;
     double p_start = 1e5;                  // Pa
     double T_start = 293.15;               // K
+    Choice<bool> use_hstart{false};        // TFS's: start from h_start instead of T_start
+    double h_start = 0.0;                  // J/kg
     double Xi_0 = 0.0;                     // kg/kg, initial mass fraction (media with mass fractions)
     Choice<bool> useHeatport{false};
+    // TFS's useInlet and useOutlet (volumes with one inlet and one outlet): a volume only filled, only emptied or
+    // only heated has no plug there.
+    Choice<bool> useInlet{true}, useOutlet{true};
     double A = 1.0;                        // m², heat transfer area
     double U = 200.0;                      // W/(m²·K), thermal transmittance
     SystemDefault L{defaults::L};
@@ -80,6 +85,18 @@ protected:
     // For rigid volumes (Volume, VolumeMix): (p, h) from d = M/V and u = U/M by the medium; a compressible medium only.
     bool rigid_state(double V, double M, double U, MediumProperties& props, double& volume_out);
     double rigid_start_mass(const Meta& meta, const MediumProperties& s, double V) const;
+    // TFS's rigid volumes damp with a set ∂ρ/∂p|h (density_derp_h_set, 1e-6 s²/m²: "approx. 1e-5 for air, 1e-7 for
+    // water"), or with the medium's (density_derp_h_from_media); the subclass calls declare_rigid_damping().
+    Choice<bool> density_derp_h_from_media{false};
+    double density_derp_h_set = 1e-6;   // s²/m²
+    void declare_rigid_damping(Meta& meta);
+    // use_hstart and h_start; a subclass that needs the start enthalpy before declare_volume() (a reservoir's start
+    // pressure) declares them first, and declare_volume() then does not.
+    void declare_start_enthalpy(Meta& meta);
+    bool start_enthalpy_declared_ = false;
+    double rigid_damping_compressibility(const MediumProperties& props) const {
+        return density_derp_h_from_media ? props.drho_dp_h : density_derp_h_set;
+    }
 
     MediumProperties props_;
     double p_ = 1e5, h_ = 0, T_ = 0, rho_ = 0, V_ = 0, damping_factor_ = 0;
@@ -101,6 +118,7 @@ private:
     std::vector<FluidInlet*> inlets_;
     std::vector<Outflow*> outlets_;
     Out<double> r_damping_, Q_flow_;
+    Out<double> medium_p_;   // the pressure evalMedium found: what orders the blocks that use its results
     std::array<BlockLists, 7> lists_;   // the blocks' reads and writes, kept between crawls
     std::string name_;                  // a numbered outlet's names, written here at every crawl
     bool has_Xi_ = false;

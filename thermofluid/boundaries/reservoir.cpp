@@ -39,9 +39,10 @@ void Reservoir::metainfo(Meta& meta) {
     // The start pressure at the bottom: the level's weight on the ambient pressure (ρ found by fixed point).
     p_start_is_parameter_ = false;
     p_start = p_env_par;
+    declare_start_enthalpy(meta);   // the start density below needs it
     if (const Medium* m = medium.medium) {
         for (int iteration = 0; iteration < 5; ++iteration) {
-            const double rho = m->at(p_start, m->specific_enthalpy(p_start, T_start, nullptr)).rho;
+            const double rho = m->at(p_start, use_hstart ? h_start : m->specific_enthalpy(p_start, T_start, nullptr)).rho;
             if (!(rho > 0)) break;   // outside the medium: declare_volume names the start state
             p_start = p_env_par + rho * g * height_0;
         }

@@ -24,6 +24,7 @@ public:
 private:
     bool medium_state(double M, double U, MediumProperties& props, double& volume) override { return rigid_state(V_par, M, U, props, volume); }
     double start_mass(const Meta& meta, const MediumProperties& s) override { return rigid_start_mass(meta, s, V_par); }
+    double damping_compressibility(const MediumProperties& props, double) const override { return rigid_damping_compressibility(props); }
 };
 
 }  // namespace lied::thermofluid

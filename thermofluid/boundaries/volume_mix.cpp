@@ -29,6 +29,7 @@ void VolumeMix::metainfo(Meta& meta) {
     name_plugs(in_names_, in_views_, "inlets", in_.size());
     name_plugs(out_names_, out_views_, "outlets", out_.size());
     declare_volume(meta, in_, in_views_, out_, out_views_);
+    declare_rigid_damping(meta);
 }
 
 LIED_REGISTER_COMPONENT(VolumeMix, "rigid volume with N inlets and M_outlets outlets, mixing what arrives (TFS VolumeMix)");

@@ -32,6 +32,7 @@ private:
     }
     bool medium_state(double M, double U, MediumProperties& props, double& volume) override { return rigid_state(V_par, M, U, props, volume); }
     double start_mass(const Meta& meta, const MediumProperties& s) override { return rigid_start_mass(meta, s, V_par); }
+    double damping_compressibility(const MediumProperties& props, double) const override { return rigid_damping_compressibility(props); }
     std::vector<std::unique_ptr<Outflow>> outflows_;   // grows only, so a connected outlet never dangles
     // What declare_volume() gets, kept between crawls.
     std::vector<FluidInlet*> in_;
