@@ -39,6 +39,8 @@ void Meta::discrete_signal(OutBase& out, std::string_view name) {
 
 void Meta::warm_start(double& value) { model_.warm_starts.push_back(&value); }
 
+void Meta::start_follows(State& state, const double& value) { model_.start_follows.push_back({&state, &value, component_}); }
+
 void Meta::time(In<double>& in) { model_.time_inputs.push_back(&in); }
 
 void Meta::input(Out<double>& value, const InputDeclaration& d) {

@@ -178,6 +178,11 @@ public:
     // found). Results do not depend on it beyond the iteration's tolerance, but their last bits do, so a saved state
     // (Simulator::save_state) holds it and a restored run goes on bit for bit.
     void warm_start(double& value);
+    // A state that starts where a value of the running model puts it (Modelica's initial equation x = y): at a
+    // reset the simulator evaluates the model and sets the state to `value` (kept current by this component's
+    // blocks), again until no such state moves, so a chain of them (a pipe's cells each starting at its inlet's
+    // enthalpy) settles from the first to the last. ThermofluidStream's ConductionElement with init = inlet.
+    void start_follows(State& state, const double& value);
     // Binds `in` to the simulation time.
     void time(In<double>& in);
     // A system input under this component's path (core/model/system_io.h): `value` is a discrete signal that the

@@ -216,6 +216,7 @@ void Model::clear_unrefilled() {
     time_sources_before.clear();
     discrete_signals.clear();
     warm_starts.clear();
+    start_follows.clear();
     inputs.clear();
     outputs.clear();
     state_dependent_coefficients = false;

@@ -242,6 +242,12 @@ struct Model {
     std::vector<const OutBase*> time_sources_before;   // what each time input was bound to before this crawl
     std::vector<const OutBase*> discrete_signals;  // written by event handlers, constant in between
     std::vector<double*> warm_starts;              // kept by blocks for their next evaluation (Meta::warm_start)
+    struct StartFollows {                          // Meta::start_follows
+        State* state;
+        const double* value;
+        int component;
+    };
+    std::vector<StartFollows> start_follows;
     std::vector<InputInfo> inputs;                 // set from outside between steps (core/model/system_io.h)
     std::vector<OutputInfo> outputs;               // names for values the outside reads
     bool state_dependent_coefficients = false;   // some component's contribution to L varies with x

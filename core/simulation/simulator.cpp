@@ -6,6 +6,7 @@
 #include "core/build/crawler.h"
 #include "core/build/jacobian_pattern.h"
 #include "core/build/pass_through.h"
+#include "core/model/build_error.h"
 #include "core/simulation/start_assembly.h"
 #include "core/simulation/time_tolerance.h"
 
@@ -128,6 +129,7 @@ void Simulator::reset() {
     evaluator_.set_point(t_, x_.data());
     clock_.start(t_);   // discrete values for t = 0
     take_states_from_components();
+    settle_followed_starts();
     const AssemblyOutcome assembled = assemble_start(model_, evaluator_, t_, x_, nominals());
     if (assembled.needed) {
         const StateInfo& most = model_.states[static_cast<std::size_t>(assembled.largest_state)];
@@ -138,6 +140,40 @@ void Simulator::reset() {
     auditor_.start(t_);
     clear_statistics();
     segments_.assign(1, Segment{t_, "start", model_.states.size()});
+}
+
+// States that start where the model puts them (Meta::start_follows): evaluate, set, again until none moves. Each pass
+// settles at least one more link of a chain, so as many passes as such states (plus one to see it settled) suffice;
+// a state whose value never settles (it feeds back on itself) is a build error naming it.
+void Simulator::settle_followed_starts() {
+    if (model_.start_follows.empty()) return;
+    std::vector<int> index;
+    for (auto& f : model_.start_follows) {
+        int found = -1;
+        for (std::size_t i = 0; i < model_.states.size() && found < 0; ++i)
+            if (model_.states[i].state == f.state) found = static_cast<int>(i);
+        index.push_back(found);
+    }
+    for (std::size_t pass = 0; pass <= model_.start_follows.size(); ++pass) {
+        evaluator_.evaluate(t_, x_.data());
+        bool moved = false;
+        for (std::size_t k = 0; k < index.size(); ++k) {
+            if (index[k] < 0) continue;
+            const double v = *model_.start_follows[k].value;
+            double& x = x_[index[k]];
+            if (std::isfinite(v) && v != x) {
+                x = v;
+                model_.start_follows[k].state->value.value = v;
+                moved = true;
+            }
+        }
+        if (!moved) return;
+    }
+    for (std::size_t k = 0; k < index.size(); ++k)
+        if (index[k] >= 0 && *model_.start_follows[k].value != x_[index[k]])
+            throw BuildError(model_.states[static_cast<std::size_t>(index[k])].path + " starts where the model puts it, which moves with it and never settles" +
+                                 " (rule: a state that starts from another value must not feed that value)",
+                             "a start value that settles");
 }
 
 // Handlers may re-initialise states by writing their values: the state vector takes them over.

@@ -22,7 +22,7 @@ BoilingPipe::BoilingPipe() {
     for (int i = 0; i < kCells; ++i) {
         ConductionElement& c = cells[static_cast<std::size_t>(i)];
         c.medium.name = "WaterIF97";
-        c.V = 2e-4, c.A = 0.05, c.U = 5000, c.T_0 = 423.15, c.p_init = 10e5;
+        c.V = 2e-4, c.A = 0.05, c.U = 5000, c.init = ConductionElement::Init::T, c.T_0 = 423.15, c.p_init = 10e5;
         walls[static_cast<std::size_t>(i)].C = 500, walls[static_cast<std::size_t>(i)].T.start = 423.15;
         connect(walls[static_cast<std::size_t>(i)].ports[1], c.heatPort);
         connect(walls[static_cast<std::size_t>(i)].ports[2], heaters[static_cast<std::size_t>(i)].port);

@@ -27,7 +27,7 @@ CoolingLoop::CoolingLoop() {
         r->l = 2.0;
     }
     radiatorPipe.l = 8.0;   // the radiator's core: the bypass is the easier way
-    coldPlate.V = 2e-4, coldPlate.A = 0.1, coldPlate.U = 3000, coldPlate.T_0 = 303.15, coldPlate.p_init = 1.5e5;
+    coldPlate.V = 2e-4, coldPlate.A = 0.1, coldPlate.U = 3000, coldPlate.init = thermofluid::ConductionElement::Init::T, coldPlate.T_0 = 303.15, coldPlate.p_init = 1.5e5;
     plate.C = 2000, plate.T.start = 303.15;
     radiator.A = 12, radiator.k_NTU = 100, radiator.TA_start = 303.15, radiator.TB_start = 298.15;
     bypass.Kvs = 4;

@@ -21,7 +21,7 @@ SimpleStream::SimpleStream() {
     pipe_plain.l = 4.0;
     cooler.V = 2e-3;
     cooler.U = 50, cooler.A = 1.0;
-    cooler.T_0 = 293.15;
+    cooler.init = thermofluid::ConductionElement::Init::T, cooler.T_0 = 293.15;
     wall.C = 2000, wall.T.start = 293.15;
     insulation.G = 10;
     ambient.T = 293.15;

@@ -68,8 +68,8 @@ struct Loop : Component {
         tank.p_ref = tank.p_start = 2e5, tank.V_ref = 1e-3, tank.K = 1e6, tank.T_start = 300;
         pump.omega_par = 200;
         pipe.r = plain.r = 0.01, pipe.l = plain.l = 1.0;
-        coldPlate.V = 1e-4, coldPlate.U = 2000, coldPlate.A = 0.1, coldPlate.T_0 = 300, coldPlate.p_init = 2e5;
-        cooler.V = 3e-4, cooler.U = 1000, cooler.A = 0.5, cooler.T_0 = 300, cooler.p_init = 2e5;
+        coldPlate.V = 1e-4, coldPlate.U = 2000, coldPlate.A = 0.1, coldPlate.init = ConductionElement::Init::T, coldPlate.T_0 = 300, coldPlate.p_init = 2e5;
+        cooler.V = 3e-4, cooler.U = 1000, cooler.A = 0.5, cooler.init = ConductionElement::Init::T, cooler.T_0 = 300, cooler.p_init = 2e5;
         plate.C = 500, plate.T.start = 300;
         ambient.T = 290;
         valve.Kvs = 2;

@@ -156,7 +156,7 @@ components:
   dropOfCommons: {type: DropOfCommons, parameters: {L: 0.5}}
   source: {type: Source, parameters: {p0_par: 1.2e5}}
   pipe: {type: FlowResistance, parameters: {computeL: "false", L_value: 2}}
-  sink: {type: Sink}
+  sink: {type: Sink, parameters: {p0_par: 1e5}}
 connections:
   - [source.outlet, pipe.inlet]
   - [pipe.outlet, sink.inlet]

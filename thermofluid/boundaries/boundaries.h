@@ -26,7 +26,7 @@ public:
     // Optional inputs; while unconnected the parameters hold.
     In<double> p0_var{In<double>::Optional{0.0}}, T0_var{In<double>::Optional{0.0}}, h0_var{In<double>::Optional{0.0}},
         Xi0_var{In<double>::Optional{0.0}};
-    double p0_par = 1e5;        // Pa
+    double p0_par = 101325;     // Pa (TFS: the medium's p_default, 1 atm)
     double T0_par = 293.15;     // K
     double h0_par = 0.0;        // J/kg
     double Xi0_par = 0.0;       // kg/kg
@@ -55,7 +55,7 @@ public:
     FluidInlet inlet;
     MediumParameter medium;
     In<double> p0_var{In<double>::Optional{0.0}};
-    double p0_par = 1e5;        // Pa
+    double p0_par = 101325;     // Pa (TFS: the medium's p_default, 1 atm)
     SystemDefault L{defaults::L};   // 1/m
 
     void metainfo(Meta& meta) override;

@@ -37,7 +37,7 @@ class PartialVolume : public Component {
 public:
     HeatFlowPort heatPort;                 // registered when useHeatport = true
     MediumParameter medium;
-    double p_start = 1e5;                  // Pa
+    double p_start = 101325;               // Pa (TFS: the medium's p_default)
     double T_start = 293.15;               // K
     Choice<bool> use_hstart{false};        // TFS's: start from h_start instead of T_start
     double h_start = 0.0;                  // J/kg

@@ -45,7 +45,8 @@ void VolumeFlex::metainfo(Meta& meta) {
     medium.declare(meta, {&inlet}, {&outlet});
     meta.parameter(p_ref, "p_ref", ParameterSpec::positive("Pa", "pressure at which the volume is V_ref").read_at_build());
     meta.parameter(V_ref, "V_ref", ParameterSpec::positive("m3", "volume at p_ref").read_at_build());
-    meta.parameter(K, "K", ParameterSpec::positive("Pa", "bulk modulus of the walls"));
+    // Read at build: the start volume follows from p_start through K wherever p_start differs from p_ref.
+    meta.parameter(K, "K", ParameterSpec::positive("Pa", "bulk modulus of the walls").read_at_build());
     declare_volume(meta, inlet, outflow_);
     meta.valid_range("V", ValidRange::above(0.0, "an elastic volume stays positive"));
 }

@@ -17,8 +17,23 @@ double SimpleAir::specific_enthalpy(double, double T, const double*) const {
     return T >= T_min() && T <= T_max() ? cp * (T - T0) : MediumProperties::nan;
 }
 
-double DryAirNasa::viscosity(double T) { return 1.716e-5 * std::pow(T / 273.15, 1.5) * (273.15 + 110.4) / (T + 110.4); }
-double DryAirNasa::conductivity(double T) { return 0.0241 * std::pow(T / 273.15, 1.5) * (273.15 + 194.0) / (T + 194.0); }
+namespace {
+// The Modelica Standard Library's fits for dry air (and so ThermofluidStream's), VDI-Wärmeatlas data from 123.15 K
+// to 1273.15 K: polynomials in the Celsius temperature, highest power first; μ in µPa·s, λ in mW/(m·K). Lied's air
+// media stay inside that range, where Modelica evaluates the polynomial itself.
+constexpr double kViscosityFit[] = {9.7391102886305869E-15, -3.1353724870333906E-11, 4.3004876595642225E-08,
+                                    -3.8228016291758240E-05, 5.0427874367180762E-02, 1.7239260139242528E+01};
+constexpr double kConductivityFit[] = {6.5691470817717812E-15, -3.4025961923050509E-11, 5.3279284846303157E-08,
+                                       -4.5340839289219472E-05, 7.6129675309037664E-02, 2.4169481088097051E+01};
+double horner(const double (&coefficients)[6], double u) {
+    double y = 0.0;
+    for (double c : coefficients) y = y * u + c;
+    return y;
+}
+}  // namespace
+
+double DryAirNasa::viscosity(double T) { return 1e-6 * horner(kViscosityFit, T - 273.15); }
+double DryAirNasa::conductivity(double T) { return 1e-3 * horner(kConductivityFit, T - 273.15); }
 
 double DryAirNasa::temperature(double h) const {
     const NasaCoefficients& air = nasa_air();

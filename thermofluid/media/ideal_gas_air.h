@@ -4,8 +4,8 @@
 //    R = 287.05 J/(kg·K), μ = 1.82e-5 Pa·s, λ = 0.026 W/(m·K), h = cp·(T − 298.15 K). Constant cp is within
 //    2 % of real air from 200 K to 500 K, the range it accepts.
 //  - DryAirNasa: cp(T) and h(T) from the NASA Glenn polynomials (as Modelica.Media.Air.DryAirNasa), viscosity
-//    and conductivity by Sutherland's law (White, Viscous Fluid Flow: μ = 1.716e-5 Pa·s and λ = 0.0241 W/(m·K)
-//    at 273.15 K, S = 110.4 K and 194 K), 200 K to 1000 K.
+//    and conductivity by Modelica's polynomial fits of the VDI-Wärmeatlas data (what ThermofluidStream computes),
+//    200 K to 1000 K.
 #include "thermofluid/media/medium.h"
 
 namespace lied::thermofluid {

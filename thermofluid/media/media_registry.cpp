@@ -3,6 +3,7 @@
 #include "core/support/closest_name.h"
 #include "thermofluid/media/constant_property_liquid.h"
 #include "thermofluid/media/ideal_gas_air.h"
+#include "thermofluid/media/linear_liquid.h"
 #include "thermofluid/media/moist_air.h"
 #include "thermofluid/media/table_liquid.h"
 #include "thermofluid/media/water_if97.h"
@@ -22,6 +23,7 @@ const std::vector<std::unique_ptr<Medium>>& all() {
         m.push_back(std::make_unique<DryAirNasa>());
         m.push_back(std::make_unique<MoistAir>());
         m.push_back(std::make_unique<WaterIF97>());
+        m.push_back(std::make_unique<LinearLiquid>(linear_cold_water()));
         return m;
     }();
     return media;

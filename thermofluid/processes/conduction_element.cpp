@@ -10,6 +10,7 @@ namespace lied::thermofluid {
 
 void ConductionElement::evalState() {
     const FluidState in = inlet.state.value();
+    h_in_ = in.h;
     set_outlet(in, 0.0, 0.0);   // no pressure drop, no clip (TFS: clip_p_out = false)
     outlet.state.value.h = h();
     medium.medium->properties(in.p, h(), in.xi(), props_);
@@ -38,7 +39,7 @@ void ConductionElement::metainfo(Meta& meta) {
     meta.creates(Quantity::Energy, reverse_flow_energy_, "reverse_flow_guard",
                  "fluid leaves through an inlet, which ThermofluidStream's directed formulation books with the element's own enthalpy: keep the flow forward");
     declare_flow(meta);
-    static const ChoiceSpec kInitChoice{{"T", "h"}, "initial state from T_0 (at p_init) or h_0"};
+    static const ChoiceSpec kInitChoice{{"T", "h", "inlet"}, "initial state from T_0 (at p_init), h_0, or the inlet's enthalpy (TFS's default)"};
     meta.choice(init, "init", kInitChoice);
     meta.parameter(V, "V", ParameterSpec::positive("m3", "volume of the fluid in the element"));
     meta.parameter(A, "A", ParameterSpec::non_negative("m2", "heat transfer area"));
@@ -50,7 +51,7 @@ void ConductionElement::metainfo(Meta& meta) {
     meta.signal(k_var, "k_var");
     meta.require(resistanceFromAU || !U_var.source(), "U_var connected", "U_var gives U, which acts with resistanceFromAU = true");
     meta.require(!resistanceFromAU || !k_var.source(), "k_var connected", "k_var gives k, which acts with resistanceFromAU = false");
-    meta.parameter(T_0, "T_0", ParameterSpec::positive("K", "initial temperature (init = T)").read_at_build());
+    meta.parameter(T_0, "T_0", ParameterSpec::positive("K", "initial temperature (init = T; with init = inlet the guess the start settles from)").read_at_build());
     meta.parameter(h_0, "h_0", ParameterSpec::any("J/kg", "initial specific enthalpy (init = h)"));
     meta.parameter(p_init, "p_init", ParameterSpec::positive("Pa", "pressure at which T_0 gives the initial enthalpy").read_at_build());
     meta.parameter(L, "L", defaults::kL, ParameterSpec::non_negative("1/m", "inertance"));
@@ -64,6 +65,7 @@ void ConductionElement::metainfo(Meta& meta) {
     }
     inertance_ = L.storage();
     meta.state(h, "h", 1e5, "J/kg");
+    if (init == Init::inlet) meta.start_follows(h, h_in_);
     medium.declare_enthalpy_range(meta, "h", &h_limits_);
     meta.plug(heatPort, "heatPort");
     meta.signal(Q_flow_, "heat_flow");

@@ -29,8 +29,8 @@ public:
     In<double> k_var{In<double>::Optional{0.0}};   // W/K: k while connected (not resistanceFromAU)
     double T_0 = 293.15;                   // K, initial temperature (init = T)
     double h_0 = 0.0;                      // J/kg, initial specific enthalpy (init = h)
-    enum class Init { T, h };   // the options' order
-    Choice<Init> init{Init::T};
+    enum class Init { T, h, inlet };       // the options' order; inlet: h starts at the inlet's (TFS's default)
+    Choice<Init> init{Init::inlet};
     double p_init = 1e5;                   // Pa, pressure at which T_0 is converted to h
     SystemDefault L{defaults::L};
     SystemDefault rho_min{defaults::rho_min};
@@ -47,6 +47,7 @@ private:
     EnthalpyLimits h_limits_;   // h's valid range where the medium's bounds move with pressure
     MediumProperties props_;
     double T_ = 0, M_ = 0, k_ = 0;
+    double h_in_ = 0;   // the inlet's enthalpy, where init = inlet starts h
     double storage_rate_ = 0, reverse_flow_energy_ = 0;   // W: M·dh/dt; what the reverse-flow guard creates
 };
 

@@ -446,7 +446,7 @@ TEST_CASE("a start parameter read at build (a conduction element's T_0) makes it
         const double carried = sim.value("cooler.h");
         auto cooler = std::make_unique<thermofluid::ConductionElement>();
         cooler->medium.name = "DryAirNasa";
-        cooler->V = 2e-3, cooler->U = 50, cooler->A = 1, cooler->T_0 = 320.0;
+        cooler->V = 2e-3, cooler->U = 50, cooler->A = 1, cooler->init = thermofluid::ConductionElement::Init::T, cooler->T_0 = 320.0;
         StructuralChange change("a warmer cooler");
         change.replace("cooler", std::move(cooler));
         if (given) change.start_values_win({"cooler.T_0", "cooler.A"});

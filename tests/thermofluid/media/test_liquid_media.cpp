@@ -1,6 +1,7 @@
 // Liquids: constant properties (Modelica's ConstantPropertyLiquidWater) and tables over temperature
 // (Modelica's Glycol47), and the registry that finds a medium by name.
 #include "thermofluid/media/constant_property_liquid.h"
+#include "thermofluid/media/linear_liquid.h"
 #include "thermofluid/media/media_registry.h"
 #include "thermofluid/media/table_liquid.h"
 
@@ -54,7 +55,7 @@ TEST_CASE("bad liquid tables and unknown media are refused with a message") {
     t.mu.pop_back();
     CHECK_THROWS_WITH(TableLiquid{t}, "liquid tables of Glycol47: every table has one value per temperature");
     CHECK_THROWS_WITH(medium("WaterIF98"), doctest::Contains("unknown medium 'WaterIF98' (did you mean 'WaterIF97'?)"));
-    CHECK(medium_names().size() == 7);
+    CHECK(medium_names().size() == 8);
 }
 
 TEST_CASE("density() equals properties().rho for every medium, and is NaN where the state is invalid") {
@@ -95,4 +96,40 @@ TEST_CASE("enthalpy bounds: where h depends on T alone, exactly the states the m
         double h_min = 0, h_max = 0;
         CHECK_FALSE(medium(name).enthalpy_bounds(h_min, h_max));
     }
+}
+
+TEST_CASE("LinearColdWater: Modelica's linear compressibility, inverted in closed form, its constant ∂ρ/∂p|h exact") {
+    // Modelica.Media.CompressibleLiquids.LinearColdWater written out here: the reference state, then any (p, T).
+    const double p_ref = 101325, T_ref = 278.15, rho_ref = 997.05, h_ref = 104929, cp = 4181.9, beta = 2.5713e-4, kappa = 4.5154e-10;
+    auto h_of = [&](double p, double T) { return h_ref + cp * (T - T_ref) + (p - p_ref) * (1 - beta * T_ref) / rho_ref; };
+    auto rho_of = [&](double p, double T) { return (1 + kappa * (p - p_ref) - beta * (T - T_ref)) * rho_ref; };
+    const Medium& water = medium("LinearColdWater");
+    const MediumProperties ref = water.at(p_ref, h_ref);
+    REQUIRE(ref.valid);
+    CHECK(ref.T == doctest::Approx(T_ref).epsilon(1e-14));
+    CHECK(ref.rho == doctest::Approx(rho_ref).epsilon(1e-14));
+    CHECK(ref.cp == cp);
+    CHECK(ref.mu == 1.5e-3);
+    CHECK(ref.lambda == 0.572);
+    for (const double p : {1e5, 5e5, 3e6})
+        for (const double T : {275.0, 293.15, 333.15}) {
+            CAPTURE(p);
+            CAPTURE(T);
+            const double h = water.specific_enthalpy(p, T, nullptr);
+            CHECK(h == doctest::Approx(h_of(p, T)).epsilon(1e-14));
+            const MediumProperties m = water.at(p, h);
+            REQUIRE(m.valid);
+            CHECK(m.T == doctest::Approx(T).epsilon(1e-13));
+            CHECK(m.rho == doctest::Approx(rho_of(p, T)).epsilon(1e-13));
+            // ρ(p, h) is linear, so the constant Jacobian's ∂ρ/∂p|h is the exact slope anywhere (central difference,
+            // whose only error here is rounding: 1e-6 of a slope of about 5e-7 s²/m² over ±1 kPa).
+            const double dp = 1e3;
+            const double slope = (water.at(p + dp, h).rho - water.at(p - dp, h).rho) / (2 * dp);
+            CHECK(m.drho_dp_h == doctest::Approx(slope).epsilon(1e-6));
+            CHECK(m.drho_dp_h == doctest::Approx(kappa * rho_ref + beta * (1 - T_ref * beta) / cp).epsilon(1e-15));
+        }
+    const MediumProperties hot = water.at(1e5, water.specific_enthalpy(1e5, 373.0, nullptr) + cp * 5.0);
+    CHECK_FALSE(hot.valid);
+    CHECK(std::string(hot.invalid_reason) == "temperature outside the liquid's range");
+    CHECK(std::isnan(water.specific_enthalpy(1e5, 380.0, nullptr)));
 }

@@ -39,6 +39,7 @@ struct HeatedPipe : Component {
         resistance.k2 = 0;
         element.V = 1e-3;
         element.U = 100, element.A = 0.5;   // UA = 50 W/K
+        element.init = ConductionElement::Init::T;
         element.T_0 = 320;
         element.p_init = p_out;
         wall.T = 350;
@@ -70,6 +71,60 @@ TEST_CASE("conduction element: exponential approach to the steady outlet tempera
     CHECK(sim.value("element.T") == doctest::Approx(T_ss).epsilon(1e-10));
     CHECK(sim.value("element.Q_flow") == doctest::Approx(m * kCp * (T_ss - 300)).epsilon(1e-8));
     CHECK(sim.value("wall.Q_flow") == doctest::Approx(sim.value("element.Q_flow")).epsilon(1e-12));
+}
+
+TEST_CASE("conduction element with init = inlet (TFS's default): h starts at the inlet's, then the same closed form") {
+    // The element starts at the source's 300 K instead of T_0; the exponential approach to T_ss then starts there.
+    HeatedPipe pipe(1.5e5, 1e5);
+    pipe.element.init = ConductionElement::Init::inlet;   // what a new ConductionElement has
+    CHECK(ConductionElement{}.init == ConductionElement::Init::inlet);
+    const double m = 0.05, UA = 50, M = 1e-3 * kRho;
+    const double T_ss = (m * kCp * 300 + UA * 350) / (m * kCp + UA);
+    const double tau = M / (m + UA / kCp);
+    Simulator sim(pipe, {.solver = "rk4", .dt = tau / 1000});
+    CHECK(sim.value("element.h") == doctest::Approx(sim.value("source.h")).epsilon(1e-15));
+    CHECK(sim.value("element.T") == doctest::Approx(300).epsilon(1e-12));
+    sim.simulate(tau);
+    CHECK(sim.value("element.T") == doctest::Approx(T_ss + (300 - T_ss) * std::exp(-1.0)).epsilon(1e-9));
+    // A reset starts it at the inlet again, wherever the run had taken it.
+    sim.reset();
+    CHECK(sim.value("element.T") == doctest::Approx(300).epsilon(1e-12));
+}
+
+TEST_CASE("a chain of conduction elements with init = inlet settles from the first to the last") {
+    // Three elements in a row after a source at 350 K: each starts at its inlet's enthalpy, which is the one before
+    // it, so all start at the source's (one evaluation pass per link).
+    struct Chain : Component {
+        Source source;
+        ConductionElement e1, e2, e3;
+        FixedTemperature w1, w2, w3;
+        Sink sink;
+        Chain() {
+            source.T0_par = 350, source.p0_par = 1.2e5;
+            sink.p0_par = 1e5;
+            for (ConductionElement* e : {&e1, &e2, &e3}) e->T_0 = 290;   // only the guess the start settles from
+            connect(source.outlet, e1.inlet);
+            connect(e1.outlet, e2.inlet);
+            connect(e2.outlet, e3.inlet);
+            connect(e3.outlet, sink.inlet);
+            connect(w1.port, e1.heatPort);
+            connect(w2.port, e2.heatPort);
+            connect(w3.port, e3.heatPort);
+        }
+        void metainfo(Meta& meta) override {
+            meta.component(source, "source");
+            meta.component(e3, "e3");   // declared out of flow order: the settling does not depend on it
+            meta.component(e2, "e2");
+            meta.component(e1, "e1");
+            meta.component(sink, "sink");
+            meta.component(w1, "w1");
+            meta.component(w2, "w2");
+            meta.component(w3, "w3");
+        }
+        const char* type_name() const override { return "Chain"; }
+    } chain;
+    Simulator sim(chain);
+    for (const char* e : {"e1.T", "e2.T", "e3.T"}) CHECK(sim.value(e) == doctest::Approx(350).epsilon(1e-12));
 }
 
 TEST_CASE("conduction element in reverse flow: the fluid in it only exchanges heat with the port") {

@@ -22,6 +22,7 @@ struct SensorLine : Component {
     Sink sink;
     SensorLine() {
         source.p0_par = 2e5, source.T0_par = 350;
+        sink.p0_par = 1e5;
         pipe.pLoss = lied::thermofluid::FlowResistance::Law::LinearQuadratic, pipe.k = 1e6, pipe.k2 = 0;
         FluidOutlet* upstream = &source.outlet;
         for (const char* q : {"T_K", "T_C", "p_Pa", "p_bar", "h_Jpkg", "rho_kgpm3"}) {
