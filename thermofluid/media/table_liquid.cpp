@@ -1,15 +1,42 @@
 #include "thermofluid/media/table_liquid.h"
 
+#include <Eigen/QR>
+
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
 
 namespace lied::thermofluid {
+namespace {
+
+constexpr double kCelsiusZero = 273.15;
+
+// The least-squares polynomial of `degree` through (u, y), highest power first (Modelica's Polynomials.fitting).
+std::vector<double> fit(const std::vector<double>& u, const std::vector<double>& y, int degree) {
+    const auto n = static_cast<Eigen::Index>(u.size());
+    Eigen::MatrixXd V(n, degree + 1);
+    Eigen::VectorXd b(n);
+    for (Eigen::Index i = 0; i < n; ++i) {
+        for (int j = 0; j <= degree; ++j) V(i, j) = std::pow(u[static_cast<std::size_t>(i)], degree - j);
+        b[i] = y[static_cast<std::size_t>(i)];
+    }
+    const Eigen::VectorXd c = V.colPivHouseholderQr().solve(b);
+    return {c.data(), c.data() + c.size()};
+}
+
+double evaluate(const std::vector<double>& c, double u) {
+    double y = 0.0;
+    for (double a : c) y = y * u + a;
+    return y;
+}
+
+}  // namespace
 
 TableLiquid::TableLiquid(LiquidTables tables) : t_(std::move(tables)) {
     const std::size_t n = t_.T.size();
     auto bad = [&](const std::string& why) { throw std::invalid_argument("liquid tables of " + t_.name + ": " + why); };
-    if (n < 2) bad("at least two temperatures are needed");
+    if (t_.degree < 0 || n < static_cast<std::size_t>(t_.degree) + 1 || n < 2)
+        bad("at least " + std::to_string(std::max(2, t_.degree + 1)) + " temperatures are needed for a fit of degree " + std::to_string(t_.degree));
     for (auto* column : {&t_.rho, &t_.cp, &t_.lambda, &t_.mu})
         if (column->size() != n) bad("every table has one value per temperature");
     for (std::size_t k = 1; k < n; ++k)
@@ -17,37 +44,46 @@ TableLiquid::TableLiquid(LiquidTables tables) : t_(std::move(tables)) {
     for (auto* column : {&t_.rho, &t_.cp, &t_.lambda, &t_.mu})
         for (double v : *column)
             if (!(v > 0) || !std::isfinite(v)) bad("every value must be a finite number > 0");
-    // h at the table temperatures: exact integrals of the linear cp of each segment, zero at T0.
-    h_at_.assign(n, 0.0);
-    for (std::size_t k = 1; k < n; ++k) h_at_[k] = h_at_[k - 1] + 0.5 * (t_.cp[k] + t_.cp[k - 1]) * (t_.T[k] - t_.T[k - 1]);
-    const double offset = enthalpy(t_.T0);
-    for (double& h : h_at_) h -= offset;
-    for (double m : t_.mu) log_mu_.push_back(std::log(m));
+    std::vector<double> celsius, inverse_T, log_mu;
+    for (std::size_t k = 0; k < n; ++k) {
+        celsius.push_back(t_.T[k] - kCelsiusZero);
+        inverse_T.push_back(1.0 / t_.T[k]);
+        log_mu.push_back(std::log(t_.mu[k]));
+    }
+    rho_ = fit(celsius, t_.rho, t_.degree);
+    cp_ = fit(celsius, t_.cp, t_.degree);
+    lambda_ = fit(celsius, t_.lambda, t_.degree);
+    log_mu_ = fit(inverse_T, log_mu, t_.degree);
+    // h's polynomial: cp's integrated term by term, constant 0.
+    for (std::size_t j = 0; j < cp_.size(); ++j) h_.push_back(cp_[j] / static_cast<double>(cp_.size() - j));
+    h_.push_back(0.0);
+    // A monotonic h(T) is what makes T(h) unique: cp > 0 over the range (a quadratic's minimum is at an end or its vertex).
+    std::vector<double> checks{t_.T.front() - kCelsiusZero, t_.T.back() - kCelsiusZero};
+    if (cp_.size() == 3 && cp_[0] != 0.0) checks.push_back(std::clamp(-cp_[1] / (2 * cp_[0]), checks[0], checks[1]));
+    for (double x = checks[0]; x <= checks[1]; x += (checks[1] - checks[0]) / 64) checks.push_back(x);
+    for (double x : checks)
+        if (!(evaluate(cp_, x) > 0)) bad("the fitted heat capacity is not positive at " + std::to_string(x) + " °C");
+    h_T0_ = evaluate(h_, t_.T0 - kCelsiusZero);
+    h_min_ = enthalpy(T_min());
+    h_max_ = enthalpy(T_max());
 }
 
-std::size_t TableLiquid::segment_of_T(double T) const {
-    const auto it = std::upper_bound(t_.T.begin() + 1, t_.T.end() - 1, T);
-    return static_cast<std::size_t>(it - t_.T.begin()) - 1;
-}
-
-// Extrapolates linearly beyond the table only for T0 outside it (offset at construction).
-double TableLiquid::enthalpy(double T) const {
-    const std::size_t k = segment_of_T(T);
-    const double dT = T - t_.T[k], slope = (t_.cp[k + 1] - t_.cp[k]) / (t_.T[k + 1] - t_.T[k]);
-    return h_at_[k] + t_.cp[k] * dT + 0.5 * slope * dT * dT;
-}
+double TableLiquid::enthalpy(double T) const { return evaluate(h_, T - kCelsiusZero) - h_T0_; }
 
 void TableLiquid::properties(double p, double h, const double*, MediumProperties& out) const {
-    if (!(h >= h_at_.front() && h <= h_at_.back())) return invalidate(out, p, h, "temperature outside the liquid's tables");
-    const auto it = std::upper_bound(h_at_.begin() + 1, h_at_.end() - 1, h);
-    const std::size_t k = static_cast<std::size_t>(it - h_at_.begin()) - 1;
-    const double width = t_.T[k + 1] - t_.T[k], slope = (t_.cp[k + 1] - t_.cp[k]) / width;
-    // cp_k·ΔT + slope/2·ΔT² = Δh, in the form that does not cancel when slope is small.
-    const double dh = h - h_at_[k];
-    const double dT = 2 * dh / (t_.cp[k] + std::sqrt(t_.cp[k] * t_.cp[k] + 2 * slope * dh));
-    const double s = dT / width;
-    auto lerp = [&](const std::vector<double>& v) { return v[k] + s * (v[k + 1] - v[k]); };
-    out = {p, h, t_.T[k] + dT, lerp(t_.rho), std::exp(lerp(log_mu_)), lerp(t_.cp), lerp(t_.lambda), 0.0, MediumProperties::nan, true, ""};
+    if (!(h >= h_min_ && h <= h_max_)) return invalidate(out, p, h, "temperature outside the liquid's tables");
+    // Newton on h(ϑ) = h from the straight line between the range's ends; h is smooth and monotonic, so a few
+    // steps reach rounding.
+    const double x_min = T_min() - kCelsiusZero, x_max = T_max() - kCelsiusZero;
+    double x = x_min + (h - h_min_) / (h_max_ - h_min_) * (x_max - x_min);
+    for (int i = 0; i < 30; ++i) {
+        const double step = (evaluate(h_, x) - h_T0_ - h) / evaluate(cp_, x);
+        x = std::clamp(x - step, x_min, x_max);
+        if (std::abs(step) <= 1e-13 * (1.0 + std::abs(x))) break;
+    }
+    const double T = x + kCelsiusZero;
+    out = {p, h, T, evaluate(rho_, x), std::exp(evaluate(log_mu_, 1.0 / T)), evaluate(cp_, x), evaluate(lambda_, x), 0.0,
+           MediumProperties::nan, true, ""};
 }
 
 double TableLiquid::specific_enthalpy(double, double T, const double*) const {

@@ -1,5 +1,5 @@
 // Liquids: constant properties (Modelica's ConstantPropertyLiquidWater) and tables over temperature
-// (Modelica's Glycol47), and the registry that finds a medium by name.
+// (Modelica's Glycol47, fitted as Modelica fits it), and the registry that finds a medium by name.
 #include "thermofluid/media/constant_property_liquid.h"
 #include "thermofluid/media/linear_liquid.h"
 #include "thermofluid/media/media_registry.h"
@@ -25,25 +25,29 @@ TEST_CASE("ConstantPropertyLiquidWater: Modelica's constants, h = cp·(T − 273
     CHECK(!water.at(2e5, 4184.0 * -10).valid);   // −10 °C: below its range
 }
 
-TEST_CASE("Glycol47: table values at the table points, h the exact integral of cp, T(h) its inverse") {
+TEST_CASE("Glycol47: Modelica's quadratic fits of its tables, h the integral of cp's, T(h) its inverse") {
+    // The reference values are the same least-squares fits done independently (numpy.polyfit of degree 2 in °C, ln μ
+    // in 1/T), as Modelica's TableBased media (npol = 2) and so ThermofluidStream compute them: at 60 °C cp =
+    // 3757.2215 J/(kg·K) (the table says 3760), ρ = 1016.0284 kg/m³, μ = 1.68574 mPa·s, and h = 219412.33 J/kg,
+    // the figure ThermofluidStream's Glycol47 gives (Lied's former linear interpolation gave 219400).
     const Medium& glycol = medium("Glycol47");
-    // h(20 °C) = ∫ cp dT from 0 °C with cp linear between 3560 and 3620 J/(kg·K): 20·3590 J/kg.
-    CHECK(glycol.specific_enthalpy(1e5, 293.15, nullptr) == doctest::Approx(20 * 3590.0).epsilon(1e-12));
-    const MediumProperties at20 = glycol.at(1e5, 20 * 3590.0);
-    REQUIRE(at20.valid);
-    CHECK(at20.T == doctest::Approx(293.15).epsilon(1e-12));
-    CHECK(at20.rho == doctest::Approx(1044));
-    CHECK(at20.cp == doctest::Approx(3620));
-    CHECK(at20.mu == doctest::Approx(0.00626));
-    // Between points: linear, and viscosity linear in its logarithm (the geometric mean halfway).
-    const MediumProperties at30 = glycol.at(1e5, glycol.specific_enthalpy(1e5, 303.15, nullptr));
-    CHECK(at30.T == doctest::Approx(303.15).epsilon(1e-12));
-    CHECK(at30.rho == doctest::Approx(0.5 * (1044 + 1030)));
-    CHECK(at30.mu == doctest::Approx(std::sqrt(0.00626 * 0.00299)));
+    const double h60 = glycol.specific_enthalpy(1e5, 333.15, nullptr);
+    CHECK(h60 == doctest::Approx(219412.3277208817).epsilon(1e-12));
+    const MediumProperties at60 = glycol.at(1e5, h60);
+    REQUIRE(at60.valid);
+    CHECK(at60.T == doctest::Approx(333.15).epsilon(1e-13));
+    CHECK(at60.cp == doctest::Approx(3757.2215471850936).epsilon(1e-12));
+    CHECK(at60.rho == doctest::Approx(1016.0283515593354).epsilon(1e-12));
+    CHECK(at60.mu == doctest::Approx(0.001685742740667837).epsilon(1e-10));
+    CHECK(glycol.specific_enthalpy(1e5, 273.15, nullptr) == 0.0);   // T0
+    // cp is the derivative of h, and T(h) inverts h(T) over the whole range.
+    const double dh = (glycol.specific_enthalpy(1e5, 300.001, nullptr) - glycol.specific_enthalpy(1e5, 299.999, nullptr)) / 0.002;
+    CHECK(dh == doctest::Approx(glycol.at(1e5, glycol.specific_enthalpy(1e5, 300.0, nullptr)).cp).epsilon(1e-8));
     for (double T = 243.15; T <= 373.15; T += 3.7) {
         CAPTURE(T);
         CHECK(glycol.at(1e5, glycol.specific_enthalpy(1e5, T, nullptr)).T == doctest::Approx(T).epsilon(1e-12));
     }
+    CHECK(glycol.at(1e5, glycol.specific_enthalpy(1e5, 373.15, nullptr)).valid);
     CHECK(!glycol.at(1e5, glycol.specific_enthalpy(1e5, 373.15, nullptr) + 1).valid);
 }
 
@@ -54,6 +58,12 @@ TEST_CASE("bad liquid tables and unknown media are refused with a message") {
     t = propylene_glycol_47();
     t.mu.pop_back();
     CHECK_THROWS_WITH(TableLiquid{t}, "liquid tables of Glycol47: every table has one value per temperature");
+    t = propylene_glycol_47();
+    t.cp = {3450, 3490, 3520, 3560, 3620, 3690, 3760, 3820, -3890};
+    CHECK_THROWS_WITH(TableLiquid{t}, "liquid tables of Glycol47: every value must be a finite number > 0");
+    t = propylene_glycol_47();
+    t.degree = 9;
+    CHECK_THROWS_WITH(TableLiquid{t}, "liquid tables of Glycol47: at least 10 temperatures are needed for a fit of degree 9");
     CHECK_THROWS_WITH(medium("WaterIF98"), doctest::Contains("unknown medium 'WaterIF98' (did you mean 'WaterIF97'?)"));
     CHECK(medium_names().size() == 8);
 }
