@@ -64,6 +64,12 @@ TEST_CASE("bad liquid tables and unknown media are refused with a message") {
     t = propylene_glycol_47();
     t.degree = 9;
     CHECK_THROWS_WITH(TableLiquid{t}, "liquid tables of Glycol47: at least 10 temperatures are needed for a fit of degree 9");
+    // Positive table values whose quadratic fit dips below zero between them: h(T) would not be monotonic.
+    LiquidTables dip{"Dip", 273.15, {273.15, 274.15, 275.15, 276.15}, {1000, 1000, 1000, 1000}, {1000, 1, 1, 1000},
+                     {0.5, 0.5, 0.5, 0.5}, {1e-3, 1e-3, 1e-3, 1e-3}};
+    CHECK_THROWS_WITH(TableLiquid{dip}, doctest::Contains("liquid tables of Dip: the fitted heat capacity is not positive at"));
+    t.degree = 9;
+    CHECK_THROWS_WITH(TableLiquid{t}, "liquid tables of Glycol47: at least 10 temperatures are needed for a fit of degree 9");
     CHECK_THROWS_WITH(medium("WaterIF98"), doctest::Contains("unknown medium 'WaterIF98' (did you mean 'WaterIF97'?)"));
     CHECK(medium_names().size() == 8);
 }
