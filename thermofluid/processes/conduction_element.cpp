@@ -28,7 +28,13 @@ void ConductionElement::evalHeatFlow() {
 void ConductionElement::evalEnthalpy() {
     const double m_flow = inlet.m_flow.value();
     const double h_in = m_flow >= 0 ? inlet.state.value().h : h();   // TFS's reverse-flow rule
-    storage_rate_ = Q_flow_.value + m_flow * (h_in - h());
+    const double crossing = Q_flow_.value + m_flow * (h_in - h());
+    enforcement_rate_ = 0.0;
+    if (enforce_global_energy_conservation) {
+        enforcement_rate_ = deltaE_system() / T_e;
+        deltaE_system.der.value = crossing;
+    }
+    storage_rate_ = crossing + enforcement_rate_;
     h.der.value = storage_rate_ / M_;
     reverse_flow_energy_ = m_flow < 0 ? m_flow * (h() - inlet.state.value().h) : 0.0;
 }
@@ -71,7 +77,17 @@ void ConductionElement::metainfo(Meta& meta) {
     meta.signal(Q_flow_, "heat_flow");
     meta.block<&ConductionElement::evalState>(this, "evalState", {&inlet.state, &h.value}, {&outlet.state, &dp_, &dr_corr_});
     meta.block<&ConductionElement::evalHeatFlow>(this, "evalHeatFlow", {&heatPort.T, &outlet.state, &U_var, &k_var}, {&heatPort.Q_flow, &Q_flow_});
-    meta.block<&ConductionElement::evalEnthalpy>(this, "evalEnthalpy", {&inlet.m_flow, &inlet.state, &h.value, &outlet.state, &Q_flow_}, {&h.der});
+    static const ChoiceSpec kEnforceChoice{{"false", "true"}, "true: the energy the quasi-stationary mass misses is fed back with time constant T_e (TFS)"};
+    meta.choice(enforce_global_energy_conservation, "enforce_global_energy_conservation", kEnforceChoice);
+    meta.parameter(T_e, "T_e", ParameterSpec::positive("s", "time constant of the energy feedback (enforce_global_energy_conservation)"));
+    if (enforce_global_energy_conservation) {
+        meta.state(deltaE_system, "deltaE_system", 1e3, "J");
+        meta.creates(Quantity::Energy, enforcement_rate_, "energy_enforcement");
+        meta.block<&ConductionElement::evalEnthalpy>(this, "evalEnthalpy", {&inlet.m_flow, &inlet.state, &h.value, &outlet.state, &Q_flow_, &deltaE_system.value},
+                                                     {&h.der, &deltaE_system.der});
+    } else {
+        meta.block<&ConductionElement::evalEnthalpy>(this, "evalEnthalpy", {&inlet.m_flow, &inlet.state, &h.value, &outlet.state, &Q_flow_}, {&h.der});
+    }
     meta.variable(T_, "T", "K");
     meta.variable(Q_flow_.value, "Q_flow", "W");
     meta.variable(M_, "M", "kg");

@@ -6,6 +6,9 @@
 // U or k instead of the parameter (TFS's useHeatTransferPropertyInput), and must stay ≥ 0.
 // For reverse flow (ṁ < 0) TFS's rule holds: h_in is replaced by h, so the fluid in the element only exchanges
 // heat with the port. It is not a loop breaker (its mass flow is coupled through).
+// TFS's enforce_global_energy_conservation: the quasi-stationary mass misses h·dM/dt, so the energy that crossed the
+// element's border, ΔE with dΔE/dt = Q_flow + ṁ·(h_in − h), is fed back slowly: M·dh/dt gains ΔE/T_e (declared to
+// the books as created by the formulation, which it is).
 #include "core/model/choice.h"
 #include "core/model/state.h"
 #include "core/model/system_default.h"
@@ -35,6 +38,9 @@ public:
     SystemDefault L{defaults::L};
     SystemDefault rho_min{defaults::rho_min};
     State h{0.0};                          // J/kg
+    Choice<bool> enforce_global_energy_conservation{false};
+    double T_e = 100.0;                    // s, time constant of the feedback of ΔE
+    State deltaE_system{0.0};              // J, registered with enforce_global_energy_conservation
 
     void metainfo(Meta& meta) override;
     const char* type_name() const override { return "ConductionElement"; }
@@ -49,6 +55,7 @@ private:
     double T_ = 0, M_ = 0, k_ = 0;
     double h_in_ = 0;   // the inlet's enthalpy, where init = inlet starts h
     double storage_rate_ = 0, reverse_flow_energy_ = 0;   // W: M·dh/dt; what the reverse-flow guard creates
+    double enforcement_rate_ = 0;                         // W: ΔE/T_e, what the energy enforcement feeds back
 };
 
 }  // namespace lied::thermofluid

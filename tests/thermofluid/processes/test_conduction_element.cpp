@@ -127,6 +127,37 @@ TEST_CASE("a chain of conduction elements with init = inlet settles from the fir
     for (const char* e : {"e1.T", "e2.T", "e3.T"}) CHECK(sim.value(e) == doctest::Approx(350).epsilon(1e-12));
 }
 
+TEST_CASE("conduction element with enforce_global_energy_conservation: the energy that crossed its border fed back over T_e") {
+    // TFS's equations with x = h − h_ss (constant cp and density: T linear in h, M constant, the flow steady):
+    //   M·dx/dt = −g·x + ΔE/T_e,   dΔE/dt = −g·x,   g = ṁ + UA/cp,
+    // a linear system with real eigenvalues λ₁,₂ (T_e = 100 s, TFS's default). From the steady state with ΔE set to
+    // 1000 J (x = 0, so dΔE/dt = 0): ΔE(t) = 1000·(λ₂·e^{λ₁t} − λ₁·e^{λ₂t})/(λ₂ − λ₁).
+    HeatedPipe pipe(1.5e5, 1e5);
+    pipe.element.enforce_global_energy_conservation = true;
+    SimulatorOptions o;
+    o.solver = "cvode-bdf";
+    o.tolerances = {1e-11, 1e-11};
+    Simulator sim(pipe, o);
+    sim.simulate(4000.0);   // settled: ΔE and x decay with the slower eigenvalue, 1/λ₁ about 80 s
+    CHECK(std::abs(sim.value("element.deltaE_system")) < 1e-6);
+    const double m = 0.05, UA = 50, M = 1e-3 * kRho, T_e = 100.0, g = m + UA / kCp;
+    const double b = g / M, c = g / (M * T_e), root = std::sqrt(b * b - 4 * c);
+    const double l1 = (-b + root) / 2, l2 = (-b - root) / 2;
+    sim.set_state("element.deltaE_system", 1000.0);
+    const double start = sim.time();
+    for (double t : {10.0, 50.0, 200.0}) {
+        sim.simulate(start + t);
+        CAPTURE(t);
+        CHECK(sim.value("element.deltaE_system") == doctest::Approx(1000.0 * (l2 * std::exp(l1 * t) - l1 * std::exp(l2 * t)) / (l2 - l1)).epsilon(1e-6));
+    }
+    // The feedback ΔE/T_e is what the books see created; they close.
+    CHECK(sim.balance().violations() == 0);
+    // Off (the default), the element has no ΔE state.
+    HeatedPipe plain(1.5e5, 1e5);
+    Simulator off(plain, o);
+    for (auto& s : off.model().states) CHECK(s.path != "element.deltaE_system");
+}
+
 TEST_CASE("conduction element in reverse flow: the fluid in it only exchanges heat with the port") {
     HeatedPipe pipe(1e5, 1.5e5);
     const double UA = 50, M = 1e-3 * kRho, tau = M * kCp / UA;
