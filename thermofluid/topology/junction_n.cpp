@@ -9,8 +9,14 @@
 namespace lied::thermofluid {
 
 void JunctionN::evalMix() {
-    double total = 0.0;
-    for (int k = 1; k <= n_; ++k) total += std::abs(inlets[k].m_flow.value()) + m_flow_eps;
+    double total = 0.0, total_volume = 0.0;
+    for (int k = 1; k <= n_; ++k) {
+        total += std::abs(inlets[k].m_flow.value()) + m_flow_eps;
+        if (!assumeConstantDensity) {
+            const FluidState& in = inlets[k].state.value();
+            total_volume += (std::abs(inlets[k].m_flow.value()) + m_flow_eps) / medium.medium->density(in.p, in.h, in.xi());
+        }
+    }
     FluidState mix{0.0, 0.0, {}};
     double m_out = 0.0, enthalpy_in = 0.0;
     for (int k = 1; k <= n_; ++k) {
@@ -18,7 +24,8 @@ void JunctionN::evalMix() {
         const FluidState& in = inlets[k].state.value();
         m_out += inlets[k].m_flow.value();
         enthalpy_in += inlets[k].m_flow.value() * in.h;
-        mix.p += w * in.p;
+        const double w_p = assumeConstantDensity ? w : (std::abs(inlets[k].m_flow.value()) + m_flow_eps) / medium.medium->density(in.p, in.h, in.xi()) / total_volume;
+        mix.p += w_p * in.p;
         mix.h += w * in.h;
         for (std::size_t i = 0; i < kMaxMassFractions; ++i) mix.Xi[i] += w * in.Xi[i];
     }
@@ -99,6 +106,8 @@ void JunctionN::metainfo(Meta& meta) {
     meta.block<&JunctionN::evalInertial>(this, "evalInertial", inertial_.reads, inertial_.writes);
     meta.parameter(L, "L", defaults::kL, ParameterSpec::non_negative("1/m", "inertance of each inlet and of the outlet"));
     meta.parameter(m_flow_eps, "m_flow_eps", defaults::kMFlowReg, ParameterSpec::positive("kg/s", "regularisation of the mixing weights"));
+    static const ChoiceSpec kConstantDensity{{"false", "true"}, "true: the inlets' pressures weighed by mass flow; false: by volume flow (TFS)"};
+    meta.choice(assumeConstantDensity, "assumeConstantDensity", kConstantDensity);
     meta.variable(outlet.m_flow.value, "m_flow", "kg/s");
 }
 

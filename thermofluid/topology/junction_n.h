@@ -33,6 +33,9 @@ public:
     SystemDefault L{defaults::L};
     SystemDefault m_flow_eps{defaults::m_flow_reg};
     Choice<Cut> cut{Cut::automatic};   // on: tear the outlet; automatic: when L would be dense (structural)
+    // TFS's: false weighs the inlets' pressures by volume flow, (|ṁ_k| + m_flow_eps)/ρ_k, where gases of different
+    // densities meet; the enthalpy and mass fractions keep the mass weights.
+    Choice<bool> assumeConstantDensity{true};
 
     void metainfo(Meta& meta) override;
     const char* type_name() const override { return "JunctionN"; }

@@ -149,3 +149,34 @@ connections:
     CHECK(sim.value("sink.m_flow") == doctest::Approx(m.sum()).epsilon(1e-7));
     CHECK(sim.value("source.m_flow") == doctest::Approx(m.sum()).epsilon(1e-7));
 }
+
+TEST_CASE("JunctionN with assumeConstantDensity = false weighs the inlets' pressures by volume flow (TFS)") {
+    // Hot and cold air from two sources straight into the junction; a sensor reads the mixed pressure. With the
+    // default the pressure is Σ w_k·p_k with mass weights; with false TFS's w2_k = ((|ṁ_k| + ε)/ρ_k) / Σ(…), the
+    // densities ρ_k = p_k/(R·T_k) of the ideal gas. Both written out here from the run's own flows.
+    auto text = [](const std::string& constant_density) {
+        return "defaults: {medium: SimpleAir}\ncomponents:\n"
+               "  hot: {type: Source, parameters: {p0_par: 1.04e5, T0_par: 450}}\n"
+               "  cold: {type: Source, parameters: {p0_par: 1.02e5, T0_par: 250}}\n"
+               "  junction: {type: JunctionN, parameters: {N: 2, m_flow_eps: 1e-4, assumeConstantDensity: \"" + constant_density + "\"}}\n"
+               "  sensor: {type: SingleSensorSelect, parameters: {quantity: p_Pa}}\n"
+               "  pipe: {type: FlowResistance, parameters: {pLoss: linearQuadratic, k: 1e5, k2: 0}}\n"
+               "  sink: {type: Sink, parameters: {p0_par: 1e5}}\n"
+               "connections: [[hot.outlet, \"junction.inlets[1]\"], [cold.outlet, \"junction.inlets[2]\"], [junction.outlet, sensor.inlet],\n"
+               "              [sensor.outlet, pipe.inlet], [pipe.outlet, sink.inlet]]\n";
+    };
+    const double R = 8.314462618 / 0.0289651159, eps = 1e-4;
+    for (const std::string constant_density : {"true", "false"}) {
+        CAPTURE(constant_density);
+        auto loaded = lied::systems::parse_system_text(text(constant_density), "junction.yaml", ".");
+        Simulator sim(*loaded.root, {.solver = "cvode-bdf"});
+        sim.simulate(2.0);
+        const double m1 = std::abs(sim.value("hot.m_flow")) + eps, m2 = std::abs(sim.value("cold.m_flow")) + eps;
+        double p_mix = (m1 * 1.04e5 + m2 * 1.02e5) / (m1 + m2);
+        if (constant_density == "false") {
+            const double v1 = m1 / (1.04e5 / (R * 450)), v2 = m2 / (1.02e5 / (R * 250));
+            p_mix = (v1 * 1.04e5 + v2 * 1.02e5) / (v1 + v2);
+        }
+        CHECK(sim.value("sensor.value") == doctest::Approx(p_mix).epsilon(1e-12));
+    }
+}
