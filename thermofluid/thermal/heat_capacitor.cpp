@@ -12,7 +12,7 @@ void HeatCapacitor::evalTemperature() {
 
 void HeatCapacitor::evalDerivative() {
     Q_flow_ = 0.0;
-    for (int k = 1; k <= ports.size(); ++k) Q_flow_ += ports[k].Q_flow.value();
+    for (int k = 1; k <= ports.size(); ++k) Q_flow_ += ports[k].Q_flow();
     T.der.value = Q_flow_ / C;
 }
 
@@ -24,7 +24,7 @@ void HeatCapacitor::metainfo(Meta& meta) {
     for (int k = 1; k <= ports.size(); ++k) {
         meta.plug(ports[k], PlugArray<HeatPort>::name("ports", k));
         temperatures.writes.push_back(&ports[k].T);
-        heat_flows.reads.push_back(&ports[k].Q_flow);
+        ports[k].append_heat_flow_signals(heat_flows.reads);
     }
     meta.state(T, "T", 300.0, "K");
     meta.block<&HeatCapacitor::evalTemperature>(this, "evalTemperature", temperatures.reads, temperatures.writes);

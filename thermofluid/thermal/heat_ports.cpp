@@ -5,14 +5,19 @@
 
 namespace lied::thermofluid {
 
-HeatPort::HeatPort() {
-    T.set_loop_rule(kThermalLoopRule);
-    Q_flow.set_loop_rule(kThermalLoopRule);
-}
+HeatPort::HeatPort() { T.set_loop_rule(kThermalLoopRule); }
 
 void HeatPort::members(const MemberVisitor& visit) {
     visit(T, "T");
-    visit(Q_flow, "Q_flow");
+    Q_flows_.visit(visit, "Q_flow");
+}
+
+void HeatPort::disconnect_from(Plug& other) {
+    if (auto* flow = dynamic_cast<HeatFlowPort*>(&other)) disconnect(*this, *flow);
+}
+
+void HeatFlowPort::disconnect_from(Plug& other) {
+    if (auto* body = dynamic_cast<HeatPort*>(&other)) disconnect(*body, *this);
 }
 
 void HeatPort::connect_to(Plug& other) {
@@ -43,7 +48,12 @@ void HeatFlowPort::connect_to(Plug& other) {
 
 void connect(HeatPort& body, HeatFlowPort& flow) {
     flow.T.connect(body.T);
-    body.Q_flow.connect(flow.Q_flow);
+    body.Q_flows_.attach(flow.Q_flow, kThermalLoopRule);
+}
+
+void disconnect(HeatPort& body, HeatFlowPort& flow) {
+    body.Q_flows_.detach(flow.Q_flow);
+    flow.T.disconnect();
 }
 
 }  // namespace lied::thermofluid

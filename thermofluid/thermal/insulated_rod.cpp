@@ -33,7 +33,7 @@ void InsulatedRod::evalDerivatives() {
     const double dx = L / static_cast<double>(m), G = lambda * A / dx, C = rho * c * A * dx;
     U_ = 0.0;
     for (std::size_t i = 0; i < m; ++i) {
-        double Q = (i == 0 ? heat_in_at_a() : G * ((*T_[i - 1])() - (*T_[i])())) + (i + 1 == m ? b.Q_flow.value() : G * ((*T_[i + 1])() - (*T_[i])()));
+        double Q = (i == 0 ? heat_in_at_a() : G * ((*T_[i - 1])() - (*T_[i])())) + (i + 1 == m ? b.Q_flow() : G * ((*T_[i + 1])() - (*T_[i])()));
         T_[i]->der.value = Q / C;
         U_ += C * (*T_[i])();
     }
@@ -59,7 +59,8 @@ void InsulatedRod::metainfo(Meta& meta) {
     }
     BlockLists& ports = lists_[0].reset({&a.T, &T_.front()->value, &T_[m - 1]->value}, {&a.Q_flow, &b.T});
     meta.block<&InsulatedRod::evalPorts>(this, "evalPorts", ports.reads, ports.writes);
-    balance.reads.insert(balance.reads.end(), {&a.T, &b.Q_flow});
+    balance.reads.push_back(&a.T);
+    b.append_heat_flow_signals(balance.reads);
     meta.block<&InsulatedRod::evalDerivatives>(this, "evalDerivatives", balance.reads, balance.writes);
     meta.parameter(L, "L", ParameterSpec::positive("m", "length"));
     meta.parameter(A, "A", ParameterSpec::positive("m2", "cross-section"));

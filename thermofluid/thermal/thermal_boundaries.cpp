@@ -8,7 +8,9 @@ namespace lied::thermofluid {
 void FixedTemperature::metainfo(Meta& meta) {
     meta.plug(port, "port");
     meta.block<&FixedTemperature::evalTemperature>(this, "evalTemperature", {}, {&port.T});
-    meta.block<&FixedTemperature::evalHeatFlow>(this, "evalHeatFlow", {&port.Q_flow}, {});
+    BlockLists& heat = heat_lists_.reset();
+    port.append_heat_flow_signals(heat.reads);
+    meta.block<&FixedTemperature::evalHeatFlow>(this, "evalHeatFlow", heat.reads, heat.writes);
     meta.parameter(T, "T", ParameterSpec::positive("K", "temperature the environment holds"));
     meta.variable(Q_flow_, "Q_flow", "W");
     meta.supplies(Quantity::Energy, Q_flow_, "heat_in");
@@ -18,7 +20,9 @@ void PrescribedTemperature::metainfo(Meta& meta) {
     meta.plug(port, "port");
     meta.signal(T_in, "T_in");
     meta.pass_through(T_in, port.T, "evalTemperature");
-    meta.block<&PrescribedTemperature::evalHeatFlow>(this, "evalHeatFlow", {&port.Q_flow}, {});
+    BlockLists& heat = heat_lists_.reset();
+    port.append_heat_flow_signals(heat.reads);
+    meta.block<&PrescribedTemperature::evalHeatFlow>(this, "evalHeatFlow", heat.reads, heat.writes);
     meta.variable(Q_flow_, "Q_flow", "W");
     meta.supplies(Quantity::Energy, Q_flow_, "heat_in");
 }

@@ -2,6 +2,7 @@
 // Thermal boundaries (Modelica's names): a temperature the environment holds (FixedTemperature, or
 // PrescribedTemperature from an input signal), and a heat flow it imposes (FixedHeatFlow, PrescribedHeatFlow;
 // positive into the body they are connected to).
+#include "core/model/block_lists.h"
 #include "core/model/component.h"
 #include "core/model/signal.h"
 #include "thermofluid/thermal/heat_ports.h"
@@ -17,8 +18,9 @@ public:
 
 private:
     void evalTemperature() { port.T.value = T; }
-    void evalHeatFlow() { Q_flow_ = -port.Q_flow.value(); }
-    double Q_flow_ = 0;   // W, leaving the environment into the connected element
+    void evalHeatFlow() { Q_flow_ = -port.Q_flow(); }
+    double Q_flow_ = 0;   // W, leaving the environment into the connected elements
+    BlockLists heat_lists_;
 };
 
 class PrescribedTemperature final : public Component {
@@ -29,8 +31,9 @@ public:
     const char* type_name() const override { return "PrescribedTemperature"; }
 
 private:
-    void evalHeatFlow() { Q_flow_ = -port.Q_flow.value(); }
+    void evalHeatFlow() { Q_flow_ = -port.Q_flow(); }
     double Q_flow_ = 0;
+    BlockLists heat_lists_;
 };
 
 class FixedHeatFlow final : public Component {

@@ -126,7 +126,7 @@ components:
   - [heater.port, wall.port_a]
 )";
         CHECK_THROWS_WITH(systems::parse_system_text(text, "heated.yaml", "."),
-                          doctest::Contains("two heat flows meet on a body that owns the temperature between them: connect each to a port of a HeatCapacitor"));
+                          doctest::Contains("two heat flows meet on a body that owns the temperature between them: connect both to the heat port of a HeatCapacitor"));
     }
     SUBCASE("an index beyond N") {
         const std::string text = head + R"(connections:
@@ -145,4 +145,40 @@ components:
 )";
         CHECK_THROWS_WITH(systems::parse_system_text(text, "bad.yaml", "."), "bad.yaml:3:47: components.body.parameters.N: 2.5 is not a whole number (valid range [1, 1000]) (number of heat ports)");
     }
+}
+
+TEST_CASE("one heat port joined to several heat flow ports: each reads its temperature, the owner takes the sum") {
+    // The three-ports capacitor again, its heater, conductor and load all on one port (Modelica's way): the same
+    // exponential, the same heat flows. Then the conductor is moved to another body by a structural change: the
+    // port's sum drops its heat flow, and the body heats at (Q_heater + Q_load)/C.
+    const std::string text = R"(system: OnePort
+components:
+  body: {type: HeatCapacitor, parameters: {N: 1, C: 100, T_start: 300}}
+  heater: {type: FixedHeatFlow, parameters: {Q_flow: 50}}
+  wall: {type: ThermalConductor, parameters: {G: 5}}
+  ambient: {type: FixedTemperature, parameters: {T: 290}}
+  load: {type: FixedHeatFlow, parameters: {Q_flow: -20}}
+  other: {type: HeatCapacitor, parameters: {N: 1, C: 1e9, T_start: 290}}
+connections:
+  - ["body.ports[1]", heater.port]
+  - ["body.ports[1]", wall.port_a]
+  - [wall.port_b, ambient.port]
+  - [load.port, "body.ports[1]"]
+actions:
+  - {at: 20, disconnect: [[wall.port_a, "body.ports[1]"]], connect: [[wall.port_a, "other.ports[1]"]]}
+)";
+    auto loaded = systems::parse_system_text(text, "one_port.yaml", ".");
+    Simulator sim(*loaded.root, {.solver = "rk4", .dt = 0.02});
+    for (auto& [t, change] : loaded.actions) sim.schedule(t, std::move(change));
+    const double T_inf = 290 + (50.0 - 20.0) / 5;   // 296 K, τ = C/G = 20 s
+    sim.simulate(19.98);
+    CHECK(sim.value("body.T") == doctest::Approx(T_inf + (300 - T_inf) * std::exp(-19.98 / 20)).epsilon(1e-9));
+    CHECK(sim.value("body.Q_flow") == doctest::Approx(50 - 20 - 5 * (sim.value("body.T") - 290)).epsilon(1e-12));
+    const double T_at_change = [&] {
+        sim.simulate(20.0);
+        return sim.value("body.T");
+    }();
+    sim.simulate(30.0);
+    CHECK(sim.value("body.Q_flow") == doctest::Approx(30.0).epsilon(1e-12));
+    CHECK(sim.value("body.T") == doctest::Approx(T_at_change + 30.0 * 10.0 / 100).epsilon(1e-9));
 }
