@@ -8,10 +8,10 @@
 namespace lied {
 
 // A state's nominal value taken from the system's own scale: `factor` times the value of the nearest provider of the
-// system default `key` (a DropOfCommons' m_flow_reg), or times `fallback` where none is in scope. So a system whose
+// system default `key` (a DropOfCommons' m_flow_nominal), or times `fallback` where none is in scope. So a system whose
 // flows are grams per second, and says so once, gets tolerances that fit them (core/model/system_default.h).
 struct NominalScale {
-    std::string_view key;   // a literal, e.g. "thermofluid.m_flow_reg"; empty: a fixed nominal
+    std::string_view key;   // a literal, e.g. "thermofluid.m_flow_nominal"; empty: a fixed nominal
     double factor = 1.0;
     double fallback = 1.0;
 };

@@ -49,6 +49,7 @@ void BalanceAuditor::configure(const Model& model, const BalanceSettings& settin
     mid_.assign(terms.size(), 0.0);
     rate_prev_.assign(terms.size(), 0.0);
     created_.assign(terms.size(), 0.0);
+    created_start_taken_ = false;
     started_ = false;
 }
 
@@ -78,6 +79,7 @@ void BalanceAuditor::start(double t) {
     start_ = now_;
     std::fill(largest_change_.begin(), largest_change_.end(), 0.0);
     std::fill(created_.begin(), created_.end(), 0.0);
+    created_start_taken_ = false;
     const bool mass_audited = mass_.audited, energy_audited = energy_.audited;
     mass_ = {};
     energy_ = {};
@@ -138,6 +140,10 @@ void BalanceAuditor::sample_midpoint() {
 
 bool BalanceAuditor::observe(double t) {
     if (!active() || !started_) return true;
+    if (!created_start_taken_) {   // the energy account where the per-term integrals of created_ start from
+        energy_at_created_start_ = energy_;
+        created_start_taken_ = true;
+    }
     read_now();
     const double step = t - last_t_;
     last_t_ = t;
@@ -458,6 +464,8 @@ void archive_finding(StateArchive& a, BalanceFinding& f) {
 void BalanceAuditor::archive(StateArchive& a) {
     archive_account(a, mass_);
     archive_account(a, energy_);
+    archive_account(a, energy_at_created_start_);
+    a.flag(created_start_taken_);
     for (std::vector<double>* v : {&now_, &prev_, &start_, &largest_change_, &rate_now_, &rate_prev_, &mid_, &created_}) a.values(v->data(), v->size());
     for (double* v : {&quadrature_error_[0], &quadrature_error_[1], &r_before_[0], &r_before_[1], &last_t_, &held_mass_, &held_energy_,
                       &moved_mass_, &moved_energy_, &exchanged_mass_, &exchanged_energy_})

@@ -99,6 +99,8 @@ public:
     // What each term's formulation created (Kind::Created; index into Model::balance_terms) since this structure's
     // books opened; 0 for other terms.
     const std::vector<double>& created_by_term() const { return created_; }
+    // The energy account as it stood where those integrals start (a structure change starts them again).
+    const BalanceAccount& energy_at_created_start() const { return energy_at_created_start_; }
     const Model* model() const { return model_; }
 
     // The model changed from outside between steps (a parameter or a state set by the user, a steady state): the
@@ -169,6 +171,8 @@ private:
     static constexpr int kAdaptiveStartSteps = 3;   // steps after a start or event an adaptive solver is not judged on
     std::vector<double> mid_;                   // per term: rates at the middle of an adaptive step
     std::vector<double> created_;               // per term: ∫ of what a formulation created
+    BalanceAccount energy_at_created_start_;
+    bool created_start_taken_ = false;
     bool have_mid_ = false;
     double last_t_ = 0.0;                       // where the books stand
     std::vector<int> unaudited_;

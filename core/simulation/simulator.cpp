@@ -143,19 +143,21 @@ void Simulator::reset() {
 }
 
 // States that start where the model puts them (Meta::start_follows): evaluate, set, again until none moves. Each pass
-// settles at least one more link of a chain, so as many passes as such states (plus one to see it settled) suffice;
-// a state whose value never settles (it feeds back on itself) is a build error naming it.
-void Simulator::settle_followed_starts() {
+// settles at least one more link of a chain, so as many passes as such states suffice; a last evaluation confirms
+// it, and a state that still moves then (it feeds the value it follows) is a build error naming it. `movable`, when
+// given, limits the settling to the states it marks (after a structure change: the new ones).
+void Simulator::settle_followed_starts(const std::vector<char>* movable) {
     if (model_.start_follows.empty()) return;
     std::vector<int> index;
     for (auto& f : model_.start_follows) {
         int found = -1;
         for (std::size_t i = 0; i < model_.states.size() && found < 0; ++i)
             if (model_.states[i].state == f.state) found = static_cast<int>(i);
+        if (found >= 0 && movable && !(*movable)[static_cast<std::size_t>(found)]) found = -1;
         index.push_back(found);
     }
-    for (std::size_t pass = 0; pass <= model_.start_follows.size(); ++pass) {
-        evaluator_.evaluate(t_, x_.data());
+    auto settle_pass = [&] {
+        evaluator_.evaluate(t_, x_.data());   // a failed evaluation leaves NaN values, which are not taken
         bool moved = false;
         for (std::size_t k = 0; k < index.size(); ++k) {
             if (index[k] < 0) continue;
@@ -167,12 +169,16 @@ void Simulator::settle_followed_starts() {
                 moved = true;
             }
         }
-        if (!moved) return;
-    }
+        return moved;
+    };
+    for (std::size_t pass = 0; pass < model_.start_follows.size(); ++pass)
+        if (!settle_pass()) return;
+    if (!settle_pass()) return;
     for (std::size_t k = 0; k < index.size(); ++k)
-        if (index[k] >= 0 && *model_.start_follows[k].value != x_[index[k]])
-            throw BuildError(model_.states[static_cast<std::size_t>(index[k])].path + " starts where the model puts it, which moves with it and never settles" +
-                                 " (rule: a state that starts from another value must not feed that value)",
+        if (index[k] >= 0)
+            throw BuildError(model_.states[static_cast<std::size_t>(index[k])].path +
+                                 " starts where the model puts it (its inlet's value), which moves with it and does not settle" +
+                                 " (rule: a state that starts from another value must not feed that value; give it another start, e.g. init = T)",
                              "a start value that settles");
 }
 

@@ -47,7 +47,7 @@ void Simulator::set_parameter(std::string_view name, double value) {
     if (p.system_default) *p.system_default = value;   // set by name: no longer follows the system default
     else *p.value = value;
     model_.apply_system_defaults();                     // a provider's change reaches every follower
-    // A provider of the system's scale (a DropOfCommons' m_flow_reg) moved nominals: the tolerances follow.
+    // A provider of the system's scale (a DropOfCommons' m_flow_nominal) moved nominals: the tolerances follow.
     for (const StateInfo& s : model_.states)
         if (s.scale_provider >= 0 && model_.default_providers[static_cast<std::size_t>(s.scale_provider)].value == p.value) {
             configure_integrator();

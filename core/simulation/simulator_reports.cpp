@@ -217,9 +217,11 @@ std::string Simulator::formulation_energy_note() const {
     if (!auditor_.active() || auditor_.suspended()) return "";
     const BalanceAccount& a = auditor_.account(Quantity::Energy);
     if (!a.audited) return "";
-    // What moved: the largest of what entered, left, was dissipated or changed the store (a closed loop heated
-    // and cooled moves what passes through its exchangers).
-    const double moved = std::max({a.supplied_in, a.supplied_out, a.dissipated, std::abs(a.stored - a.stored_start)});
+    // What moved since the per-term integrals started (this structure's books): the largest of what entered, left,
+    // was dissipated or changed the store (a closed loop heated and cooled moves what passes through its exchangers).
+    const BalanceAccount& a0 = auditor_.energy_at_created_start();
+    const double moved = std::max({a.supplied_in - a0.supplied_in, a.supplied_out - a0.supplied_out, a.dissipated - a0.dissipated,
+                                   std::abs(a.stored - a0.stored)});
     const auto& created = auditor_.created_by_term();
     double by_remedied = 0.0;
     int most = -1;

@@ -153,13 +153,18 @@ int Simulator::carry_states(const std::vector<StructuralChange::Initializer>& in
     int kept = 0;
     pure_carry_.assign(model_.components.size(), 0);
     rewritten_.clear();
+    std::vector<char> fresh(model_.states.size(), 0);
     for (std::size_t i = 0; i < model_.states.size(); ++i) {
         const double* before = previous.find(model_.states[i].path, i);
         x_[static_cast<Eigen::Index>(i)] = before ? *before : model_.states[i].state->start;
         kept += before != nullptr;
+        fresh[i] = before == nullptr;
         if (before && !user_rebuild_) pure_carry_[static_cast<std::size_t>(model_.states[i].component)] = 1;
     }
     carried_by_name_ = kept;
+    // A new state that starts where the model puts it (a ConductionElement with init = inlet) settles now, from the
+    // carried states around it; the initializers and take-overs below may still set it.
+    if (!previous.empty()) settle_followed_starts(&fresh);
     if (previous.empty() && initializers.empty()) return kept;
     initializing_ = true;
     written_ = written ? written : &rewritten_;

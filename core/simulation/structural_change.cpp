@@ -384,6 +384,8 @@ void StructuralChange::make_edits(Component& root, Simulator& sim, Undo& undo) {
                             connect_plugs(*a.plug, *b.plug, e.a, e.b);
                             undo.push([p = a.plug, q = b.plug] { p->disconnect_from(*q); });
                         } else {
+                            if (!Plug::reads_from(*a.plug, *b.plug) && !Plug::reads_from(*b.plug, *a.plug))
+                                throw StructuralChangeError("'" + e.a + "' and '" + e.b + "' are not connected");
                             a.plug->disconnect_from(*b.plug);
                             undo.push([p = a.plug, q = b.plug, pa = e.a, pb = e.b] { connect_plugs(*p, *q, pa, pb); });
                         }

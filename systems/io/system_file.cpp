@@ -54,13 +54,17 @@ std::vector<fs::path>& allowed_folders() {
 // A value under `defaults`: every component of the file that declares it, and of the subsystem files it uses, has a
 // parameter or choice of this name, and does not set it itself, takes it (a system-wide medium).
 struct InheritedDefault {
-    std::string key;
-    YAML::Node value, key_node;
+    // Plain text and marks, not YAML::Node: assigning one node to another writes into the node it refers to, and
+    // these are copied from file to file.
+    std::string key, value;
+    YAML::Mark value_mark, key_mark;
     std::string file;                // the file that declares it, for messages
     std::shared_ptr<bool> used;      // some component took it (a default nothing takes is a typo)
 };
 
 struct LoadBudget {
+    // The defaults in force inside each subsystem a file loaded: what a component an action adds there takes.
+    std::map<const Composite*, std::vector<InheritedDefault>> subsystem_defaults;
     fs::path root_folder;   // the top-level file's folder, canonical: named paths stay inside it (or an allowed one)
     std::vector<std::string> files;
     std::size_t components = 0;
@@ -148,8 +152,8 @@ public:
         if (const YAML::Node run = doc["run"]) read_run(run, sys.settings);
         for (const InheritedDefault& d : defaults_)
             if (d.file == file_ && !*d.used)
-                fail(d.key_node, "defaults." + d.key,
-                     "no component of this file or of its subsystem files has a parameter or choice '" + d.key + "' that it does not set itself");
+                fail_at(d.key_mark, "defaults." + d.key +
+                                        ": no component of this file or of its subsystem files has a parameter or choice '" + d.key + "' that it does not set itself");
         for (auto& [name, _] : root_->exposed_plugs()) sys.exposed.push_back(name);
         for (auto& [name, _] : root_->exposed_signals()) sys.exposed.push_back(name);
         return sys;
@@ -341,29 +345,47 @@ private:
             if (!e.value.IsScalar()) fail(e.value, "defaults." + e.key, "expected a number or an option's name");
             // The file's own value wins over one inherited from the file that uses it as a subsystem.
             std::erase_if(defaults_, [&](const InheritedDefault& d) { return d.key == e.key; });
-            defaults_.push_back({e.key, e.value, e.key_node, file_, std::make_shared<bool>(false)});
+            defaults_.push_back({e.key, e.value.Scalar(), e.value.Mark(), e.key_node.Mark(), file_, std::make_shared<bool>(false)});
         }
+    }
+
+    // The defaults in force where `parent` (a path of subsystems, "" for this file) is: the deepest subsystem that a
+    // file loaded, or this file's.
+    const std::vector<InheritedDefault>& defaults_at(const std::string& parent) const {
+        const std::vector<InheritedDefault>* found = &defaults_;
+        const Composite* scope = root_;
+        std::size_t begin = 0;
+        while (scope && begin < parent.size()) {
+            const std::size_t dot = parent.find('.', begin);
+            const std::string name = parent.substr(begin, dot == std::string::npos ? std::string::npos : dot - begin);
+            scope = dynamic_cast<const Composite*>(scope->child(name));
+            if (!scope) break;
+            if (auto it = budget_.subsystem_defaults.find(scope); it != budget_.subsystem_defaults.end()) found = &it->second;
+            begin = dot == std::string::npos ? parent.size() : dot + 1;
+        }
+        return *found;
     }
 
     // Gives a new component the defaults it has a parameter or choice for, unless `own` (its `parameters`) sets it.
     // A value it cannot take is an error at the line of the default, naming the component.
-    void apply_defaults(const std::string& name, Component& c, const YAML::Node& own) {
-        if (defaults_.empty()) return;
+    void apply_defaults(const std::string& name, Component& c, const YAML::Node& own, const std::vector<InheritedDefault>* in_force = nullptr) {
+        const std::vector<InheritedDefault>& defaults = in_force ? *in_force : defaults_;
+        if (defaults.empty()) return;
         const Model& m = describe_child(c);
         bool changed = false;
-        for (const InheritedDefault& d : defaults_) {
+        for (const InheritedDefault& d : defaults) {
             if (own && own.IsMap() && own[d.key]) continue;
             const std::string where = "defaults." + d.key + " (for " + name + ")";
             auto refuse = [&](const std::string& why) {
                 std::ostringstream s;
                 s << d.file;
-                if (!d.value.Mark().is_null()) s << ':' << d.value.Mark().line + 1 << ':' << d.value.Mark().column + 1;
+                if (!d.value_mark.is_null()) s << ':' << d.value_mark.line + 1 << ':' << d.value_mark.column + 1;
                 s << ": " << where << ": " << why;
                 throw SystemFileError(s.str());
             };
             for (auto& choice : m.choices) {
                 if (choice.path != d.key) continue;
-                const std::string v = d.value.Scalar();
+                const std::string& v = d.value;
                 if (choice.spec->file_path) refuse("a file name is not a default (give it on the component)");
                 if (!choice.spec->admits(v))
                     refuse("'" + v + "' is not one of " + name + "." + d.key + "'s options (" + choice.spec->options_text() + ")" + did_you_mean(v, choice.spec->options));
@@ -374,9 +396,9 @@ private:
                 if (p.path != d.key) continue;
                 double v = 0.0;
                 try {
-                    v = d.value.as<double>();
+                    v = YAML::Node(d.value).as<double>();
                 } catch (const YAML::Exception&) {
-                    refuse("expected a number for " + name + "." + d.key + ", got '" + d.value.Scalar() + "'");
+                    refuse("expected a number for " + name + "." + d.key + ", got '" + d.value + "'");
                 }
                 if (!p.spec.admits(v)) {
                     std::ostringstream s;
@@ -440,7 +462,9 @@ private:
         auto chain = chain_;
         chain.push_back(canonical);
         Loader sub_loader(full.string(), full.parent_path(), chain, budget_, defaults_);
-        return std::move(sub_loader.load(text, /*top_level=*/false).root);
+        std::unique_ptr<Composite> root = std::move(sub_loader.load(text, /*top_level=*/false).root);
+        budget_.subsystem_defaults[root.get()] = sub_loader.defaults_;
+        return root;
     }
 
     // A choice parameter (medium, loss law) by its option's name; false if `key` is not a choice.
@@ -859,13 +883,15 @@ private:
     }
 
     // A component of an action: a registered type with parameters, made and checked as under `components`.
+    // `name` may be a path into subsystems ("loop.split"): the component takes the defaults in force there.
     std::unique_ptr<Component> make_component(const std::string& name, const YAML::Node& spec, const YAML::Node& key, const std::string& path) {
         if (!spec.IsMap()) fail(spec, path, "expected a map with 'type' and optional 'parameters'");
         check_keys(spec, path, {"type", "description", "parameters"});
         if (!spec["type"]) fail(spec, path, "missing 'type' (a component type, see `lied list --components`)");
         std::unique_ptr<Component> c = make_of_type(spec["type"], path + ".type");
         count_component(key, path);
-        apply_defaults(name, *c, spec["parameters"]);
+        const auto dot = name.rfind('.');
+        apply_defaults(name, *c, spec["parameters"], &defaults_at(dot == std::string::npos ? "" : name.substr(0, dot)));
         if (const YAML::Node params = spec["parameters"]) set_parameters(name, *c, params, path + ".parameters");
         described_.erase(c.get());
         return c;

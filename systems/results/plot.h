@@ -1,6 +1,6 @@
 #pragma once
-// Plots results with gnuplot: by default one panel per kind of variable (the last part of the name: all
-// "*.level" together) and unit, or the panels the user lists ("t1.level,t2.level;p1.m_flow"); the unit on each
+// Plots results with gnuplot: by default one panel per unit (values without one: per kind, the last part of the
+// name), or the panels the user lists ("t1.level,t2.level;p1.m_flow"); the unit on each
 // axis, identical curves still distinguishable (dash patterns), gaps where a variable did not exist. PNG, SVG
 // or PDF by the extension of the image path.
 //

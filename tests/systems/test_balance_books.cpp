@@ -110,7 +110,7 @@ TEST_CASE("a junction whose regularisation carries a measurable share of the ene
     CHECK(warnings.str().find(note) != std::string::npos);
     sim.simulate(6.0);   // once per simulator
     const std::string logged = warnings.str();
-    CHECK(logged.find(note) == logged.rfind(note));
+    CHECK(logged.find("regularisations created") == logged.rfind("regularisations created"));
 
     auto fine = systems::parse_system_text(text("  drop: {type: DropOfCommons, parameters: {m_flow_reg: 1e-6}}\n"), "junction.yaml", ".");
     Simulator tight(*fine.root, o);

@@ -53,7 +53,7 @@ void connect(HeatPort& body, HeatFlowPort& flow) {
 
 void disconnect(HeatPort& body, HeatFlowPort& flow) {
     body.Q_flows_.detach(flow.Q_flow);
-    flow.T.disconnect();
+    if (flow.T.source() == &body.T) flow.T.disconnect();   // a flow port attached elsewhere keeps its temperature
 }
 
 }  // namespace lied::thermofluid

@@ -108,3 +108,31 @@ TEST_CASE("several simulators on one component tree, one after another — a fai
     first.simulate(10.0);
     CHECK(first.value("elevation.y") == 0.5);
 }
+
+namespace {
+// A state that starts where its own block puts it: `offset` 0 settles at `target`; otherwise the value chases x.
+struct Follower : Component {
+    State x{0.0};
+    double target = 5.0, offset = 0.0, followed = 0.0;
+    void eval() {
+        followed = offset != 0.0 ? x() + offset : target;
+        x.der.value = 0.0;
+    }
+    void metainfo(Meta& meta) override {
+        meta.state(x, "x", 1.0, "1");
+        meta.block<&Follower::eval>(this, "eval", {&x.value}, {&x.der});
+        meta.start_follows(x, followed);
+    }
+    const char* type_name() const override { return "Follower"; }
+};
+}  // namespace
+
+TEST_CASE("a state that starts where the model puts it: settled at a reset, refused when it feeds what it follows") {
+    Follower settles;
+    Simulator sim(settles);
+    CHECK(sim.value("x") == 5.0);
+    Follower chases;
+    chases.offset = 1.0;
+    CHECK_THROWS_WITH_AS(Simulator{chases}, doctest::Contains("x starts where the model puts it (its inlet's value), which moves with it and does not settle"),
+                         BuildError);
+}

@@ -230,14 +230,14 @@ struct DefaultsFolder {
 TEST_CASE("defaults: set once for a file, inherited by its subsystems, overridden where a component or subsystem says so") {
     DefaultsFolder folder;
     folder.write("branch.yaml", "system: Branch\n"
-                                "defaults: {dp_ref: 2000}\n"
+                                "defaults: {dp_ref: 2000, p_min: 7}\n"
                                 "components:\n"
                                 "  valve: {type: PressureDrop}\n"
                                 "  tank: {type: InTank}\n"
                                 "connections: [[valve.outlet, tank.inlet]]\n"
                                 "expose: {plugs: {inlet: valve.inlet}}\n");
     folder.write("top.yaml", "system: Top\n"
-                             "defaults: {medium: ConstantPropertyLiquidWater, L: 50, dp_ref: 3000}\n"
+                             "defaults: {medium: ConstantPropertyLiquidWater, L: 50, dp_ref: 3000, p_min: 3}\n"
                              "components:\n"
                              "  t1: {type: OutTank}\n"
                              "  p1: {type: PressureDrop, parameters: {L: 10}}\n"
@@ -245,7 +245,7 @@ TEST_CASE("defaults: set once for a file, inherited by its subsystems, overridde
                              "  elevation: {type: StepSource}\n"
                              "connections: [[t1.outlet, p1.inlet], [p1.outlet, b2.inlet], [elevation.y, t1.elevation]]\n"
                              "actions:\n"
-                             "  - {at: 1, replace: {p1: {type: PressureDrop}}}\n");
+                             "  - {at: 1, replace: {p1: {type: PressureDrop}}, add: {commons: {type: DropOfCommons}, b2.commons: {type: DropOfCommons}}}\n");
     LoadedSystem loaded = load_system_file((folder.dir / "top.yaml").string());
     Simulator sim(*loaded.root);
     // The medium reaches every fluid component, in the file and in its subsystem; a component without a medium
@@ -260,6 +260,10 @@ TEST_CASE("defaults: set once for a file, inherited by its subsystems, overridde
     sim.simulate(2.0);
     CHECK(sim.parameter("p1.L") == 50.0);
     CHECK(sim.choice("p1.medium") == "ConstantPropertyLiquidWater");
+    // Added inside the subsystem, a component takes the defaults in force there; added at the top, the file's.
+    CHECK(sim.parameter("b2.commons.p_min") == 7.0);
+    CHECK(sim.parameter("commons.p_min") == 3.0);
+    CHECK(sim.parameter("b2.valve.p_min") == 7.0);
 }
 
 TEST_CASE("defaults: a value no component can take, or a name no component has, is refused at its line") {
