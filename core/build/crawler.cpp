@@ -236,25 +236,18 @@ void link_system_defaults(Model& m) {
     auto in_scope = [](const std::string& path, const std::string& scope) {
         return scope.empty() || (path.size() > scope.size() && path.compare(0, scope.size(), scope) == 0 && path[scope.size()] == '.');
     };
-    for (auto& d : m.system_defaults) {
-        d.provider = -1;
+    // The provider of `key` nearest up the tree from `path` (the longest scope that holds it), or -1.
+    auto nearest_provider = [&](std::string_view key, const std::string& path) {
+        int found = -1;
         for (std::size_t k = 0; k < m.default_providers.size(); ++k) {
             const DefaultProviderInfo& p = m.default_providers[k];
-            if (p.key != d.key || !in_scope(d.path, p.scope)) continue;
-            if (d.provider < 0 || p.scope.size() > m.default_providers[d.provider].scope.size()) d.provider = static_cast<int>(k);
+            if (p.key != key || !in_scope(path, p.scope)) continue;
+            if (found < 0 || p.scope.size() > m.default_providers[static_cast<std::size_t>(found)].scope.size()) found = static_cast<int>(k);
         }
-    }
-    for (auto& s : m.states) {
-        s.scale_provider = -1;
-        if (s.scale.key.empty()) continue;
-        const std::string& path = s.path;
-        for (std::size_t k = 0; k < m.default_providers.size(); ++k) {
-            const DefaultProviderInfo& p = m.default_providers[k];
-            if (p.key != s.scale.key || !in_scope(path, p.scope)) continue;
-            if (s.scale_provider < 0 || p.scope.size() > m.default_providers[static_cast<std::size_t>(s.scale_provider)].scope.size())
-                s.scale_provider = static_cast<int>(k);
-        }
-    }
+        return found;
+    };
+    for (auto& d : m.system_defaults) d.provider = nearest_provider(d.key, d.path);
+    for (auto& s : m.states) s.scale_provider = s.scale.key.empty() ? -1 : nearest_provider(s.scale.key, s.path);
     m.apply_system_defaults();
 }
 

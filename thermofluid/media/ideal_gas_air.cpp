@@ -1,6 +1,7 @@
 #include "thermofluid/media/ideal_gas_air.h"
 
 #include "thermofluid/media/nasa_polynomial.h"
+#include "thermofluid/media/polynomial.h"
 
 #include <cmath>
 
@@ -25,15 +26,10 @@ constexpr double kViscosityFit[] = {9.7391102886305869E-15, -3.1353724870333906E
                                     -3.8228016291758240E-05, 5.0427874367180762E-02, 1.7239260139242528E+01};
 constexpr double kConductivityFit[] = {6.5691470817717812E-15, -3.4025961923050509E-11, 5.3279284846303157E-08,
                                        -4.5340839289219472E-05, 7.6129675309037664E-02, 2.4169481088097051E+01};
-double horner(const double (&coefficients)[6], double u) {
-    double y = 0.0;
-    for (double c : coefficients) y = y * u + c;
-    return y;
-}
 }  // namespace
 
-double DryAirNasa::viscosity(double T) { return 1e-6 * horner(kViscosityFit, T - 273.15); }
-double DryAirNasa::conductivity(double T) { return 1e-3 * horner(kConductivityFit, T - 273.15); }
+double DryAirNasa::viscosity(double T) { return 1e-6 * polynomial_value(kViscosityFit, T - 273.15); }
+double DryAirNasa::conductivity(double T) { return 1e-3 * polynomial_value(kConductivityFit, T - 273.15); }
 
 double DryAirNasa::temperature(double h) const {
     const NasaCoefficients& air = nasa_air();

@@ -1,5 +1,7 @@
 #include "thermofluid/media/table_liquid.h"
 
+#include "thermofluid/media/polynomial.h"
+
 #include <Eigen/QR>
 
 #include <algorithm>
@@ -22,12 +24,6 @@ std::vector<double> fit(const std::vector<double>& u, const std::vector<double>&
     }
     const Eigen::VectorXd c = V.colPivHouseholderQr().solve(b);
     return {c.data(), c.data() + c.size()};
-}
-
-double evaluate(const std::vector<double>& c, double u) {
-    double y = 0.0;
-    for (double a : c) y = y * u + a;
-    return y;
 }
 
 }  // namespace
@@ -62,13 +58,13 @@ TableLiquid::TableLiquid(LiquidTables tables) : t_(std::move(tables)) {
     if (cp_.size() == 3 && cp_[0] != 0.0) checks.push_back(std::clamp(-cp_[1] / (2 * cp_[0]), checks[0], checks[1]));
     for (double x = checks[0]; x <= checks[1]; x += (checks[1] - checks[0]) / 64) checks.push_back(x);
     for (double x : checks)
-        if (!(evaluate(cp_, x) > 0)) bad("the fitted heat capacity is not positive at " + std::to_string(x) + " °C");
-    h_T0_ = evaluate(h_, t_.T0 - kCelsiusZero);
+        if (!(polynomial_value(cp_, x) > 0)) bad("the fitted heat capacity is not positive at " + std::to_string(x) + " °C");
+    h_T0_ = polynomial_value(h_, t_.T0 - kCelsiusZero);
     h_min_ = enthalpy(T_min());
     h_max_ = enthalpy(T_max());
 }
 
-double TableLiquid::enthalpy(double T) const { return evaluate(h_, T - kCelsiusZero) - h_T0_; }
+double TableLiquid::enthalpy(double T) const { return polynomial_value(h_, T - kCelsiusZero) - h_T0_; }
 
 void TableLiquid::properties(double p, double h, const double*, MediumProperties& out) const {
     if (!(h >= h_min_ && h <= h_max_)) return invalidate(out, p, h, "temperature outside the liquid's tables");
@@ -77,12 +73,12 @@ void TableLiquid::properties(double p, double h, const double*, MediumProperties
     const double x_min = T_min() - kCelsiusZero, x_max = T_max() - kCelsiusZero;
     double x = x_min + (h - h_min_) / (h_max_ - h_min_) * (x_max - x_min);
     for (int i = 0; i < 30; ++i) {
-        const double step = (evaluate(h_, x) - h_T0_ - h) / evaluate(cp_, x);
+        const double step = (polynomial_value(h_, x) - h_T0_ - h) / polynomial_value(cp_, x);
         x = std::clamp(x - step, x_min, x_max);
         if (std::abs(step) <= 1e-13 * (1.0 + std::abs(x))) break;
     }
     const double T = x + kCelsiusZero;
-    out = {p, h, T, evaluate(rho_, x), std::exp(evaluate(log_mu_, 1.0 / T)), evaluate(cp_, x), evaluate(lambda_, x), 0.0,
+    out = {p, h, T, polynomial_value(rho_, x), std::exp(polynomial_value(log_mu_, 1.0 / T)), polynomial_value(cp_, x), polynomial_value(lambda_, x), 0.0,
            MediumProperties::nan, true, ""};
 }
 

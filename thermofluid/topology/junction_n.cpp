@@ -9,26 +9,27 @@
 namespace lied::thermofluid {
 
 void JunctionN::evalMix() {
-    double total = 0.0, total_volume = 0.0;
-    for (int k = 1; k <= n_; ++k) {
-        total += std::abs(inlets[k].m_flow.value()) + m_flow_eps;
-        if (!assumeConstantDensity) {
-            const FluidState& in = inlets[k].state.value();
-            total_volume += (std::abs(inlets[k].m_flow.value()) + m_flow_eps) / medium.medium->density(in.p, in.h, in.xi());
-        }
-    }
+    double total = 0.0;
+    for (int k = 1; k <= n_; ++k) total += std::abs(inlets[k].m_flow.value()) + m_flow_eps;
     FluidState mix{0.0, 0.0, {}};
     double m_out = 0.0, enthalpy_in = 0.0;
+    double volume_pressure = 0.0, volume_total = 0.0;   // assumeConstantDensity = false: Σ V̇_k·p_k and Σ V̇_k
     for (int k = 1; k <= n_; ++k) {
-        const double w = (std::abs(inlets[k].m_flow.value()) + m_flow_eps) / total;
+        const double weight = std::abs(inlets[k].m_flow.value()) + m_flow_eps, w = weight / total;
         const FluidState& in = inlets[k].state.value();
         m_out += inlets[k].m_flow.value();
         enthalpy_in += inlets[k].m_flow.value() * in.h;
-        const double w_p = assumeConstantDensity ? w : (std::abs(inlets[k].m_flow.value()) + m_flow_eps) / medium.medium->density(in.p, in.h, in.xi()) / total_volume;
-        mix.p += w_p * in.p;
+        if (assumeConstantDensity) {
+            mix.p += w * in.p;
+        } else {
+            const double volume = weight / medium.medium->density(in.p, in.h, in.xi());
+            volume_pressure += volume * in.p;
+            volume_total += volume;
+        }
         mix.h += w * in.h;
         for (std::size_t i = 0; i < kMaxMassFractions; ++i) mix.Xi[i] += w * in.Xi[i];
     }
+    if (!assumeConstantDensity) mix.p = volume_pressure / volume_total;
     outlet.state.value = mix;
     mixing_energy_ = m_out * mix.h - enthalpy_in;
 }
