@@ -16,6 +16,13 @@ inline double contact_force(double c, double d, double n, double delta, double d
     return elastic + std::clamp(d * power * delta_rate, -elastic, elastic);
 }
 
+// Where the damping part reaches its clamp (|d·δ̇| = c, whatever n): a kink of the law inside a contact, which a
+// fixed-step solver ends its step at (Meta::kink) as at the touch itself. δ·(c − d·|δ̇|) is positive while the
+// damping acts unclamped, negative while clamped, and zero out of contact, where nothing switches.
+inline double damping_limit_margin(double c, double d, double delta, double delta_rate) {
+    return delta * (c - d * std::abs(delta_rate));
+}
+
 // A contact with regularised Coulomb friction (the planar ground and body contacts): the normal force N by the law
 // above, the friction F_t = −μ·N·tanh(slip/v_reg) along the tangent, the elastic energy c·δ^(n+1)/(n+1) it stores
 // and what damping and friction lose, (N − c·δⁿ)·δ̇ − F_t·slip ≥ 0.

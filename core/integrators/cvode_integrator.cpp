@@ -211,7 +211,7 @@ StepStatus CvodeIntegrator::advance(OdeFunction& f, double t, double h, Eigen::R
     advanced_ = t_now_ - t;
     if (flag == CV_ROOT_RETURN) {
         root_found_ = true;
-        roots_.assign(roots_function_->count(), 0);
+        std::fill(roots_.begin(), roots_.end(), 0);
         CVodeGetRootInfo(s_->memory, roots_.data());
     }
     return StepStatus::Ok;

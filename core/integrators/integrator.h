@@ -100,7 +100,10 @@ public:
     // Methods that locate zero crossings themselves: advance() stops at the first root; root_found() and
     // roots() (per function: +1 rising, −1 falling, 0 none) say which.
     virtual bool finds_roots() const { return false; }
-    void set_root_function(RootFunction* g) { roots_function_ = g; }
+    void set_root_function(RootFunction* g) {   // sizes roots() here: a root found while stepping allocates nothing
+        roots_function_ = g;
+        roots_.assign(g ? g->count() : 0, 0);
+    }
     bool root_found() const { return root_found_; }
     const std::vector<int>& roots() const { return roots_; }
 

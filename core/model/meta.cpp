@@ -28,6 +28,10 @@ void Meta::add_zero_crossing(Block handler, Out<double>& indicator, std::string_
     model_.zero_crossings.push_back({join(name), &indicator, direction, hysteresis, handler, component_});
 }
 
+void Meta::kink(Out<double>& indicator, std::string_view name) {
+    add_zero_crossing(Block{nullptr, [](void*) {}}, indicator, name, Crossing::Both, 0.0);
+}
+
 void Meta::add_sampled_event(Block handler, const double& period, const double& offset, std::string_view name) {
     model_.sampled_events.push_back({join(name), &period, &offset, handler, component_});
 }

@@ -166,6 +166,11 @@ public:
     void zero_crossing(C* self, Out<double>& indicator, std::string_view name, Crossing direction, double hysteresis = 0.0) {
         add_zero_crossing(make_block<Method>(self), indicator, name, direction, hysteresis);
     }
+    // A point where the component's law changes slope or switches (a contact touching down: its force starts from
+    // zero with a jump in stiffness), marked by `indicator` changing sign. No handler runs; a fixed-step solver ends
+    // its step there and starts the next one on the other side instead of integrating across it (a step across a
+    // kink is only first order), and an implicit solver takes its next Jacobian on that side.
+    void kink(Out<double>& indicator, std::string_view name);
     // A periodic (sampled) event at offset + k·period for a discrete controller; its outputs are discrete
     // signals, constant between samples. period and offset are read at build and reset.
     template <auto Method, class C>

@@ -28,6 +28,13 @@ bool CrossingLocator::mark_changed_sides(ZeroCrossings& crossings, double t, con
     return true;
 }
 
+bool CrossingLocator::evaluate_trial(ZeroCrossings& crossings, double t, const double* x) { return crossings.values(t, x, g_trial_.data()); }
+
+void CrossingLocator::add_changed_sides_from_trial(const ZeroCrossings& crossings) {
+    for (std::size_t i = 0; i < g_trial_.size(); ++i)
+        if (due_[i] == kNone && crossings.crossed(i, g_trial_[i])) due_[i] = kSideChanged;
+}
+
 StepStatus CrossingLocator::locate(ZeroCrossings& crossings, StepInterpolant& step, double& t, Eigen::VectorXd& x, double tolerance) {
     const double t0 = step.t0, t1 = t;
     if (!crossings.values(t1, x.data(), g_end_.data())) return StepStatus::EvaluationFailed;
@@ -60,7 +67,10 @@ StepStatus CrossingLocator::locate(ZeroCrossings& crossings, StepInterpolant& st
                 stale = 1;
             }
         }
-        first = std::min(first, b);
+        if (b < first) {
+            first = b;
+            first_located_ = i;
+        }
     }
     if (first < t1) {
         step.at(first, x);

@@ -28,6 +28,14 @@ public:
     void take_roots(const Integrator& integrator);
     // Every indicator on the other side at (t, x) is due (an external integrator's event). False if not evaluable.
     bool mark_changed_sides(ZeroCrossings& crossings, double t, const double* x);
+    // For a step redone up to its located crossing: the indicators at (t, x) (false if not evaluable), one of them, and
+    // every indicator on the other side there made due, keeping what is due already.
+    bool evaluate_trial(ZeroCrossings& crossings, double t, const double* x);
+    double trial_value(std::size_t i) const { return g_trial_[i]; }
+    void add_changed_sides_from_trial(const ZeroCrossings& crossings);
+    // The crossing the last locate() stopped at (the earliest), and its effective value at the step's start.
+    std::size_t first_located() const { return first_located_; }
+    double start_value(std::size_t i) const { return g_start_[i]; }
 
     bool any_due() const;
     const std::vector<char>& due() const { return due_; }
@@ -37,6 +45,7 @@ private:
     std::vector<char> due_;
     std::vector<double> g_start_, g_end_, g_trial_;
     Eigen::VectorXd x_trial_;
+    std::size_t first_located_ = 0;
 };
 
 }  // namespace lied

@@ -317,19 +317,50 @@ StepStatus Simulator::step_once(double t_target, double h_max) {
     const double done = integrator_->adaptive() && status == StepStatus::Ok ? integrator_->advanced() : h;
     t_ = (t_ + done >= stop - time_tolerance(stop)) ? stop : t_ + done;
     if (status != StepStatus::Ok) return fail(blame_step_if_followed(status));
-    // The full step, before a crossing shortens it: an estimate that fails to evaluate leaves the step as it is.
-    if (monitor_.active() && !monitor_.observe(evaluator_, step_.t0, h, step_.x0, x_) && options_.step_monitor.mode == CheckMode::Error)
-        return fail(StepStatus::StepTooLarge);
     if (!model_.zero_crossings.empty()) {
         if (integrator_->finds_roots()) {
             locator_.take_roots(*integrator_);
         } else {
+            const double t_end = t_;
             const double tol = std::max(options_.event_tolerance * std::max(1.0, std::abs(t_)), 4 * std::numeric_limits<double>::epsilon() * std::abs(t_));
             if (const StepStatus located = locator_.locate(crossings_, step_, t_, x_, tol); located != StepStatus::Ok) return fail(located);
+            if (!integrator_->adaptive() && t_ < t_end)
+                if (const StepStatus redone = redo_step_to_crossing(); redone != StepStatus::Ok) return fail(blame_step_if_followed(redone));
         }
     }
+    // The step as taken (a fixed step redone up to a crossing is a step of its own): an estimate that fails to
+    // evaluate leaves the step as it is.
+    if (monitor_.active() && !monitor_.observe(evaluator_, step_.t0, t_ - step_.t0, step_.x0, x_) && options_.step_monitor.mode == CheckMode::Error)
+        return fail(StepStatus::StepTooLarge);
     const StepStatus checked = check_states();
     return checked == StepStatus::Ok ? audit() : fail(blame_step_if_followed(checked));
+}
+
+// A fixed step that crossed an indicator ends at the crossing: the interpolant located it, and the step is taken
+// again from its start to there, so that no step integrates across a kink or an event (across one, a step is only
+// first order: an elastic contact's onset inside a step made a ball bounce higher than it fell). The interpolant
+// spans the kink too, so where the redone step lands more than a thousandth of the step's travel off the crossing,
+// one secant through the step's start and that landing point moves it there (one more step, on the smooth side). The
+// located crossings stay due whichever side of zero the redone step ends on; any other indicator that changed side
+// by then is due too.
+StepStatus Simulator::redo_step_to_crossing() {
+    const double t0 = step_.t0, t_end = step_.t1;
+    const std::size_t first = locator_.first_located();
+    const double g0 = locator_.start_value(first);
+    double t_try = t_;
+    for (int attempt = 0;; ++attempt) {
+        x_ = step_.x0;   // the same size: no allocation
+        if (const StepStatus status = integrator_->advance(evaluator_, t0, t_try - t0, x_); status != StepStatus::Ok) return status;
+        t_ = t_try;
+        if (!locator_.evaluate_trial(crossings_, t_, x_.data())) return StepStatus::EvaluationFailed;
+        const double g = locator_.trial_value(first);
+        if (attempt == 1 || !(std::abs(g) > 1e-3 * std::abs(g0)) || g0 == g) break;
+        const double t_next = t_try + g * (t_try - t0) / (g0 - g);
+        if (!(t_next > t0 && t_next < t_end)) break;
+        t_try = t_next;
+    }
+    locator_.add_changed_sides_from_trial(crossings_);
+    return StepStatus::Ok;
 }
 
 // The books after an accepted step: one evaluation at its end, then the declared terms read and summed. An

@@ -289,7 +289,8 @@ private:
     StepStatus blame_step_if_followed(StepStatus status);
     StepStatus check_states();
     void sample_inside_step(Recorder& recorder);
-    bool interpolate_last_step();   // the derivatives at both ends of the last step, for step_ (false: not evaluable)
+    bool interpolate_last_step();
+    StepStatus redo_step_to_crossing();   // the derivatives at both ends of the last step, for step_ (false: not evaluable)
     StepStatus fire_due_events();
     void take_states_from_components();
     void notify_events();

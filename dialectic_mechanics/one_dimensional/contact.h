@@ -30,6 +30,12 @@ protected:
         meta.variable(penetration_, "penetration", D::position_unit);
         meta.variable(flange_a.f.value, "f", D::force_unit);
         meta.variable(energy_, "E_pot", "J");
+        // Free play left before the contact closes (< 0: closed); a step ends where it changes sign.
+        meta.signal(clearance_, "clearance");
+        meta.variable(clearance_.value, "clearance", D::position_unit);
+        meta.kink(clearance_, "touch");
+        meta.signal(damping_margin_, "damping_margin");
+        meta.kink(damping_margin_, "damping_limit");
         // The elastic part returns what it stores; the damping part loses its force times the rate, ≥ 0.
         meta.stores(Quantity::Energy, energy_, "E_pot");
         meta.dissipates(dissipation_, "contact_damping");
@@ -39,6 +45,7 @@ protected:
     // The elastic energy stored in the contact, c·δ^(n+1)/(n+1) (the damping part dissipates).
     void store_energy() { energy_ = c * std::pow(penetration_, n + 1.0) / (n + 1.0); }
     double penetration_ = 0.0, energy_ = 0.0, dissipation_ = 0.0;
+    Out<double> clearance_, damping_margin_;
 };
 
 // Translational one-sided contact: a touches b when s_b − s_a < s_rel0 (b is on the +s side of a).
@@ -50,15 +57,17 @@ public:
         this->declare(meta);
         meta.parameter(s_rel0, "s_rel0", ParameterSpec::any(D::position_unit, "distance s_b − s_a at which the contact closes"));
         meta.block<&ElastoGapOf::evalForce>(this, "evalForce", {&this->flange_a.s, &this->flange_b.s, &this->flange_a.w, &this->flange_b.w},
-                                            {&this->flange_a.f, &this->flange_b.f});
+                                            {&this->flange_a.f, &this->flange_b.f, &this->clearance_, &this->damping_margin_});
     }
     const char* type_name() const override { return "ElastoGap"; }
 
 private:
     void evalForce() {
-        this->penetration_ = std::max(0.0, s_rel0 - (this->flange_b.s.value() - this->flange_a.s.value()));
+        this->clearance_.value = this->flange_b.s.value() - this->flange_a.s.value() - s_rel0;
+        this->penetration_ = std::max(0.0, -this->clearance_.value);
         const double rate = this->flange_a.w.value() - this->flange_b.w.value();
         const double F = contact_force(this->c, this->d, this->n, this->penetration_, rate);
+        this->damping_margin_.value = damping_limit_margin(this->c, this->d, this->penetration_, rate);
         this->flange_a.f.value = -F;   // pushes a towards −s, b towards +s
         this->flange_b.f.value = F;
         this->store_energy();
@@ -78,7 +87,7 @@ public:
         meta.parameter(b, "b", ParameterSpec::non_negative(D::position_unit, "total backlash"));
         meta.parameter(phi_rel0, "phi_rel0", ParameterSpec::any(D::position_unit, "twist at the middle of the backlash"));
         meta.block<&ElastoBacklashOf::evalForce>(this, "evalForce", {&this->flange_a.s, &this->flange_b.s, &this->flange_a.w, &this->flange_b.w},
-                                                 {&this->flange_a.f, &this->flange_b.f});
+                                                 {&this->flange_a.f, &this->flange_b.f, &this->clearance_, &this->damping_margin_});
     }
     const char* type_name() const override { return "ElastoBacklash"; }
 
@@ -87,8 +96,10 @@ private:
         const double twist = this->flange_b.s.value() - this->flange_a.s.value() - phi_rel0;
         const double twist_rate = this->flange_b.w.value() - this->flange_a.w.value();
         const double sign = twist >= 0.0 ? 1.0 : -1.0;
-        this->penetration_ = std::max(0.0, std::abs(twist) - 0.5 * b);
+        this->clearance_.value = 0.5 * b - std::abs(twist);
+        this->penetration_ = std::max(0.0, -this->clearance_.value);
         const double tau = sign * contact_force(this->c, this->d, this->n, this->penetration_, sign * twist_rate);
+        this->damping_margin_.value = damping_limit_margin(this->c, this->d, this->penetration_, twist_rate);
         this->flange_a.f.value = tau;   // a twisted behind b is pulled forward
         this->flange_b.f.value = -tau;
         this->store_energy();

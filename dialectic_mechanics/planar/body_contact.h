@@ -54,7 +54,13 @@ public:
         declare_contact_parameters(meta, c, d, n, mu, v_reg);
         meta.require(radius_a + radius_b > 0.0, "radius_a = radius_b = 0",
                      "two shapes touch only if one of them has a radius (radius_a + radius_b > 0)");
-        meta.block<&BodyContact::evalForce>(this, "evalForce", {&frame_a.r, &frame_b.r, &frame_a.w, &frame_b.w}, {&frame_a.f, &frame_b.f});
+        meta.block<&BodyContact::evalForce>(this, "evalForce", {&frame_a.r, &frame_b.r, &frame_a.w, &frame_b.w},
+                                            {&frame_a.f, &frame_b.f, &clearance_, &damping_margin_});
+        meta.signal(clearance_, "clearance");   // distance less both radii (< 0: touching); a step ends where it closes
+        meta.variable(clearance_.value, "clearance", "m");
+        meta.kink(clearance_, "touch");
+        meta.signal(damping_margin_, "damping_margin");
+        meta.kink(damping_margin_, "damping_limit");
         declare_contact_records(meta, penetration_, normal_force_, friction_force_, slip_, energy_, dissipation_);
         meta.variable(distance_, "distance", "m");
         meta.valid_range("distance", ValidRange::above(0.0, "the circle's centre stays outside the other shape's core (deeper, the contact is far too soft for its load)"));
@@ -80,7 +86,8 @@ private:
         const double inverse = distance_ > 0.0 ? 1.0 / distance_ : 0.0;
         const double nx = (px - qx) * inverse, ny = (py - qy) * inverse;
         const bool beside = ends == Ends::Closed || length2 == 0.0 || (along > 0.0 && along < 1.0);   // a point has no ends
-        penetration_ = beside && distance_ > 0.0 ? std::max(0.0, radius_a + radius_b - distance_) : 0.0;
+        clearance_.value = beside ? distance_ - radius_a - radius_b : distance_;   // past an open end: apart
+        penetration_ = beside && distance_ > 0.0 ? std::max(0.0, -clearance_.value) : 0.0;
         // The contact point on b's surface, from each frame's origin, and the material points' velocities there.
         const double cx = qx + radius_b * nx, cy = qy + radius_b * ny;
         const double cax = cx - ra.x, cay = cy - ra.y, cbx = cx - rb.x, cby = cy - rb.y;
@@ -90,6 +97,7 @@ private:
         slip_ = tx * vx + ty * vy;
         const double approach = -(nx * vx + ny * vy);
         const FrictionalContact contact = frictional_contact(c, d, n, mu, v_reg, penetration_, approach, slip_);
+        damping_margin_.value = damping_limit_margin(c, d, penetration_, approach);
         normal_force_ = contact.normal;
         friction_force_ = contact.friction;
         const double fx = normal_force_ * nx + friction_force_ * tx, fy = normal_force_ * ny + friction_force_ * ty;
@@ -100,6 +108,7 @@ private:
     }
     double dissipation_ = 0.0;
     double penetration_ = 0.0, normal_force_ = 0.0, friction_force_ = 0.0, slip_ = 0.0, energy_ = 0.0, distance_ = 1.0;
+    Out<double> clearance_, damping_margin_;
 };
 
 }  // namespace lied::mechanics

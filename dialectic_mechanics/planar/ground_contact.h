@@ -39,7 +39,12 @@ public:
         meta.parameter(ground_y, "ground_y", ParameterSpec::any("m", "height of the ground line at x = 0"));
         meta.parameter(ground_angle, "ground_angle", {"rad", "slope of the ground line", -1.5, 1.5, false});
         declare_contact_parameters(meta, c, d, n, mu, v_reg);
-        meta.block<&GroundContact::evalForce>(this, "evalForce", {&frame_a.r, &frame_a.w}, {&frame_a.f});
+        meta.block<&GroundContact::evalForce>(this, "evalForce", {&frame_a.r, &frame_a.w}, {&frame_a.f, &clearance_, &damping_margin_});
+        meta.signal(clearance_, "clearance");   // centre height less the radius (< 0: touching); a step ends where it closes
+        meta.variable(clearance_.value, "clearance", "m");
+        meta.kink(clearance_, "touch");
+        meta.signal(damping_margin_, "damping_margin");
+        meta.kink(damping_margin_, "damping_limit");
         declare_contact_records(meta, penetration_, normal_force_, friction_force_, slip_, energy_, dissipation_);
         meta.variable(centre_height_, "centre_height", "m");
         if (radius > 0.0)
@@ -54,13 +59,15 @@ private:
         double px, py;   // frame origin → centre, world coordinates
         rotate(r.phi, r_x, r_y, px, py);
         centre_height_ = nx * (r.x + px) + ny * (r.y + py - ground_y);
-        penetration_ = std::max(0.0, radius - centre_height_);
+        clearance_.value = centre_height_ - radius;
+        penetration_ = std::max(0.0, -clearance_.value);
         // frame origin → touching point, and the velocity of that material point
         const double cx = px - radius * nx, cy = py - radius * ny;
         const Planar wc = point_velocity(w, cx, cy);
         slip_ = tx * wc.x + ty * wc.y;
         const double approach = -(nx * wc.x + ny * wc.y);
         const FrictionalContact contact = frictional_contact(c, d, n, mu, v_reg, penetration_, approach, slip_);
+        damping_margin_.value = damping_limit_margin(c, d, penetration_, approach);
         normal_force_ = contact.normal;
         friction_force_ = contact.friction;
         const double fx = normal_force_ * nx + friction_force_ * tx, fy = normal_force_ * ny + friction_force_ * ty;
@@ -70,6 +77,7 @@ private:
     }
     double dissipation_ = 0.0;
     double penetration_ = 0.0, normal_force_ = 0.0, friction_force_ = 0.0, slip_ = 0.0, energy_ = 0.0, centre_height_ = 1.0;
+    Out<double> clearance_, damping_margin_;
 };
 
 }  // namespace lied::mechanics

@@ -99,8 +99,8 @@ protected:
         meta.parameter(c, "c", ParameterSpec::non_negative(force_unit + "/" + unit, "stiffness of the joint's spring"));
         meta.parameter(d, "d", ParameterSpec::non_negative(force_unit + ".s/" + unit, "damping of the joint's damper"));
         meta.parameter(q0, "q0", ParameterSpec::any(unit, "rest position of the joint's spring"));
-        meta.parameter(q_min, "q_min", ParameterSpec::any(unit, "lower end stop (-1e30: none)"));
-        meta.parameter(q_max, "q_max", ParameterSpec::any(unit, "upper end stop (1e30: none)"));
+        meta.parameter(q_min, "q_min", ParameterSpec::any(unit, "lower end stop (-1e30: none)").read_at_build());
+        meta.parameter(q_max, "q_max", ParameterSpec::any(unit, "upper end stop (1e30: none)").read_at_build());
         meta.parameter(c_stop, "c_stop", ParameterSpec::non_negative(force_unit + "/" + unit, "stiffness of the end stops"));
         meta.parameter(d_stop, "d_stop", ParameterSpec::non_negative(force_unit + ".s/" + unit + "2", "damping of the end stops (times the overtravel)"));
         meta.require(q_min < q_max, [&] { return std::string("q_min = " + std::to_string(q_min) + ", q_max = " + std::to_string(q_max)); },
@@ -117,6 +117,7 @@ protected:
         meta.supplies(Quantity::Energy, drive_power_, "drive");
         meta.dissipates(damper_loss_, "damper");
         meta.variable(stop_force_, "f_stop", force_unit);
+        declare_stop_onsets(meta);
         meta.stores(Quantity::Energy, stop_energy_, "E_stop");
         meta.dissipates(stop_loss_, "stop_damping");
     }
@@ -138,6 +139,23 @@ private:
         meta.block<&PlanarJoint::passAxisPosition>(this, "passAxisPosition", {&q.value, &w.value}, {&axis.s, &axis.w});
         meta.block<&PlanarJoint::passAxisVelocity>(this, "passAxisVelocity", {&v_}, {&axis.v});
     }
+    // A stop that exists marks where it closes (a kink of the joint's law), so that no fixed step integrates across it.
+    static constexpr double kNoStop = 1e29;
+    void declare_stop_onsets(Meta& meta) {
+        if (q_max >= kNoStop && q_min <= -kNoStop) return;
+        meta.signal(upper_clearance_, "upper_clearance");
+        meta.signal(lower_clearance_, "lower_clearance");
+        meta.variable(upper_clearance_.value, "upper_clearance", D::position_unit);
+        meta.variable(lower_clearance_.value, "lower_clearance", D::position_unit);
+        meta.block<&PlanarJoint::evalStopClearances>(this, "evalStopClearances", {&q.value}, {&upper_clearance_, &lower_clearance_});
+        if (q_max < kNoStop) meta.kink(upper_clearance_, "upper_stop_touch");
+        if (q_min > -kNoStop) meta.kink(lower_clearance_, "lower_stop_touch");
+    }
+    void evalStopClearances() {
+        upper_clearance_.value = q_max - q();
+        lower_clearance_.value = q() - q_min;
+    }
+    Out<double> upper_clearance_, lower_clearance_;
     void passAxisPosition() {
         axis.s.value = q();
         axis.w.value = w();

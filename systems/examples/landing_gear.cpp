@@ -48,7 +48,7 @@ const SystemRegistration registration{{
     "LandingGear",
     "trailing-link landing gear touching down: shock absorber closing the loop, tyre contact with friction spin-up (planar dialectic mechanics)",
     [] { return std::make_unique<LandingGear>(); },
-    RunSettings{1.0, 2e-4, "ros2", 1e-3,
+    RunSettings{1.0, 1e-4, "ros2", 1e-3,
                 {"airframeY.q", "shock.length", "shock.f", "tyre.N", "tyre.F_t", "tyre.slip", "wheelHub.w", "airframeX.w"}},
 }};
 }  // namespace

@@ -65,27 +65,19 @@ TEST_CASE("a pendulum released at 2.5 rad returns to its start after the ellipti
     }
 }
 
-TEST_CASE("an elastic ball rebounds with restitution 1 when the contact lasts ten steps, and never above 1") {
-    // c = 10⁴ N/m on 0.1 kg: the contact lasts π·√(m/c) = 9.9 ms. At 1 ms and finer steps RK4 resolves it and the
-    // ball rises again to within 2 % of its restitution of 1 (measured: 0.99988 at 1 ms, 1.0007 at 0.5 ms: the step
-    // across the contact's onset, where the force's slope jumps, is only first order; a restitution above 1 by more
-    // than 2e-3 (0.4 % of the energy) is what the check excludes). At coarser steps the run either keeps the
-    // restitution at or below that or stops, naming the step as too large (the step monitor) or the energy that
-    // appeared (the books): a ball that visibly rises above its release height never ends with success.
-    for (const double dt : {5e-4, 1e-3}) {
-        CAPTURE(dt);
-        Ball ball(1e4, 0.0);
-        SimulatorOptions options;
-        options.solver = "rk4";
-        options.dt = dt;
-        Simulator sim(ball, options);
-        const double e = restitution_after_bounce(sim);
-        MESSAGE("rk4 at " << dt << " s: restitution " << e);
-        CHECK(e == doctest::Approx(1.0).epsilon(0.02));
-        CHECK(e <= 1.0 + 2e-3);
-    }
+TEST_CASE("an elastic ball never rebounds above its drop at any step, and within 2 % of it when the contact lasts ten steps") {
+    // c = 10⁴ N/m on 0.1 kg: the contact lasts π·√(m/c) = 9.9 ms. A fixed step ends where the contact closes and where it
+    // opens (Meta::kink), so no step integrates across the force's kink. Inside the contact the motion is an undamped
+    // oscillation, on which rk4, ros2 and linearly implicit Euler only lose energy (their amplification on the
+    // imaginary axis is below 1 wherever they are stable), and the free flight is exact (rk4, ros2) or loses (Euler's
+    // first order): so the restitution is at most 1 at any step, up to where the contact is located (1e-9 here). The
+    // steps run from 0.1 to 5 ms at uneven sizes, so that the touch falls at different places within a step. Where the
+    // contact lasts ten steps or more, rk4 (the integrator the docs recommend for contacts) runs and keeps it within
+    // 1e-3 of 1, and ros2 within 2 % where the books let it run; otherwise a run keeps it at most at 1 or stops, naming
+    // the step as too large (the step monitor) or the energy the integrator took (the books: more than 1 %).
+    const double contact = std::numbers::pi * std::sqrt(0.1 / 1e4);
     for (const char* solver : {"rk4", "ros2", "linearly-implicit-euler"}) {
-        for (const double dt : {2e-3, 5e-3}) {
+        for (const double dt : {1e-4, 1.7e-4, 3.1e-4, 5e-4, 7.3e-4, 1e-3, 1.3e-3, 2e-3, 3.7e-3, 5e-3}) {
             CAPTURE(solver);
             CAPTURE(dt);
             Ball ball(1e4, 0.0);
@@ -96,9 +88,13 @@ TEST_CASE("an elastic ball rebounds with restitution 1 when the contact lasts te
             try {
                 const double e = restitution_after_bounce(sim);
                 MESSAGE(std::string(solver) << " at " << dt << " s: restitution " << e);
-                CHECK(e <= 1.0 + 2e-3);
+                CHECK(e <= 1.0 + 1e-9);
+                if (contact / dt >= 10.0 && std::string(solver) == "rk4") CHECK(e > 1.0 - 1e-3);
+                if (contact / dt >= 10.0 && std::string(solver) == "ros2") CHECK(e > 0.98);
             } catch (const SimulationError& error) {
                 MESSAGE(std::string(solver) << " at " << dt << " s: stopped: " << std::string(error.what()));
+                // rk4 runs wherever it resolves the contact; ros2 and Euler lose energy on it, beyond the books' 1 % at some steps
+                if (std::string(solver) == "rk4") CHECK(contact / dt < 10.0);
             }
         }
     }

@@ -13,6 +13,7 @@
 
 #include <cmath>
 #include <filesystem>
+#include <numbers>
 #include <string>
 #include <vector>
 
@@ -100,12 +101,12 @@ double last_value(const std::string& csv, const std::string& column) {
 TEST_CASE("fixed steps too large for a mechanism stop with the step that would do, whatever the solver") {
     // Each of these ended with exit 0: a claw that never pushed, 1e77 m/s, -6e23 rad/s, a box 3.76 km up, a loop gap of
     // 0.2 m, a pendulum gaining energy, a tyre that skids for ever.
-    check_step_too_large({"Clamp", "--solver", "ros2", "--dt", "5e-4"}, "ros2", "rightClaw.w");
+    check_step_too_large({"Clamp", "--solver", "ros2", "--dt", "5e-3"}, "ros2", "rightClaw.w");
     check_step_too_large({"Clamp", "--solver", "euler", "--dt", "1e-2"}, "euler", "rightClaw.w");
     check_step_too_large({"DriveTrain", "--solver", "rk4", "--dt", "5e-2"}, "rk4", "rotor.w");
     check_step_too_large({"SliderCrank", "--solver", "rk4", "--dt", "1e-3"}, "rk4", "crankPin.w");   // not "unstable whatever the step"
     check_step_too_large({"DoublePendulum", "--solver", "ros2", "--dt", "0.5", "--t-end", "100"}, "ros2", "joint1.w");
-    check_step_too_large({"LandingGear", "--solver", "ros2", "--dt", "1e-3"}, "ros2", "wheelHub.w");
+    check_step_too_large({"LandingGear", "--solver", "ros2", "--dt", "2e-3"}, "ros2", "wheelHub.w");
     // Two the step doubling does not see in time, the mass and energy books do (on by default): the gripper's box,
     // set down at 50 ms steps, is thrown 7 km up (its free flight afterwards is smooth); the slider-crank at 0.1 s
     // steps gains 10¹¹ J within two steps (ros2 stops at 1.3 s on a singular iteration matrix otherwise).
@@ -129,11 +130,13 @@ TEST_CASE("a stiff end stop and an elastic ball: too large a step stops, a small
     // rk4 ended with 6.53 N at the wall and ros2 with 0 N instead of 50 N; the ball rebounded above its release height.
     check_step_too_large({folder / "end_stop.yaml", "--solver", "rk4", "--dt", "1e-3"}, "rk4", "m1.w");
     check_step_too_large({folder / "end_stop.yaml", "--solver", "ros2", "--dt", "1e-3"}, "ros2", "m1.w");
-    check_step_too_large({folder / "ball.yaml", "--solver", "rk4", "--dt", "1e-3"}, "rk4", "ball.w");
+    check_step_too_large({folder / "ball.yaml", "--solver", "rk4", "--dt", "2e-3"}, "rk4", "ball.w");
     check_step_too_large({folder / "ball.yaml", "--solver", "ros2", "--dt", "1e-3"}, "ros2", "ball.w");
     // At a step the monitor accepts, the stop holds the 50 N push at rest (hand calculation; 0.1 % for the spring's
-    // damped ringing left at 2 s), and the ball rises again to within 5 % of the 1 m it fell (the contact's dialectic
-    // damping at T_D = 1e-5 s takes a little: CVODE at 1e-8 gives 0.969 m).
+    // damped ringing left at 2 s), and the ball is where the closed form puts it at 0.9 s: it falls 1 m in
+    // t_f = √(2/g), bounces for (π + 2·atan(δ_eq·ω/v0))/ω (ω = √(c/m), δ_eq = m·g/c, v0 = g·t_f: the half swing about
+    // the loaded rest point) and rises to its apex 1 m at 2·t_f plus that; at 0.9 s it is ½·g·(t_apex − 0.9)² below
+    // it (0.99981 m). 1e-4 m: rk4's error at 0.2 ms over the three steps of the bounce's onset and end.
     const auto stop = run_lied({"run", folder / "end_stop.yaml", "--solver", "rk4", "--dt", "1e-4", "--out", folder / "stop.csv"});
     INFO(stop.err);
     REQUIRE(stop.code == 0);
@@ -141,7 +144,10 @@ TEST_CASE("a stiff end stop and an elastic ball: too large a step stops, a small
     const auto ball = run_lied({"run", folder / "ball.yaml", "--solver", "rk4", "--dt", "2e-4", "--t-end", "0.9", "--out", folder / "ball.csv"});
     INFO(ball.err);
     REQUIRE(ball.code == 0);
-    CHECK(last_value(lied::testing::read_file(folder / "ball.csv"), "ball.s") == doctest::Approx(0.97).epsilon(0.05));
+    const double g = 0.981 / 0.1, omega = std::sqrt(1e5 / 0.1), fall = std::sqrt(2.0 / g), v0 = g * fall, rest = 0.1 * g / 1e5;
+    const double apex = 2.0 * fall + (std::numbers::pi + 2.0 * std::atan(rest * omega / v0)) / omega;
+    const double expected = 1.0 - 0.5 * g * (apex - 0.9) * (apex - 0.9);
+    CHECK(last_value(lied::testing::read_file(folder / "ball.csv"), "ball.s") == doctest::Approx(expected).epsilon(1e-4));
 }
 
 TEST_CASE("a large local error that a damped mode absorbs is no failure: the cooling loop's start under rk4") {
@@ -253,7 +259,8 @@ TEST_CASE("warn mode counts the steps too large and keeps the result, off looks 
         CHECK_NOTHROW(sim.simulate(0.6));
         const RunStatistics st = sim.statistics();
         CHECK(st.steps_too_large == (mode == CheckMode::Warn ? 1 : 0));
-        CHECK(st.step_checks == (mode == CheckMode::Warn ? 2 : 0));
+        if (mode == CheckMode::Warn) CHECK(st.step_checks >= 2);   // the first step, the one found too large, and after each kink
+        else CHECK(st.step_checks == 0);
     }
     lied::testing::check_refusal({"run", "DriveTrain", "--step-check", "maybe"}, "--step-check: 'maybe' is not a check mode (error, warn or off)");
 }

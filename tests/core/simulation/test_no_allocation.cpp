@@ -121,6 +121,7 @@ TEST_CASE("a 1 kHz loop that sets an input and reads outputs at every step alloc
         o.solver = solver;
         o.dt = 1e-3;
         o.balance.mode = CheckMode::Warn;   // ros2 and Euler lose energy at the backlash's impact: counted, not stopped
+        o.step_monitor.mode = CheckMode::Warn;   // Euler's first order on the ringing shaft, the same: counted (and warn's path allocates nothing either)
         Simulator sim(drive, o);
         InputHandle torque = sim.input("motorTorque");
         const double* w_motor = sim.find_value("w_motor");
@@ -134,9 +135,9 @@ TEST_CASE("a 1 kHz loop that sets an input and reads outputs at every step alloc
                 last = sim.step(1e-3);
             }
         });
-        CHECK_MESSAGE(n == 0, solver);
-        CHECK_MESSAGE(last == StepStatus::Ok, solver);
-        CHECK_MESSAGE(*w_motor > 150.0, solver);   // the loop did its work
+        CHECK_MESSAGE(n == 0, std::string(solver));
+        CHECK_MESSAGE(last == StepStatus::Ok, std::string(solver));
+        CHECK_MESSAGE(*w_motor > 150.0, std::string(solver));   // the loop did its work
     }
 }
 

@@ -75,7 +75,9 @@ TEST_CASE("FMU inputs: a master's loop through an input and an output equals the
         REQUIRE(f.get_real(c, &w_motor, 1, &w) == fmi2OK);
         const double tau = fmu_controller.torque(w, 1e-3);
         REQUIRE(f.set_real(c, &torque, 1, &tau) == fmi2OK);
-        REQUIRE(f.do_step(c, k * 1e-3, 1e-3, fmi2True) == fmi2OK);
+        const fmi2Status stepped = f.do_step(c, k * 1e-3, 1e-3, fmi2True);
+        if (stepped != fmi2OK) FAIL_CHECK("the FMU's step failed: " << (fmu.log.empty() ? std::string("(no log)") : fmu.log.back()));
+        REQUIRE(stepped == fmi2OK);
         sim.set_input("motorTorque", direct_controller.torque(sim.value("w_motor"), 1e-3));
         REQUIRE(sim.step(1e-3) == lied::StepStatus::Ok);
     }
