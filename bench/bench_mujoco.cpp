@@ -3,8 +3,8 @@
 // engine's trajectory is from the classic rigid-body solution written independently (tests/support/ and below:
 // Lagrange's equations integrated by RK4 at 10 µs), and the largest step at which each stays within 1e-3 rad over
 // 1 s. MuJoCo closes the slider-crank's loop with a soft `connect` equality constraint, Lied with a stiff
-// LoopClosure. A contact case (an elastic ball, Lied only: MuJoCo's contacts are soft constraints with their own
-// damping, not the same physics) reports the restitution.
+// LoopClosure. A contact case (an elastic ball on an undamped contact; in MuJoCo a soft contact given by its
+// stiffness, with no damping) reports the restitution.
 #include "core/simulation/simulator.h"
 #include "support/classic_rk4.h"
 #include "support/double_pendulum_ode.h"
@@ -310,6 +310,31 @@ void CrankMujoco(benchmark::State& state, const char* integrator, double dt) { M
 struct Ball : lied::testing::Ball {   // on an undamped 10⁴ N/m contact
     Ball() : lied::testing::Ball(1e4, 0.0) {}
 };
+// The same ball in MuJoCo: a frictionless sphere (radius 1 cm) sliding along z onto a plane, its contact given by
+// stiffness directly (solref = (−k, −b) with k = c/m = 10⁵ 1/s², b = 0) and an impedance of 0.9999, so that MuJoCo's
+// soft constraint is the undamped spring c·δ up to 10⁻⁴ (MuJoCo's contacts have no other way to be elastic).
+const char* kBall = R"(
+<mujoco>
+  <option timestep="%TIMESTEP%" gravity="0 0 -9.81" integrator="%INTEGRATOR%"/>
+  <default><geom condim="1" solref="-100000 0" solimp="0.9999 0.9999 0.001"/></default>
+  <worldbody>
+    <geom name="ground" type="plane" size="1 1 0.1"/>
+    <body name="ball">
+      <joint name="drop" type="slide" axis="0 0 1"/>
+      <geom type="sphere" size="0.01" mass="0.1"/>
+    </body>
+  </worldbody>
+</mujoco>)";
+void BallMujoco(benchmark::State& state, const char* integrator, double dt) {
+    MujocoModel m(kBall, dt, integrator);
+    m.data->qpos[0] = 0.11;   // the sphere's lowest point 0.1 m above the plane
+    mj_forward(m.model, m.data);
+    for (long k = 0, steps = std::lround(0.25 / dt); k < steps; ++k) mj_step(m.model, m.data);
+    const double height = m.data->qpos[0] - 0.01, w = m.data->qvel[0];
+    const double e = std::sqrt((height + w * w / (2 * 9.81)) / 0.1);
+    for (auto _ : state) mj_step(m.model, m.data);
+    state.counters["restitution"] = std::isfinite(e) ? e : INFINITY;
+}
 void BallLied(benchmark::State& state, const char* solver, double dt) {
     lied::SimulatorOptions options;
     options.solver = solver;
@@ -350,3 +375,6 @@ BENCHMARK_CAPTURE(BallLied, rk4_1ms, "rk4", 1e-3);
 BENCHMARK_CAPTURE(BallLied, rk4_0_5ms, "rk4", 5e-4);
 BENCHMARK_CAPTURE(BallLied, ros2_1ms, "ros2", 1e-3);
 BENCHMARK_CAPTURE(BallLied, linearly_implicit_euler_1ms, "linearly-implicit-euler", 1e-3);
+BENCHMARK_CAPTURE(BallMujoco, rk4_1ms, "RK4", 1e-3);
+BENCHMARK_CAPTURE(BallMujoco, rk4_0_5ms, "RK4", 5e-4);
+BENCHMARK_CAPTURE(BallMujoco, semi_implicit_euler_1ms, "Euler", 1e-3);
