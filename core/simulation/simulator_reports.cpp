@@ -46,6 +46,7 @@ StepStatus Simulator::fail(StepStatus status) {
     failed_time_ = t_;
     x_ = step_.x0;   // t and x stay consistent, at the start of the failed step
     t_ = step_.t0;
+    locator_.clear();   // what the failed step located has not happened: a retry must not fire it at its start
     return status;
 }
 

@@ -93,8 +93,10 @@ TEST_CASE("an elastic ball never rebounds above its drop at any step, and within
                 if (contact / dt >= 10.0 && std::string(solver) == "ros2") CHECK(e > 0.98);
             } catch (const SimulationError& error) {
                 MESSAGE(std::string(solver) << " at " << dt << " s: stopped: " << std::string(error.what()));
-                // rk4 runs wherever it resolves the contact; ros2 and Euler lose energy on it, beyond the books' 1 % at some steps
+                // rk4 runs wherever it resolves the contact, ros2 at 30 steps per contact and more; beyond, ros2 and Euler
+                // lose energy on it, more than the books' 1 % at some steps
                 if (std::string(solver) == "rk4") CHECK(contact / dt < 10.0);
+                if (std::string(solver) == "ros2") CHECK(contact / dt < 30.0);
             }
         }
     }

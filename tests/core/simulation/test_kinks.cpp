@@ -20,7 +20,7 @@ namespace {
 class HalfSpring : public Component {
 public:
     explicit HalfSpring(bool marked) : marked_(marked) {}
-    State x{-0.1}, v{1.0};
+    State x{-0.1003}, v{1.0};   // the touch at 0.1003 s: inside a step of either size
     double k = 1e4;
     void metainfo(Meta& meta) override {
         meta.state(x, "x", 1.0, "m");
@@ -49,7 +49,7 @@ double error_against_closed_form(bool marked, const char* solver, double dt) {
     options.dt = dt;
     options.balance.mode = CheckMode::Off;   // the particle declares no books
     Simulator sim(particle, options);
-    const double enter = 0.1, leave = enter + std::numbers::pi / std::sqrt(particle.k), omega = std::sqrt(particle.k);
+    const double enter = 0.1003, leave = enter + std::numbers::pi / std::sqrt(particle.k), omega = std::sqrt(particle.k);
     double worst = 0.0;
     for (int i = 1; i <= 250; ++i) {
         const double t = i * 1e-3;
@@ -58,7 +58,7 @@ double error_against_closed_form(bool marked, const char* solver, double dt) {
         const double v = t < enter ? 1.0 : t < leave ? std::cos(omega * (t - enter)) : -1.0;
         worst = std::max({worst, std::abs(sim.value("x") - x) * omega, std::abs(sim.value("v") - v)});
     }
-    if (marked) CHECK(sim.statistics().events.size() == 1);
+    if (marked) CHECK(sim.statistics().events.at(0).second == 2);   // in and out, both located
     return worst;
 }
 
@@ -66,14 +66,15 @@ double error_against_closed_form(bool marked, const char* solver, double dt) {
 
 TEST_CASE("a fixed step ends at a kink: the one-sided spring is integrated to the method's own order") {
     // ω = 100 rad/s: at 1 ms steps (ωh = 0.1) rk4's own error, the phase it gains over the half swing, is a few 1e-6 of
-    // the speed. Across the kink a step is only first order in where the kink falls: unmarked, the error is hundreds of
-    // times larger (about 1e-3). An uneven step puts the kink at other places within a step.
+    // the speed. Across the kink a step is only first order in where the kink falls: unmarked, the error is tens to
+    // hundreds of times larger (2e-4 to 1e-3, by where the kink falls in its step). The touch (at 0.1003 s) and the release fall inside steps, at other places for the
+    // uneven step.
     for (const double dt : {1e-3, 7.3e-4}) {
         CAPTURE(dt);
         const double marked = error_against_closed_form(true, "rk4", dt), unmarked = error_against_closed_form(false, "rk4", dt);
         MESSAGE("rk4 at " << dt << " s: " << marked << " with the kink marked, " << unmarked << " without");
         CHECK(marked < 1e-5);
-        CHECK(unmarked > 100 * marked);
+        CHECK(unmarked > 20 * marked);
     }
 }
 

@@ -121,7 +121,9 @@ TEST_CASE("a 1 kHz loop that sets an input and reads outputs at every step alloc
         o.solver = solver;
         o.dt = 1e-3;
         o.balance.mode = CheckMode::Warn;   // ros2 and Euler lose energy at the backlash's impact: counted, not stopped
-        o.step_monitor.mode = CheckMode::Warn;   // Euler's first order on the ringing shaft, the same: counted (and warn's path allocates nothing either)
+        // Euler's first order on the ringing shaft after the backlash closes: its steps counted too large, not stopped
+        // (and the warn path allocates nothing either)
+        if (std::string(solver) == "linearly-implicit-euler") o.step_monitor.mode = CheckMode::Warn;
         Simulator sim(drive, o);
         InputHandle torque = sim.input("motorTorque");
         const double* w_motor = sim.find_value("w_motor");

@@ -86,6 +86,7 @@ TEST_CASE("Clamp in a real-time loop: the implicit solvers hold F/c at steps far
         CHECK(sim.value("gapLeft.penetration") == doctest::Approx(F / c).epsilon(1e-6));
         CHECK(sim.value("gapRight.penetration") == doctest::Approx(F / c).epsilon(1e-6));
         CHECK(sim.value("leftClaw.reaction") == doctest::Approx(-F).epsilon(1e-6));
-        CHECK(sim.statistics().events.size() >= 2);   // both claws' touches were located
+        for (const auto& [name, count] : sim.statistics().events)   // both claws' touches were located
+            if (name == "gapLeft.touch" || name == "gapRight.touch") CHECK_MESSAGE(count >= 1, name);
     }
 }
