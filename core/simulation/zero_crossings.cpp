@@ -29,7 +29,7 @@ void ZeroCrossings::read(double* g) const {
 }
 
 bool ZeroCrossings::values(double t, const double* x, double* g) {
-    if (!evaluator_->derivatives(t, x, xdot_.data())) return false;
+    if (!evaluator_->derivatives_and_keep(t, x, xdot_.data())) return false;   // a step's end: its next stage starts there
     read(g);
     return true;
 }

@@ -56,7 +56,7 @@ bool Evaluator::evaluate_and_keep(double t, const double* x) {
     // ẋ by the derivatives' own path, bit for bit what a stage computes (with affine outputs that is y(0) + D·z, not
     // the blocks run again); then the rest of the model at the same z for the readers of variables; then the
     // derivatives and indicators put back as that path left them.
-    if (!derivatives(t, x, kept_xdot_.data())) {
+    if (!is_kept(t, x) && !derivatives(t, x, kept_xdot_.data())) {
         evaluate(t, x);   // the readers of variables get what a full evaluation leaves, as without the kept derivatives
         return false;
     }
@@ -79,8 +79,26 @@ bool Evaluator::evaluate_after_checks(double t, const double* x) {
     return solved || fail(t, x);
 }
 
+bool Evaluator::is_kept(double t, const double* x) const {   // bit for bit
+    return kept_ && t == kept_t_ && (kept_x_.empty() || std::memcmp(x, kept_x_.data(), kept_x_.size() * sizeof(double)) == 0);
+}
+
+bool Evaluator::derivatives_and_keep(double t, const double* x, double* xdot) {
+    if (is_kept(t, x)) {
+        std::copy(kept_xdot_.begin(), kept_xdot_.end(), xdot);
+        return true;
+    }
+    if (!derivatives(t, x, xdot)) return false;
+    std::copy(xdot, xdot + kept_xdot_.size(), kept_xdot_.begin());
+    for (std::size_t k = 0; k < indicators_.size(); ++k) kept_g_[k] = *indicators_[k];
+    std::copy(x, x + kept_x_.size(), kept_x_.begin());
+    kept_t_ = t;
+    kept_ = true;
+    return true;
+}
+
 bool Evaluator::derivatives(double t, const double* x, double* xdot) {
-    if (kept_ && t == kept_t_ && (kept_x_.empty() || std::memcmp(x, kept_x_.data(), kept_x_.size() * sizeof(double)) == 0)) {   // bit for bit
+    if (is_kept(t, x)) {
         std::copy(kept_xdot_.begin(), kept_xdot_.end(), xdot);
         return true;
     }

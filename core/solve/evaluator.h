@@ -26,6 +26,9 @@ public:
     // zero crossings) see what an evaluation would give. forget_kept() after anything that changes the model at the
     // same (t, x): event handlers, parameters, a new structure.
     bool evaluate_and_keep(double t, const double* x);
+    // derivatives(), kept the same way without completing the rest of the model (the zero crossings read a step's
+    // end, where the next step's first stage or the books' evaluation starts).
+    bool derivatives_and_keep(double t, const double* x, double* xdot);
     void forget_kept() { kept_ = false; }
     // Writes t and x and runs only the blocks independent of the tearing variables (for build-time checks).
     void prepare(double t, const double* x);
@@ -59,6 +62,7 @@ private:
     double failed_time_ = 0.0;
     long failures_ = 0;
     long evaluations_ = 0;
+    bool is_kept(double t, const double* x) const;
     bool kept_ = false;             // kept_x_/kept_xdot_ are the derivatives at (kept_t_, kept_x_), and the signals hold that point
     double kept_t_ = 0.0;
     std::vector<double> kept_x_, kept_xdot_, kept_g_;
