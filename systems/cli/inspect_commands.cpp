@@ -97,7 +97,7 @@ int list(bool components, bool media, std::ostream& out) {
         for (auto& name : thermofluid::medium_names()) {
             const thermofluid::Medium& m = thermofluid::medium(name);
             out << std::left << std::setw(30) << name << m.T_min() << " K to " << m.T_max() << " K";
-            if (m.mass_fractions()) out << ", " << m.mass_fractions() << " mass fraction (water vapour)";
+            if (m.mass_fractions()) out << ", " << m.mass_fractions() << " mass fraction (" << m.mass_fraction_name() << ")";
             out << '\n';
         }
         return 0;

@@ -1,6 +1,7 @@
 #include "thermofluid/media/media_registry.h"
 
 #include "core/support/closest_name.h"
+#include "thermofluid/media/combustion_air.h"
 #include "thermofluid/media/constant_property_liquid.h"
 #include "thermofluid/media/ideal_gas_air.h"
 #include "thermofluid/media/linear_liquid.h"
@@ -24,6 +25,7 @@ const std::vector<std::unique_ptr<Medium>>& all() {
         m.push_back(std::make_unique<MoistAir>());
         m.push_back(std::make_unique<WaterIF97>());
         m.push_back(std::make_unique<LinearLiquid>(linear_cold_water()));
+        m.push_back(std::make_unique<CombustionAir>());
         return m;
     }();
     return media;

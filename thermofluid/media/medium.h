@@ -33,6 +33,8 @@ public:
     virtual const char* name() const = 0;
     // Number of independent mass fractions Xi (0 for a pure substance; 1 for moist air: the water).
     virtual std::size_t mass_fractions() const { return 0; }
+    // What the mass fraction Xi[0] measures, for listings ("water vapour"); empty for a pure substance.
+    virtual const char* mass_fraction_name() const { return ""; }
     // Every property at (p, h, Xi); Xi points to mass_fractions() values (may be null if there are none).
     virtual void properties(double p, double h, const double* Xi, MediumProperties& out) const = 0;
     // Only the density at (p, h, Xi), NaN where properties() would be invalid. Elements that need nothing

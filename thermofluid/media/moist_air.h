@@ -14,6 +14,7 @@ class MoistAir final : public Medium {
 public:
     const char* name() const override { return "MoistAir"; }
     std::size_t mass_fractions() const override { return 1; }
+    const char* mass_fraction_name() const override { return "water vapour"; }
     void properties(double p, double h, const double* Xi, MediumProperties& out) const override;
     double specific_enthalpy(double p, double T, const double* Xi) const override;
     double T_min() const override { return 240.0; }

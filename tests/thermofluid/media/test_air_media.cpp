@@ -1,6 +1,8 @@
 // Air: SimpleAir against its constants, DryAirNasa against tabulated air (Incropera & DeWitt, Fundamentals of
 // Heat and Mass Transfer, Table A.4, 1 atm) and the NASA polynomials' own reference point, MoistAir against
-// psychrometrics.
+// psychrometrics, CombustionAir against nitrogen and oxygen tabulated in the same table and its polynomials' reference
+// points.
+#include "thermofluid/media/combustion_air.h"
 #include "thermofluid/media/ideal_gas_air.h"
 #include "thermofluid/media/moist_air.h"
 #include "thermofluid/media/nasa_polynomial.h"
@@ -85,4 +87,48 @@ TEST_CASE("MoistAir: psychrometric enthalpy, saturation and the refusal to conde
     const MediumProperties fog = air.at(101325, air.specific_enthalpy(101325, 298.15, &wet), &wet);
     CHECK(!fog.valid);
     CHECK(std::string(fog.invalid_reason).find("condensation is not modelled") != std::string::npos);
+}
+
+TEST_CASE("CombustionAir: nitrogen and oxygen as Modelica mixes them, against the gases' tabulated properties") {
+    CombustionAir gas;
+    // Zero at 0 K without the enthalpy of formation: at 298.15 K each gas's enthalpy is its H0 (Modelica's data, 309498.45
+    // and 271263.42 J/kg), so the mixture's is their mass-weighted sum; the coefficients' 9 to 10 digits allow 1e-6.
+    for (double X : {0.0, 0.768, 1.0}) {
+        CAPTURE(X);
+        CHECK(gas.specific_enthalpy(1e5, 298.15, &X) == doctest::Approx(X * 309498.4543111511 + (1 - X) * 271263.4223783392).epsilon(1e-6));
+    }
+    // Incropera Table A.4 at 300 K and 1 atm: cp, μ, λ of pure nitrogen (X = 1) and oxygen (X = 0). cp to 0.5 % (the
+    // table's digits), μ to 3 % (Chung's correlation, whose stated accuracy for non-polar gases is a few percent), λ to
+    // 5 % (the modified Eucken estimate is coarser). ρ is the ideal-gas law with the molar masses 28.0134 and 31.9988
+    // g/mol and today's gas constant (Modelica's data carry an older one: 3e-7 apart).
+    struct Row {
+        double X, M, cp, mu, lambda;
+    };
+    for (Row r : {Row{1.0, 0.0280134, 1041, 178.2e-7, 25.9e-3}, Row{0.0, 0.0319988, 920, 207.2e-7, 26.8e-3}}) {
+        CAPTURE(r.X);
+        const MediumProperties m = gas.at(101325, gas.specific_enthalpy(101325, 300.0, &r.X), &r.X);
+        REQUIRE(m.valid);
+        CHECK(m.T == doctest::Approx(300.0).epsilon(1e-10));
+        CHECK(m.rho == doctest::Approx(101325 * r.M / (8.314462618 * 300.0)).epsilon(1e-6));
+        CHECK(m.cp == doctest::Approx(r.cp).epsilon(5e-3));
+        CHECK(m.mu == doctest::Approx(r.mu).epsilon(3e-2));
+        CHECK(m.lambda == doctest::Approx(r.lambda).epsilon(5e-2));
+    }
+    // The reference composition is close to air (which also holds 1.3 % argon): the same table's air at 300 K.
+    const double X = CombustionAir::reference_nitrogen;
+    const MediumProperties air = gas.at(101325, gas.specific_enthalpy(101325, 300.0, &X), &X);
+    CHECK(air.rho == doctest::Approx(1.1614).epsilon(1e-2));
+    CHECK(air.mu == doctest::Approx(184.6e-7).epsilon(3e-2));
+    CHECK(air.lambda == doctest::Approx(26.3e-3).epsilon(5e-2));
+    // Wilke's rule lies between the pure gases; cp is the derivative of h; ∂ρ/∂p at constant h is ρ/p.
+    CHECK(air.mu > CombustionAir::viscosity(300.0, 1.0));
+    CHECK(air.mu < CombustionAir::viscosity(300.0, 0.0));
+    const double dh = (gas.specific_enthalpy(1e5, 1200.001, &X) - gas.specific_enthalpy(1e5, 1199.999, &X)) / 0.002;
+    CHECK(dh == doctest::Approx(gas.at(1e5, gas.specific_enthalpy(1e5, 1200, &X), &X).cp).epsilon(1e-7));
+    CHECK(air.drho_dp_h == doctest::Approx(air.rho / 101325).epsilon(1e-12));
+    // Outside its range, or with a mass fraction that is none, the state is refused with the reason.
+    const double too_much = 1.2;
+    CHECK(std::string(gas.at(1e5, 3e5, &too_much).invalid_reason) == "nitrogen mass fraction outside [0, 1]");
+    CHECK(std::string(gas.at(1e5, gas.specific_enthalpy(1e5, 200.0, &X) - 1e3, &X).invalid_reason) ==
+          "temperature outside CombustionAir's range (200 K to 6000 K)");
 }
