@@ -44,6 +44,7 @@ void Meta::discrete_signal(OutBase& out, std::string_view name) {
 void Meta::warm_start(double& value) { model_.warm_starts.push_back(&value); }
 
 void Meta::start_follows(State& state, const double& value) { model_.start_follows.push_back({&state, &value, component_}); }
+void Meta::start_derivative(State& state, const double& rate) { model_.start_derivatives.push_back({&state, &rate, component_}); }
 
 void Meta::time(In<double>& in) { model_.time_inputs.push_back(&in); }
 

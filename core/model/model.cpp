@@ -217,6 +217,7 @@ void Model::clear_unrefilled() {
     discrete_signals.clear();
     warm_starts.clear();
     start_follows.clear();
+    start_derivatives.clear();
     inputs.clear();
     outputs.clear();
     state_dependent_coefficients = false;

@@ -248,6 +248,12 @@ struct Model {
         int component;
     };
     std::vector<StartFollows> start_follows;
+    struct StartDerivative {                       // Meta::start_derivative
+        State* state;
+        const double* rate;
+        int component;
+    };
+    std::vector<StartDerivative> start_derivatives;
     std::vector<InputInfo> inputs;                 // set from outside between steps (core/model/system_io.h)
     std::vector<OutputInfo> outputs;               // names for values the outside reads
     bool state_dependent_coefficients = false;   // some component's contribution to L varies with x

@@ -16,6 +16,7 @@
 #include <chrono>
 #include <cmath>
 #include <limits>
+#include <sstream>
 
 namespace lied {
 
@@ -130,6 +131,7 @@ void Simulator::reset() {
     clock_.start(t_);   // discrete values for t = 0
     take_states_from_components();
     settle_followed_starts();
+    start_at_derivatives();
     const AssemblyOutcome assembled = assemble_start(model_, evaluator_, t_, x_, nominals());
     if (assembled.needed) {
         const StateInfo& most = model_.states[static_cast<std::size_t>(assembled.largest_state)];
@@ -180,6 +182,35 @@ void Simulator::settle_followed_starts(const std::vector<char>* movable) {
                                  " starts where the model puts it (its inlet's value), which moves with it and does not settle" +
                                  " (rule: a state that starts from another value must not feed that value; give it another start, e.g. init = T)",
                              "a start value that settles");
+}
+
+// States that start where their derivative has a given value (Meta::start_derivative), the others held at their
+// starts: one solve for all of them, by the steady-state method with the rates as targets.
+void Simulator::start_at_derivatives() {
+    if (model_.start_derivatives.empty()) return;
+    std::vector<int> free;
+    std::vector<double> rates;
+    for (auto& d : model_.start_derivatives)
+        for (std::size_t i = 0; i < model_.states.size(); ++i)
+            if (model_.states[i].state == d.state) {
+                free.push_back(static_cast<int>(i));
+                rates.push_back(*d.rate);
+            }
+    if (free.empty()) return;
+    const SteadyStateResult result = solve_steady_state(evaluator_, jacobian_pattern(), nominals(), t_, x_, free, {}, rates);
+    for (int i : free) model_.states[static_cast<std::size_t>(i)].state->value.value = x_[i];
+    if (!result.converged) {
+        std::ostringstream s;
+        s << "no start found where the chosen derivatives have their values";
+        if (result.worst >= 0) {
+            const auto k = static_cast<std::size_t>(std::find(free.begin(), free.end(), result.worst) - free.begin());
+            s << ": der(" << model_.states[static_cast<std::size_t>(result.worst)].path << ") is off its "
+              << (k < rates.size() ? rates[k] : 0.0) << " by " << result.residual << " times its nominal per second";
+        }
+        s << " after " << result.iterations << " iterations (rule: a state started by its derivative (initM_flow = derivative or "
+          << "steadyState) needs a value where the model gives that derivative, the other states at their starts)";
+        throw SimulationError(s.str());
+    }
 }
 
 // Handlers may re-initialise states by writing their values: the state vector takes them over.

@@ -299,6 +299,7 @@ private:
     void reassert_tree();
     void configure_integrator();
     void settle_followed_starts(const std::vector<char>* movable = nullptr);   // Meta::start_follows: at a reset, and for new states after a change
+    void start_at_derivatives();   // Meta::start_derivative: at a reset
     void restart_integrator();   // after a discontinuity: no history, a fresh Jacobian, the next step checked
     // Inputs set since the last step take effect: the same restart as after an event, the books and zero crossings
     // brought up to the new values (a crossing the new value caused fires now).

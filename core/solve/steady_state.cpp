@@ -7,22 +7,25 @@
 
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
+#include <string>
 
 namespace lied {
 namespace {
 
-// f restricted to the free states: the others are held at their values.
+// f restricted to the free states, less their targets: the others are held at their values.
 class RestrictedFunction final : public OdeFunction {
 public:
-    RestrictedFunction(OdeFunction& f, Eigen::VectorXd& x, const std::vector<int>& free)
-        : f_(f), x_(x), free_(free), full_(static_cast<std::size_t>(x.size())) {}
+    RestrictedFunction(OdeFunction& f, Eigen::VectorXd& x, const std::vector<int>& free, const std::vector<double>& targets)
+        : f_(f), x_(x), free_(free), targets_(targets), full_(static_cast<std::size_t>(x.size())) {}
     std::size_t size() const override { return free_.size(); }
     bool derivatives(double t, const double* y, double* ydot) override {
         Eigen::VectorXd point = x_;
         for (std::size_t k = 0; k < free_.size(); ++k) point[free_[k]] = y[k];
         ++evaluations;
         if (!f_.derivatives(t, point.data(), full_.data())) return false;
-        for (std::size_t k = 0; k < free_.size(); ++k) ydot[k] = full_[static_cast<std::size_t>(free_[k])];
+        for (std::size_t k = 0; k < free_.size(); ++k)
+            ydot[k] = full_[static_cast<std::size_t>(free_[k])] - (targets_.empty() ? 0.0 : targets_[k]);
         return true;
     }
     long evaluations = 0;
@@ -31,6 +34,7 @@ private:
     OdeFunction& f_;
     Eigen::VectorXd& x_;
     const std::vector<int>& free_;
+    const std::vector<double>& targets_;
     std::vector<double> full_;
 };
 
@@ -50,10 +54,14 @@ SparsityPattern restrict_pattern(const SparsityPattern& p, const std::vector<int
 }  // namespace
 
 SteadyStateResult solve_steady_state(OdeFunction& f, const SparsityPattern& pattern, const std::vector<double>& nominal,
-                                     double t, Eigen::VectorXd& x, const std::vector<int>& free, SteadyStateSettings settings) {
+                                     double t, Eigen::VectorXd& x, const std::vector<int>& free, SteadyStateSettings settings,
+                                     const std::vector<double>& targets) {
     SteadyStateResult result;
     const auto n = static_cast<Eigen::Index>(free.size());
-    RestrictedFunction g(f, x, free);
+    if (!targets.empty() && targets.size() != free.size())
+        throw std::invalid_argument("solve_steady_state: one target per free state (" + std::to_string(free.size()) + "), not " +
+                                    std::to_string(targets.size()));
+    RestrictedFunction g(f, x, free, targets);
     std::vector<double> scale(free.size(), 1.0);
     for (std::size_t k = 0; k < free.size(); ++k) {
         const double s = nominal[static_cast<std::size_t>(free[k])];

@@ -29,8 +29,10 @@ struct SteadyStateResult {
 };
 
 // Solves f(t, x)_i = 0 for the states in `free` (indices into x); the others keep their values. `pattern` is
-// the structure of ∂f/∂x for all states.
+// the structure of ∂f/∂x for all states. With `targets` (one per free state) it solves f(t, x)_i = target_i instead:
+// a start where a state's derivative has a given value (Modelica's initial equation der(x) = a).
 SteadyStateResult solve_steady_state(OdeFunction& f, const SparsityPattern& pattern, const std::vector<double>& nominal,
-                                     double t, Eigen::VectorXd& x, const std::vector<int>& free, SteadyStateSettings settings);
+                                     double t, Eigen::VectorXd& x, const std::vector<int>& free, SteadyStateSettings settings,
+                                     const std::vector<double>& targets = {});
 
 }  // namespace lied

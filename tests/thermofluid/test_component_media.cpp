@@ -92,5 +92,9 @@ run: {t_end: 200}
     CHECK(err2.str().find("t1.medium = 'Water' is not one of its options") != std::string::npos);
     std::ostringstream out3, err3;
     CHECK(systems::run_cli({"describe", "OutTank"}, out3, err3) == 0);
-    CHECK(out3.str().find("  medium  IdealizedWater  IdealizedWater, ConstantPropertyLiquidWater") != std::string::npos);
+    // The medium's row: its name, its default and its options (columns aligned to the longest choice's name).
+    const std::string text = out3.str(), row = text.substr(text.find("\n  medium ") + 1, text.find('\n', text.find("\n  medium ") + 1) - text.find("\n  medium ") - 1);
+    CAPTURE(row);
+    CHECK(row.find(" IdealizedWater ") != std::string::npos);
+    CHECK(row.find("IdealizedWater, ConstantPropertyLiquidWater") != std::string::npos);
 }

@@ -49,7 +49,7 @@ void Source::metainfo(Meta& meta) {
     meta.parameter(p0_par, "p0_par", ParameterSpec::positive("Pa", "pressure (unless p0_var is connected)"));
     meta.parameter(T0_par, "T0_par", ParameterSpec::positive("K", "temperature (unless setEnthalpy or T0_var is connected)"));
     meta.parameter(h0_par, "h0_par", ParameterSpec::any("J/kg", "specific enthalpy when setEnthalpy (unless h0_var is connected)"));
-    meta.parameter(Xi0_par, "Xi0_par", ParameterSpec{"kg/kg", "mass fraction, e.g. MoistAir's water vapour (unless Xi0_var is connected)", 0.0, 1.0});
+    meta.parameter(Xi0_par, "Xi0_par", ParameterSpec{"kg/kg", "mass fraction: MoistAir's water vapour, CombustionAir's nitrogen (unless Xi0_var is connected)", 0.0, 1.0});
     has_Xi_ = medium.medium && medium.medium->mass_fractions() > 0;
     meta.require(has_Xi_ || (Xi0_par == 0.0 && !Xi0_var.source()),
                  [&] { return std::string("Xi0_par or Xi0_var is set, but medium ") + medium.name + " has no mass fractions"; },
@@ -58,6 +58,7 @@ void Source::metainfo(Meta& meta) {
     meta.choice(setEnthalpy, "setEnthalpy", kSetEnthalpyChoice);
     meta.parameter(L, "L", defaults::kL, ParameterSpec::non_negative("1/m", "inertance of the source"));
     meta.parameter(m_flow.start, "m_flow_0", ParameterSpec::any("kg/s", "initial mass flow"));
+    flow_start.declare(meta, m_flow);
     meta.variable(p_, "p", "Pa");
     meta.variable(T_, "T", "K");
     meta.variable(h_, "h", "J/kg");

@@ -12,6 +12,7 @@
 #include "core/model/state.h"
 #include "core/model/system_default.h"
 #include "thermofluid/drop_of_commons.h"
+#include "thermofluid/interfaces/flow_start.h"
 #include "thermofluid/interfaces/fluid_plugs.h"
 #include "thermofluid/interfaces/medium_parameter.h"
 
@@ -33,6 +34,7 @@ public:
     Choice<bool> setEnthalpy{false};
     SystemDefault L{defaults::L};   // 1/m
     State m_flow{0.0};          // kg/s, outlet mass flow; start value is the parameter m_flow_0
+    FlowStartChoice flow_start;   // initM_flow, m_acceleration_0
 
     void metainfo(Meta& meta) override;
     const char* type_name() const override { return "Source"; }

@@ -44,6 +44,7 @@ void OutTank::metainfo(Meta& meta) {
     meta.parameter(A, "A", ParameterSpec::positive("m2", "cross-section area"));
     meta.parameter(level.start, "h0", ParameterSpec::non_negative("m", "initial level"));
     meta.parameter(m_flow.start, "m_flow_0", ParameterSpec::any("kg/s", "initial outlet mass flow"));
+    flow_start.declare(meta, m_flow);
     meta.parameter(L, "L", ParameterSpec::non_negative("1/m", "inertance of the outlet"));
     meta.parameter(p_amb, "p_amb", ParameterSpec::positive_up_to(IdealWater::max_pressure, "Pa", "ambient pressure (the idealized water is valid up to 100 MPa)"));
     meta.variable(p, "p", "Pa");

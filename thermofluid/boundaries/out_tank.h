@@ -5,6 +5,7 @@
 //   p̂_out = p_amb + ρ·g·(level + elevation),   d(level)/dt = −m_flow / (ρ·A)
 #include "core/model/component.h"
 #include "core/model/state.h"
+#include "thermofluid/interfaces/flow_start.h"
 #include "thermofluid/interfaces/fluid_plugs.h"
 #include "thermofluid/interfaces/medium_parameter.h"
 
@@ -21,6 +22,7 @@ public:
     double h = 83.9e3;     // J/kg, specific enthalpy of the water (≈ 20 °C)
     State level{1.0};      // m; its start value is the parameter h0
     State m_flow{0.0};     // kg/s, outlet mass flow; its start value is the parameter m_flow_0
+    FlowStartChoice flow_start;   // initM_flow, m_acceleration_0
 
     void metainfo(Meta& meta) override;
     const char* type_name() const override { return "OutTank"; }

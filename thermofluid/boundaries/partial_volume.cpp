@@ -124,7 +124,7 @@ void PartialVolume::declare_volume(Meta& meta, std::span<FluidInlet* const> inle
     meta.parameter(T_start, "T_start", ParameterSpec::positive("K", "initial temperature (use_hstart = false)").read_at_build());
     if (!start_enthalpy_declared_) declare_start_enthalpy(meta);
     start_enthalpy_declared_ = false;   // for the next crawl
-    meta.parameter(Xi_0, "Xi_0", ParameterSpec{"kg/kg", "initial mass fraction (media with one, e.g. MoistAir's water vapour)", 0.0, 1.0});
+    meta.parameter(Xi_0, "Xi_0", ParameterSpec{"kg/kg", "initial mass fraction (media with one: MoistAir's water vapour, CombustionAir's nitrogen)", 0.0, 1.0});
     meta.parameter(A, "A", ParameterSpec::non_negative("m2", "heat transfer area"));
     meta.parameter(U, "U", ParameterSpec::non_negative("W/(m2.K)", "thermal transmittance"));
     meta.parameter(L, "L", defaults::kL, ParameterSpec::non_negative("1/m", "inertance of inlets and outlets"));
@@ -193,10 +193,12 @@ void PartialVolume::declare_volume(Meta& meta, std::span<FluidInlet* const> inle
         if (outlets.size() > 1) name_.append("[").append(std::to_string(j + 1)).append("]");
         return name_;
     };
+    if (!outlets.empty()) flow_start.declare_choice(meta);
     for (std::size_t j = 0; j < outlets.size(); ++j) {
         Outflow& o = *outlets[j];
         meta.plug(o.plug, outlet_names[j]);
         meta.parameter(o.m_flow.start, name("m_flow_out_0", j), ParameterSpec::any("kg/s", "initial outlet mass flow"));
+        flow_start.mark(meta, o.m_flow);
         meta.state(o.m_flow, name("m_flow_out", j), defaults::flow_nominal, "kg/s");
         meta.tearing(o.der_m_flow, name("der_m_flow_out", j));
         meta.residual(o.residual, name("residual", j));

@@ -20,6 +20,7 @@
 #include "core/model/state.h"
 #include "core/model/system_default.h"
 #include "thermofluid/drop_of_commons.h"
+#include "thermofluid/interfaces/flow_start.h"
 #include "thermofluid/interfaces/fluid_plugs.h"
 #include "thermofluid/interfaces/medium_parameter.h"
 #include "thermofluid/thermal/heat_ports.h"
@@ -46,6 +47,7 @@ public:
     // TFS's useInlet and useOutlet (volumes with one inlet and one outlet): a volume only filled, only emptied or
     // only heated has no plug there.
     Choice<bool> useInlet{true}, useOutlet{true};
+    FlowStartChoice flow_start;            // initM_flow, m_acceleration_0: how the outlets' flows start
     double A = 1.0;                        // m², heat transfer area
     double U = 200.0;                      // W/(m²·K), thermal transmittance
     SystemDefault L{defaults::L};

@@ -68,6 +68,7 @@ void SplitterN::metainfo(Meta& meta) {
         inertial_.reads.push_back(&outlets[k].r);
     }
     inertial_.reads.push_back(&outlets[n_].der_m_flow);
+    if (n_ > 1) flow_start.declare_choice(meta);
     for (int k = 1; k < n_; ++k) {
         const std::string index = std::to_string(k);
         meta.state(m_flow_[k - 1], "m_flow_" + index, defaults::flow_nominal, "kg/s");
@@ -79,6 +80,7 @@ void SplitterN::metainfo(Meta& meta) {
         inertial_.reads.push_back(&der_m_flow_[k - 1]);
         inertial_.writes.push_back(&residual_[k - 1]);
         meta.parameter(m_flow_[k - 1].start, "m_flow_" + index + "_0", ParameterSpec::any("kg/s", "initial mass flow of outlet " + index));
+        flow_start.mark(meta, m_flow_[k - 1]);
     }
     meta.block<&SplitterN::evalState>(this, "evalState", state_.reads, state_.writes);
     meta.block<&SplitterN::evalFlow>(this, "evalFlow", flow_.reads, flow_.writes);

@@ -14,6 +14,7 @@
 #include "core/model/state.h"
 #include "core/model/system_default.h"
 #include "thermofluid/drop_of_commons.h"
+#include "thermofluid/interfaces/flow_start.h"
 #include "thermofluid/interfaces/fluid_plugs.h"
 #include "thermofluid/topology/inlet_cut.h"
 #include "thermofluid/interfaces/medium_parameter.h"
@@ -32,6 +33,7 @@ public:
     double N;
     SystemDefault L{defaults::L};
     Choice<Cut> cut{Cut::automatic};   // on: tear the inlet; automatic: when L would be dense (structural)
+    FlowStartChoice flow_start;        // initM_flow, m_acceleration_0: how the owned outlets' flows start
 
     void metainfo(Meta& meta) override;
     const char* type_name() const override { return "SplitterN"; }

@@ -228,3 +228,77 @@ TEST_CASE("start-up: dṁ/dt = Δp / (L_source + l/(π·r²) + L_sink) — the g
     sim.set_choice("pipe.computeL", "false");
     CHECK(sim.value("pipe.L") == doctest::Approx(0.01));
 }
+
+TEST_CASE("initM_flow: a flow started where its acceleration is m_acceleration_0, or where it is steady (TFS's initial equations)") {
+    // Hagen–Poiseuille, Δp_loss = k·ṁ with k = 8·μ·l/(π·ρ·r⁴), and one inertance L: L·dṁ/dt = Δp − k·ṁ. So the start
+    // with dṁ/dt = a is ṁ = (Δp − a·L)/k, and the steady one Δp/k; the law is linear, the solve exact to rounding.
+    auto line_with = [](FlowStart start, double a) {
+        auto line = std::make_unique<Line>(1e5 + kDp, 1e5);
+        line->pipe.pLoss = lied::thermofluid::FlowResistance::Law::Laminar;
+        line->pipe.r = 0.01;
+        line->pipe.l = 10;
+        line->pipe.computeL = false;
+        line->pipe.L_value = 500;
+        line->source.L = 0;
+        line->sink.L = 0;
+        line->source.flow_start.initM_flow = start;
+        line->source.flow_start.m_acceleration_0 = a;
+        return line;
+    };
+    const double k = 8 * kMu * 10 / (kPi * kRho * std::pow(0.01, 4));
+    {
+        auto line = line_with(FlowStart::derivative, 3.0);
+        Simulator sim(*line, SimulatorOptions{.solver = "rk4", .dt = 1e-3});
+        CHECK(sim.value("source.m_flow") == doctest::Approx((kDp - 3.0 * 500) / k).epsilon(1e-12));
+        // Then ṁ(t) = Δp/k − (a·L/k)·exp(−k·t/L): rk4 at 1 ms against the closed form (its error ~1e-12 here).
+        sim.simulate(0.1);
+        CHECK(sim.value("source.m_flow") == doctest::Approx(kDp / k - 3.0 * 500 / k * std::exp(-k * 0.1 / 500)).epsilon(1e-9));
+        // At the next reset it is solved again, from the rate in force then.
+        sim.set_parameter("source.m_acceleration_0", -2.0);
+        sim.reset();
+        CHECK(sim.value("source.m_flow") == doctest::Approx((kDp + 2.0 * 500) / k).epsilon(1e-12));
+    }
+    {
+        auto line = line_with(FlowStart::steadyState, 0.0);
+        Simulator sim(*line);
+        CHECK(sim.value("source.m_flow") == doctest::Approx(kDp / k).epsilon(1e-12));
+        sim.simulate(1.0);
+        CHECK(sim.value("source.m_flow") == doctest::Approx(kDp / k).epsilon(1e-9));
+    }
+    {
+        // The default starts at m_flow_0, as before.
+        auto line = line_with(FlowStart::state, 5.0);
+        line->source.m_flow.start = 0.25;
+        Simulator sim(*line);
+        CHECK(sim.value("source.m_flow") == 0.25);
+    }
+}
+
+TEST_CASE("initM_flow = derivative with no flow that gives the acceleration: a clear error") {
+    // Source straight into a sink: L·dṁ/dt = Δp whatever the flow, so dṁ/dt = 1 kg/s² cannot be met.
+    struct Short : Component {
+        Source source;
+        Sink sink;
+        Short() {
+            source.p0_par = 1.2e5;
+            sink.p0_par = 1e5;
+            connect(source.outlet, sink.inlet);
+        }
+        void metainfo(Meta& meta) override {
+            meta.component(source, "source");
+            meta.component(sink, "sink");
+        }
+        const char* type_name() const override { return "Short"; }
+    } system;
+    system.source.flow_start.initM_flow = FlowStart::derivative;
+    system.source.flow_start.m_acceleration_0 = 1.0;
+    try {
+        Simulator sim(system);
+        FAIL("a start that cannot be found must be refused");
+    } catch (const SimulationError& e) {
+        const std::string message = e.what();
+        CAPTURE(message);
+        CHECK(message.find("der(source.m_flow)") != std::string::npos);
+        CHECK(message.find("rule: a state started by its derivative") != std::string::npos);
+    }
+}
