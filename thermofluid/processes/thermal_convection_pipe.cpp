@@ -26,29 +26,55 @@ void ThermalConvectionPipe::evalState() {
     const FluidState in = inlet.state.value();
     const double m = inlet.m_flow.value(), T_wall = heatPort.T.value();
     const double reg = m_flow_reg / 10, weight = m / (m * m + reg * reg);
-    // f(Δh) = Δh − weight·Q(Δh) = 0. The first step takes Q at Δh = 0 as if it did not depend on Δh; then secant
-    // steps. Q falls as Δh moves toward the wall temperature, so f is monotone and a few steps settle it.
-    double dh_prev = 0.0, f_prev = -weight * heat_flow(in, 0.0, T_wall);
-    double dh = -f_prev;
-    // Q at the converged Δh comes from the last iteration; without convergence the result is NaN, which the engine
-    // reports naming this block, rather than an unconverged number.
-    Q_flow_ = std::numeric_limits<double>::quiet_NaN();
-    for (int iteration = 0; iteration < 50; ++iteration) {
-        const double Q = heat_flow(in, dh, T_wall), f = dh - weight * Q;
-        if (!std::isfinite(f)) break;
-        if (std::abs(f) <= 1e-12 * (std::abs(dh) + 1.0)) {
-            Q_flow_ = Q;
-            break;
-        }
-        const double slope = (f - f_prev) / (dh - dh_prev);
-        dh_prev = dh, f_prev = f;
-        dh -= f / (std::isfinite(slope) && slope != 0 ? slope : 1.0);
-    }
-    dh_ = std::isfinite(Q_flow_) ? dh : Q_flow_;
+    dh_ = solve_enthalpy_rise(in, weight, T_wall);
+    // Q and the recorded variables at the solution (NaN if there is none: the engine reports it naming this block).
+    Q_flow_ = std::isfinite(dh_) ? heat_flow(in, dh_, T_wall) : dh_;
     heatPort.Q_flow.value = -Q_flow_;
     set_outlet(in, 0.0, -std::numeric_limits<double>::infinity());   // no drop, no clip (TFS: clip_p_out = false)
     outlet.state.value.h = in.h + dh_;
     regularisation_energy_ = m * dh_ - Q_flow_;
+}
+
+// f(Δh) = Δh − weight·Q(Δh) = 0. For a forward flow the root lies between 0 and the rise that brings the middle state to
+// the wall's temperature (where Q = 0), and f increases through it (Q falls as Δh moves toward the wall): regula falsi
+// with the Illinois rule on that bracket never leaves it, so every trial state is inside the medium's range whenever
+// the inlet and the wall are. Otherwise (reverse flow, a wall outside the medium's range) secant steps from Δh = 0,
+// stepping back by halves from a state the medium refuses. Converged when f is at rounding or the step is below the
+// resolution of h_in + Δh; NaN if not.
+double ThermalConvectionPipe::solve_enthalpy_rise(const FluidState& in, double weight, double T_wall) {
+    auto f = [&](double dh) { return dh - weight * heat_flow(in, dh, T_wall); };
+    constexpr double eps = std::numeric_limits<double>::epsilon();
+    auto resolved = [&](double dh, double step) { return std::abs(step) <= 8 * eps * (std::abs(in.h) + std::abs(dh) + 1.0); };
+    auto settled = [&](double dh, double value) { return std::abs(value) <= 1e-12 * (std::abs(dh) + 1.0); };
+    double a = 0.0, f_a = f(0.0);
+    if (!std::isfinite(f_a)) return std::numeric_limits<double>::quiet_NaN();
+    if (settled(a, f_a)) return a;
+    const double b_end = 2 * (medium.medium->specific_enthalpy(in.p, T_wall, in.xi()) - in.h);
+    double b = b_end, f_b = std::isfinite(b_end) ? f(b_end) : std::numeric_limits<double>::quiet_NaN();
+    if (std::isfinite(f_b) && f_a * f_b < 0) {
+        for (int iteration = 0; iteration < 200; ++iteration) {
+            double c = b - f_b * (b - a) / (f_b - f_a);
+            if (!(std::min(a, b) < c && c < std::max(a, b))) c = 0.5 * (a + b);
+            const double f_c = f(c);
+            if (!std::isfinite(f_c)) return f_c;
+            if (settled(c, f_c) || resolved(c, b - a)) return c;
+            if (f_c * f_b < 0) a = b, f_a = f_b;
+            else f_a *= 0.5;   // Illinois: the end that stays halves its weight, so both ends move
+            b = c, f_b = f_c;
+        }
+        return std::numeric_limits<double>::quiet_NaN();
+    }
+    double dh_prev = 0.0, f_prev = f_a, dh = -f_a;
+    for (int iteration = 0; iteration < 50; ++iteration) {
+        double value = f(dh);
+        for (int back = 0; back < 30 && !std::isfinite(value); ++back) value = f(dh = 0.5 * (dh + dh_prev));
+        if (!std::isfinite(value)) return value;
+        if (settled(dh, value) || resolved(dh, dh - dh_prev)) return dh;
+        const double slope = (value - f_prev) / (dh - dh_prev);
+        dh_prev = dh, f_prev = value;
+        dh -= value / (std::isfinite(slope) && slope != 0 ? slope : 1.0);
+    }
+    return std::numeric_limits<double>::quiet_NaN();
 }
 
 void ThermalConvectionPipe::metainfo(Meta& meta) {

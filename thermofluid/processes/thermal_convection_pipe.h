@@ -5,9 +5,9 @@
 //   h_avg = Nu·λ/(2r),   Q = h_avg·2π·r·l·(T_heatPort − T(h_in + Δh/2)),   Δh = ṁ·Q/(ṁ² + (m_flow_reg/10)²)
 //   p̂_out = p̂_in (no pressure drop; put a FlowResistance in series),  h_out = h_in + Δh
 // Q depends on Δh through the middle state: TFS leaves this algebraic loop to Modelica's solver; here the block
-// solves it itself (Newton with a secant slope on the scalar Δh, no allocation), so the engine sees an explicit
-// block. Reverse flow follows TFS: the Reynolds number of the signed flow clips at 1, so a reversed stream exchanges
-// almost no heat. (With |ṁ| the stream would be computed against its direction — from the state it leaves with to
+// solves it itself (regula falsi on the bracket a forward flow has, secant steps otherwise; no allocation), so the
+// engine sees an explicit block. Reverse flow follows TFS: the Reynolds number of the signed flow clips at 1, so a
+// reversed stream exchanges almost no heat. (With |ṁ| the stream would be computed against its direction — from the state it leaves with to
 // the one it must have entered with — which has no solution once h·A/(|ṁ|·c_p) ≳ 2: an ill-posed inversion.)
 #include "core/model/system_default.h"
 #include "thermofluid/drop_of_commons.h"
@@ -31,6 +31,8 @@ private:
     void evalState();
     // Q for an enthalpy rise dh (the middle state h_in + dh/2); fills props_, Re_, Nu_, h_avg_.
     double heat_flow(const FluidState& in, double dh, double T_wall);
+    // The rise Δh with Δh = weight·Q(Δh), weight = ṁ/(ṁ² + (m_flow_reg/10)²); NaN if none is found.
+    double solve_enthalpy_rise(const FluidState& in, double weight, double T_wall);
     MediumProperties props_;
     double Q_flow_ = 0, dh_ = 0, T_ = 0, Re_ = 0, Nu_ = 0, h_avg_ = 0;
     double regularisation_energy_ = 0;   // W: ṁ·Δh − Q, what the regularisation of Δh at small flows creates

@@ -88,3 +88,26 @@ TEST_CASE("ThermalConvectionPipe with a gas of varying properties: the block sol
     CHECK(dh == doctest::Approx(w * Q).epsilon(1e-9));
     CHECK(sim.value("T_out.value") == doctest::Approx(air.at(2e5, h_in + dh).T).epsilon(1e-12));
 }
+
+TEST_CASE("ThermalConvectionPipe at small flows and near the wall's temperature: the solve stays in the medium's range") {
+    // Near the regularisation (ṁ ≈ m_flow_reg/10) the weight w is largest: a first step from Δh = 0 lands far beyond
+    // the root, outside the liquid's range (403.15 K) when the wall is hot, and with the wall within a tenth of a
+    // kelvin of the stream f(Δh) is at rounding long before a relative test of 1e-12 is met. The closed form of the
+    // constant-property liquid holds in every case, to rounding.
+    struct Case {
+        double T_in, T_w, m;
+    };
+    for (Case k : {Case{293.15, 405.286, 2.46444e-4}, Case{293.15, 400.0, 1e-4}, Case{293.15, 293.2, 1.6e-3}, Case{300.0, 300.05, 1e-4},
+                   Case{350.0, 293.15, 1e-4}}) {
+        CAPTURE(k.T_in);
+        CAPTURE(k.T_w);
+        CAPTURE(k.m);
+        HeatedPipe c("ConstantPropertyLiquidWater", k.T_in, k.T_w, k.m);
+        Simulator sim(c);
+        const MediumProperties s = medium("ConstantPropertyLiquidWater").at(2e5, 0.0);
+        const double hA = hA_of(s, k.m, 0.01, 2.0), w = k.m / (k.m * k.m + 1e-6);
+        const double dh = w * hA * (k.T_w - k.T_in) / (1 + w * hA / (2 * s.cp));
+        CHECK(sim.value("pipe.dh") == doctest::Approx(dh).epsilon(1e-9));
+        CHECK(sim.value("T_out.value") == doctest::Approx(k.T_in + dh / s.cp).epsilon(1e-12));
+    }
+}
