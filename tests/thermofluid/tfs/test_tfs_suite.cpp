@@ -130,7 +130,11 @@ void check_against_tfs(const std::string& name) {
 }
 
 // Every port in the folder, with the TFS model it reproduces: a port added without a test case below fails here.
-const std::set<std::string> kPortsTested{"SourceSink"};
+const std::set<std::string> kPortsTested{"BasicControlValve",     "ConvectivePipe",          "ConvectivePipe_serial",
+                                         "CounterFlowNTU",        "CounterFlowNTU_parallel", "CounterFlowNTU_serial",
+                                         "CounterFlowNTU_zeroMassFlow", "Flow_Resistance",   "SourceSink",
+                                         "TestJunction",          "TestSplitter",            "Volumes",
+                                         "VolumesDirectCoupling"};
 
 }  // namespace
 
@@ -149,3 +153,17 @@ TEST_CASE("every TFS port in tests/thermofluid/tfs has its comparison, its refer
 }
 
 TEST_CASE("TFS Boundaries.Tests.SourceSink: flow accelerated by inertance alone") { check_against_tfs("SourceSink"); }
+TEST_CASE("TFS Boundaries.Tests.Volumes: air and nitrogen-oxygen volumes, rigid, flexible, heated, closed") { check_against_tfs("Volumes"); }
+TEST_CASE("TFS Boundaries.Tests.VolumesDirectCoupling: IF97 water volumes, flexible volumes and tanks joined directly") {
+    check_against_tfs("VolumesDirectCoupling");
+}
+TEST_CASE("TFS FlowControl.Tests.BasicControlValve: three characteristics on a ramped opening") { check_against_tfs("BasicControlValve"); }
+TEST_CASE("TFS HeatExchangers.Tests.CounterFlowNTU: glycol against air") { check_against_tfs("CounterFlowNTU"); }
+TEST_CASE("TFS HeatExchangers.Tests.CounterFlowNTU_parallel: two exchangers on a split air stream") { check_against_tfs("CounterFlowNTU_parallel"); }
+TEST_CASE("TFS HeatExchangers.Tests.CounterFlowNTU_serial: two exchangers in series") { check_against_tfs("CounterFlowNTU_serial"); }
+TEST_CASE("TFS HeatExchangers.Tests.CounterFlowNTU_zeroMassFlow: flows that fall to the regularisation") { check_against_tfs("CounterFlowNTU_zeroMassFlow"); }
+TEST_CASE("TFS Processes.Tests.Flow_Resistance: four loss laws, started steady, by acceleration and at rest") { check_against_tfs("Flow_Resistance"); }
+TEST_CASE("TFS Processes.Tests.ConvectivePipe: water heated by convection from a tiny capacitor") { check_against_tfs("ConvectivePipe"); }
+TEST_CASE("TFS Processes.Tests.ConvectivePipe_serial: two convective pipes in series, from rest") { check_against_tfs("ConvectivePipe_serial"); }
+TEST_CASE("TFS Topology.Tests.TestJunction: three sources into a JunctionN") { check_against_tfs("TestJunction"); }
+TEST_CASE("TFS Topology.Tests.TestSplitter: a SplitterN into three sinks") { check_against_tfs("TestSplitter"); }
