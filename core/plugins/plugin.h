@@ -22,8 +22,9 @@
 // texts are SpecText, Meta::choice keeps the spec's address. 4: SpecText owns its text in a buffer of its own
 // (32 instead of 48 bytes; its literal constructor is consteval). 5: the Model holds the system's inputs and outputs
 // (Meta::input, Meta::output), a variable has a value type (Meta::variable with ValueType), the model holds advice
-// (Meta::advise).
-#define LIED_PLUGIN_ABI_VERSION 5
+// (Meta::advise). 6: the Model holds starts by derivative (Meta::start_derivative), Medium names its mass fraction,
+// thermofluid components that own a flow hold how it starts (FlowStartChoice).
+#define LIED_PLUGIN_ABI_VERSION 6
 
 namespace lied {
 
