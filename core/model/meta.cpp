@@ -103,6 +103,13 @@ void Meta::component(Component& child, std::string_view name, std::string_view d
     model_.note_shared_properties(index, first_plug);
 }
 
+void Meta::offer_plug(Plug& plug, std::string_view name) {
+    Model::PlugOffer& offer = model_.plug_offers.emplace_back();
+    join_into(offer.path, name);
+    offer.plug = &plug;
+    offer.component = component_;
+}
+
 void Meta::plug(Plug& plug, std::string_view name) {
     const int plug_index = static_cast<int>(model_.filled_plugs());
     PlugInfo& info = model_.refill(model_.plugs);

@@ -42,6 +42,10 @@ public:
     // A subcomponent; its metainfo() is crawled at once under "<path>.<name>".
     void component(Component& child, std::string_view name, std::string_view description = {});
     void plug(Plug& plug, std::string_view name);
+    // A subcomponent's plug offered under this component's own name as well (JunctionNM offers its junctionN's inlets
+    // as its own "inlets[k]"): a system file may connect either name. The plug stays its owner's: messages about it
+    // name the owner's path.
+    void offer_plug(Plug& plug, std::string_view name);
     void signal(SignalBase& signal, std::string_view name);
 
     template <auto Method, class C>

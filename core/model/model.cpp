@@ -186,6 +186,7 @@ void Model::clear() {
     components.clear();
     signals.clear();
     plugs.clear();
+    plug_offers.clear();
     blocks.clear();
     parameters.clear();
     choices.clear();

@@ -203,6 +203,12 @@ struct Model {
     std::vector<ComponentInfo> components;
     std::vector<SignalInfo> signals;
     std::vector<PlugInfo> plugs;
+    struct PlugOffer {             // Meta::offer_plug: another name for a subcomponent's plug
+        std::string path;
+        Plug* plug;
+        int component;
+    };
+    std::vector<PlugOffer> plug_offers;
     std::vector<BlockInfo> blocks;
     std::vector<StateInfo> states;
     std::vector<TearingInfo> tearing;

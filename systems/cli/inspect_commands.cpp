@@ -243,6 +243,9 @@ int describe_type(const std::string& name, std::ostream& out, bool markdown) {
                 members += (members.empty() ? "" : ", ") + s.path.substr(prefix.size()) + " (" + direction(*s.signal) + ", " + s.signal->type_name() + ")";
         rows.push_back({plug.path, plug.plug->kind(), members});
     }
+    for (auto& offer : m.plug_offers)
+        for (auto& plug : m.plugs)
+            if (plug.plug == offer.plug) rows.push_back({offer.path, plug.plug->kind(), "the plug " + plug.path});
     heading("plugs", "name, kind, signals; connect outlet → inlet");
     print_table(out, {"plug", "kind", "signals"}, rows, markdown);
     rows.clear();

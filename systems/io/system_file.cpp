@@ -568,6 +568,10 @@ private:
                 known.push_back(p.path);
                 if (p.path == member) e.plug = p.plug;
             }
+            for (auto& offer : m.plug_offers) {   // a subcomponent's plug under the component's own name
+                known.push_back(offer.path);
+                if (offer.path == member) e.plug = offer.plug;
+            }
             for (auto& s : m.signals) {
                 const bool in_plug = s.path.find('.') != std::string::npos;   // members of plugs connect with the plug
                 if (in_plug || is_time_input(m, s.signal)) continue;
@@ -781,8 +785,18 @@ private:
                 continue;
             }
             const Model& m = describe_child(*c);
-            for (auto& p : m.plugs)   // a plug that takes many connections may take none (a free end of a mechanism)
-                if (!connected_.count(p.plug) && !exposed_.count(p.plug) && !p.plug->accepts_many()) report(name + "." + p.path);
+            // A plug that takes many connections may take none (a free end of a mechanism); one the component connects
+            // inside itself (JunctionNM's junctionN.outlet to its splitterN.inlet) has an input bound already.
+            auto bound_inside = [](Plug& plug) {
+                bool bound = false;
+                plug.members([&](SignalBase& s, std::string_view) {
+                    if (s.is_in() && static_cast<InBase&>(s).source()) bound = true;
+                });
+                return bound;
+            };
+            for (auto& p : m.plugs)
+                if (!connected_.count(p.plug) && !exposed_.count(p.plug) && !p.plug->accepts_many() && !bound_inside(*p.plug))
+                    report(name + "." + p.path);
             for (auto& s : m.signals)
                 if (s.path.find('.') == std::string::npos && !is_time_input(m, s.signal) && unbound(*s.signal) && !exposed_.count(s.signal))
                     report(name + "." + s.path);

@@ -36,12 +36,16 @@ struct EnthalpyLimits {
 struct MediumParameter {
     std::string name = kDefaultMedium;
     const Medium* medium = nullptr;   // nullptr while the name is unknown (the crawler then refuses the build)
+    // Set: this medium is the one of a parent that holds this component as a part (JunctionNM's junctionN and splitterN
+    // take JunctionNM's): no choice of its own, the parent's name at every crawl. The parent declares first.
+    const MediumParameter* follows = nullptr;
 
     // `parameter` names the choice: "medium", or "mediumA"/"mediumB" for a heat exchanger's two sides.
     void declare(Meta& meta, std::initializer_list<FluidInlet*> inlets, std::initializer_list<FluidOutlet*> outlets,
                  const char* parameter = "medium") {
         static const ChoiceSpec media{medium_names(), "the fluid (lied list --media)"};   // built once, not per component
-        meta.choice(name, parameter, media);
+        if (follows) name = follows->name;
+        else meta.choice(name, parameter, media);
         medium = find_medium(name);
         if (medium && medium->mass_fractions() > kMaxMassFractions)   // the message only when it is needed: a rebuild crawls every component
             meta.require(false,

@@ -180,3 +180,61 @@ TEST_CASE("JunctionN with assumeConstantDensity = false weighs the inlets' press
         CHECK(sim.value("sensor.value") == doctest::Approx(p_mix).epsilon(1e-12));
     }
 }
+
+namespace {
+// Two moist-air sources through laminar pipes into a junction of two inlets and three outlets, out through laminar pipes
+// (TFS's TestJunctionNM, one half): `junction` is either a JunctionNM or the JunctionN → SplitterN it is made of.
+std::string junction_nm_file(const std::string& junction, const std::string& inlet, const std::string& outlet) {
+    std::string text = "defaults: {medium: MoistAir}\ncomponents:\n" + junction +
+                       "  s1: {type: Source, parameters: {p0_par: 1.2e5, Xi0_par: 0.01}}\n"
+                       "  s2: {type: Source, parameters: {p0_par: 1.1e5, Xi0_par: 0.01}}\n";
+    for (const char* pipe : {"p1", "p2", "q1", "q2", "q3"})
+        text += std::string("  ") + pipe + ": {type: FlowResistance, parameters: {r: 0.005, l: 10, pLoss: laminar}}\n";
+    text += "  k1: {type: Sink, parameters: {p0_par: 1e5}}\n  k2: {type: Sink, parameters: {p0_par: 0.9e5}}\n"
+            "  k3: {type: Sink, parameters: {p0_par: 1e5}}\nconnections:\n"
+            "  - [s1.outlet, p1.inlet]\n  - [s2.outlet, p2.inlet]\n";
+    for (int k = 1; k <= 2; ++k) text += "  - [p" + std::to_string(k) + ".outlet, \"" + inlet + "[" + std::to_string(k) + "]\"]\n";
+    for (int j = 1; j <= 3; ++j)
+        text += "  - [\"" + outlet + "[" + std::to_string(j) + "]\", q" + std::to_string(j) + ".inlet]\n  - [q" + std::to_string(j) +
+                ".outlet, k" + std::to_string(j) + ".inlet]\n";
+    return text;
+}
+}  // namespace
+
+TEST_CASE("JunctionNM is a JunctionN feeding a SplitterN, connected by its own inlets[k] and outlets[j]") {
+    auto nm = systems::parse_system_text(
+        junction_nm_file("  nm: {type: JunctionNM, parameters: {N: 2, M: 3, assumeConstantDensity: \"false\"}}\n", "nm.inlets", "nm.outlets"),
+        "nm.yaml", ".");
+    auto parts = systems::parse_system_text(
+        junction_nm_file("  j: {type: JunctionN, parameters: {N: 2, assumeConstantDensity: \"false\"}}\n"
+                         "  s: {type: SplitterN, parameters: {N: 3}}\n",
+                         "j.inlets", "s.outlets") +
+            "  - [j.outlet, s.inlet]\n",
+        "parts.yaml", ".");
+    const SimulatorOptions options{.solver = "rk4", .dt = 1e-4};
+    Simulator a(*nm.root, options), b(*parts.root, options);
+    // The same equations: the same flows, to the rounding of a different order of evaluation.
+    for (double t : {0.05, 0.3}) {
+        a.simulate(t);
+        b.simulate(t);
+        for (const char* flow : {"s1.m_flow", "s2.m_flow", "q1.m_flow", "q2.m_flow", "q3.m_flow"}) {
+            CAPTURE(flow);
+            CHECK(a.value(flow) == doctest::Approx(b.value(flow)).epsilon(1e-12));
+        }
+        CHECK(a.value("nm.splitterN.m_flow") == doctest::Approx(b.value("s.m_flow")).epsilon(1e-12));
+        // Mass: what enters leaves.
+        CHECK(a.value("s1.m_flow") + a.value("s2.m_flow") ==
+              doctest::Approx(a.value("q1.m_flow") + a.value("q2.m_flow") + a.value("q3.m_flow")).epsilon(1e-12));
+    }
+    // Its medium, N, M and the density choice are its parts' (aliases).
+    CHECK(a.choice("nm.junctionN.assumeConstantDensity") == "false");
+    CHECK(a.parameter("nm.splitterN.N") == 3);
+    // A plug it does not have is refused naming the ones it offers.
+    const std::string wrong = junction_nm_file("  nm: {type: JunctionNM, parameters: {N: 2, M: 3}}\n", "nm.inlet", "nm.outlets");
+    CHECK_THROWS_WITH(systems::parse_system_text(wrong, "wrong.yaml", "."), doctest::Contains("has no plug or signal 'inlet[1]'"));
+    CHECK_THROWS_WITH(systems::parse_system_text(wrong, "wrong.yaml", "."), doctest::Contains("inlets[1]"));
+    // An outlet left open is refused, named by its owner's path; its inside connection counts as connected.
+    std::string open_outlet = junction_nm_file("  nm: {type: JunctionNM, parameters: {N: 2, M: 3}}\n", "nm.inlets", "nm.outlets");
+    open_outlet.replace(open_outlet.find("  - [\"nm.outlets[3]\", q3.inlet]\n"), std::string("  - [\"nm.outlets[3]\", q3.inlet]\n").size(), "");
+    CHECK_THROWS_WITH(systems::parse_system_text(open_outlet, "open.yaml", "."), doctest::Contains("nm.splitterN.outlets[3] is not connected"));
+}
