@@ -133,7 +133,8 @@ void check_against_tfs(const std::string& name) {
 const std::set<std::string> kPortsTested{"BasicControlValve",     "ConvectivePipe",          "ConvectivePipe_serial",
                                          "CounterFlowNTU",        "CounterFlowNTU_parallel", "CounterFlowNTU_serial",
                                          "CounterFlowNTU_zeroMassFlow", "Flow_Resistance",   "SourceSink",
-                                         "TestJunction",          "TestSplitter",            "Volumes",
+                                         "TestJunction",          "TestJunctionNM",          "TestSplitter",
+                                         "Volumes",
                                          "VolumesDirectCoupling"};
 
 }  // namespace
@@ -166,4 +167,5 @@ TEST_CASE("TFS Processes.Tests.Flow_Resistance: four loss laws, started steady, 
 TEST_CASE("TFS Processes.Tests.ConvectivePipe: water heated by convection from a tiny capacitor") { check_against_tfs("ConvectivePipe"); }
 TEST_CASE("TFS Processes.Tests.ConvectivePipe_serial: two convective pipes in series, from rest") { check_against_tfs("ConvectivePipe_serial"); }
 TEST_CASE("TFS Topology.Tests.TestJunction: three sources into a JunctionN") { check_against_tfs("TestJunction"); }
+TEST_CASE("TFS Topology.Tests.TestJunctionNM: two inlets mixed into three outlets, by mass and by volume") { check_against_tfs("TestJunctionNM"); }
 TEST_CASE("TFS Topology.Tests.TestSplitter: a SplitterN into three sinks") { check_against_tfs("TestSplitter"); }
