@@ -192,10 +192,12 @@ public:
     // blocks), again until no such state moves, so a chain of them (a pipe's cells each starting at its inlet's
     // enthalpy) settles from the first to the last. ThermofluidStream's ConductionElement with init = inlet.
     void start_follows(State& state, const double& value);
+    void start_follows(State& state, double&& temporary) = delete;   // the model keeps the address
     // A state that starts where its derivative is `rate`, the other states at their starts (Modelica's initial equation
     // der(x) = a; a rate of 0 is a steady start of this state alone): at a reset the simulator solves for it. The rate
     // is read then. ThermofluidStream's initM_flow = derivative (m_acceleration_0) and steadyState.
     void start_derivative(State& state, const double& rate);
+    void start_derivative(State& state, double&& temporary) = delete;   // the model keeps the address
     // Binds `in` to the simulation time.
     void time(In<double>& in);
     // A system input under this component's path (core/model/system_io.h): `value` is a discrete signal that the

@@ -186,7 +186,6 @@ void Model::clear() {
     components.clear();
     signals.clear();
     plugs.clear();
-    plug_offers.clear();
     blocks.clear();
     parameters.clear();
     choices.clear();
@@ -202,6 +201,7 @@ void Model::clear() {
 
 void Model::clear_unrefilled() {
     pass_throughs.clear();
+    plug_offers.clear();
     balance_terms.clear();
     assembly_conditions.clear();
     redirected_reads.clear();

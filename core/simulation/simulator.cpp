@@ -185,7 +185,10 @@ void Simulator::settle_followed_starts(const std::vector<char>* movable) {
 }
 
 // States that start where their derivative has a given value (Meta::start_derivative), the others held at their
-// starts: one solve for all of them, by the steady-state method with the rates as targets.
+// starts: one solve for all of them, by the steady-state method with the rates as targets. A start that follows a
+// value of the model (Meta::start_follows) may depend on them and they on it: the two are alternated until neither
+// moves, as Modelica solves both initial equations together. A start where the model cannot be evaluated is left to
+// the usual start check, which names the block; a start that is not found stops with the states at their starts.
 void Simulator::start_at_derivatives() {
     if (model_.start_derivatives.empty()) return;
     std::vector<int> free;
@@ -197,20 +200,37 @@ void Simulator::start_at_derivatives() {
                 rates.push_back(*d.rate);
             }
     if (free.empty()) return;
-    const SteadyStateResult result = solve_steady_state(evaluator_, jacobian_pattern(), nominals(), t_, x_, free, {}, rates);
-    for (int i : free) model_.states[static_cast<std::size_t>(i)].state->value.value = x_[i];
-    if (!result.converged) {
-        std::ostringstream s;
-        s << "no start found where the chosen derivatives have their values";
-        if (result.worst >= 0) {
-            const auto k = static_cast<std::size_t>(std::find(free.begin(), free.end(), result.worst) - free.begin());
-            s << ": der(" << model_.states[static_cast<std::size_t>(result.worst)].path << ") is off its "
-              << (k < rates.size() ? rates[k] : 0.0) << " by " << result.residual << " times its nominal per second";
-        }
-        s << " after " << result.iterations << " iterations (rule: a state started by its derivative (initM_flow = derivative or "
-          << "steadyState) needs a value where the model gives that derivative, the other states at their starts)";
-        throw SimulationError(s.str());
+    Eigen::VectorXd xdot(x_.size());
+    if (!evaluator_.derivatives(t_, x_.data(), xdot.data()) || !xdot.allFinite()) return;
+    const Eigen::VectorXd start = x_;
+    SteadyStateResult result;
+    for (int pass = 0; pass < 20; ++pass) {
+        const Eigen::VectorXd before = x_;
+        result = solve_steady_state(evaluator_, jacobian_pattern(), nominals(), t_, x_, free, {}, rates);
+        if (!result.converged) break;
+        for (int i : free) model_.states[static_cast<std::size_t>(i)].state->value.value = x_[i];
+        settle_followed_starts();
+        if (x_ == before || model_.start_follows.empty()) break;
     }
+    if (result.converged) return;
+    const int worst = result.worst >= 0 ? result.worst : free.front();
+    const std::size_t k = static_cast<std::size_t>(std::find(free.begin(), free.end(), worst) - free.begin());
+    const StateInfo& state = model_.states[static_cast<std::size_t>(worst)];
+    const double trial = x_[worst];
+    const bool evaluated = evaluator_.derivatives(t_, x_.data(), xdot.data());
+    x_ = start;   // the simulator is left at the starts, not at the last trial
+    for (std::size_t i = 0; i < model_.states.size(); ++i) model_.states[i].state->value.value = x_[static_cast<Eigen::Index>(i)];
+    evaluator_.evaluate(t_, x_.data());
+    const std::string rate_unit = state.unit.find('/') == std::string::npos ? state.unit + "/s" : "(" + state.unit + ")/s";
+    std::ostringstream s;
+    s << "no start found where der(" << state.path << ") = " << (k < rates.size() ? rates[k] : 0.0) << " " << rate_unit;
+    if (evaluated && std::isfinite(xdot[worst]))
+        s << ": after " << result.iterations << " iterations it is still " << xdot[worst] << " " << rate_unit << " at " << state.path
+          << " = " << trial << " " << state.unit;
+    s << " (rule: a state started by its derivative (initM_flow = derivative or steadyState) needs a value where the model gives "
+      << "that derivative with the other states at their starts; where the derivative does not depend on the state, e.g. a flow "
+      << "with no resistance in its way, there is none)";
+    throw SimulationError(s.str());
 }
 
 // Handlers may re-initialise states by writing their values: the state vector takes them over.

@@ -532,6 +532,16 @@ private:
         described_.erase(&c);   // its structure may follow the values just set
     }
 
+    // A plug whose component connects it inside itself (a part's plug, as JunctionNM's junctionN.outlet): an input of
+    // it is bound already.
+    static bool bound_inside(Plug& plug) {
+        bool bound = false;
+        plug.members([&](SignalBase& s, std::string_view) {
+            if (s.is_in() && static_cast<InBase&>(s).source()) bound = true;
+        });
+        return bound;
+    }
+
     // ---- connections ----
     // "p1.inlet" → the plug or signal `inlet` of child `p1`.
     // `inside`: a name may reach through subsystems to a component they hold ("loop.plate.T"), as a watched signal
@@ -599,9 +609,13 @@ private:
                                      " an outlet; a connection goes from an outlet to an inlet: [" + to.path + ", " + from.path + "]");
             if (from.plug->is_outlet() == to.plug->is_outlet())
                 fail(pair, path, "cannot connect " + from.path + " (" + a + ") to " + to.path + " (" + b + "): " + from.plug->same_side_rule());
-            for (const Endpoint* e : {&from, &to})
+            for (const Endpoint* e : {&from, &to}) {
                 if (auto it = connected_.find(e->plug); it != connected_.end() && !e->plug->accepts_many())
                     fail(pair, path, e->path + " is already connected (" + it->second + "); use a splitter or junction to branch");
+                if (!connected_.count(e->plug) && !e->plug->accepts_many() && bound_inside(*e->plug))
+                    fail(pair, path, e->path + " is connected inside its component (rule: a part's plug that its component connects "
+                                     "itself takes no other connection; connect the plugs the component offers, lied describe lists them)");
+            }
             if (from.plug->is_outlet()) from.plug->connect_to(*to.plug);
             else to.plug->connect_to(*from.plug);   // a symmetric connection named the other way round
             connected_[from.plug] = path;
@@ -786,14 +800,7 @@ private:
             }
             const Model& m = describe_child(*c);
             // A plug that takes many connections may take none (a free end of a mechanism); one the component connects
-            // inside itself (JunctionNM's junctionN.outlet to its splitterN.inlet) has an input bound already.
-            auto bound_inside = [](Plug& plug) {
-                bool bound = false;
-                plug.members([&](SignalBase& s, std::string_view) {
-                    if (s.is_in() && static_cast<InBase&>(s).source()) bound = true;
-                });
-                return bound;
-            };
+            // inside itself (JunctionNM's junctionN.outlet to its splitterN.inlet) counts as connected.
             for (auto& p : m.plugs)
                 if (!connected_.count(p.plug) && !exposed_.count(p.plug) && !p.plug->accepts_many() && !bound_inside(*p.plug))
                     report(name + "." + p.path);

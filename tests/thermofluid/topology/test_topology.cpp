@@ -6,6 +6,7 @@
 #include "core/simulation/simulator.h"
 #include "systems/io/system_file.h"
 #include "thermofluid/boundaries/boundaries.h"
+#include "thermofluid/media/media_registry.h"
 #include "thermofluid/topology/junction_n.h"
 #include "thermofluid/topology/splitter_n.h"
 #include "support/derivative_of.h"
@@ -15,6 +16,7 @@
 
 #include <array>
 #include <cmath>
+#include <numbers>
 #include <string>
 
 using namespace lied;
@@ -237,4 +239,73 @@ TEST_CASE("JunctionNM is a JunctionN feeding a SplitterN, connected by its own i
     std::string open_outlet = junction_nm_file("  nm: {type: JunctionNM, parameters: {N: 2, M: 3}}\n", "nm.inlets", "nm.outlets");
     open_outlet.replace(open_outlet.find("  - [\"nm.outlets[3]\", q3.inlet]\n"), std::string("  - [\"nm.outlets[3]\", q3.inlet]\n").size(), "");
     CHECK_THROWS_WITH(systems::parse_system_text(open_outlet, "open.yaml", "."), doctest::Contains("nm.splitterN.outlets[3] is not connected"));
+    // A part's plug that the component connects itself takes no connection from the file.
+    const std::string inside = open_outlet + "  - [nm.junctionN.outlet, q3.inlet]\n";
+    CHECK_THROWS_WITH(systems::parse_system_text(inside, "inside.yaml", "."), doctest::Contains("nm.junctionN.outlet is connected inside its component"));
+}
+
+TEST_CASE("JunctionNM against TFS's equations integrated in the test: the flows of TFS's TestJunctionNM while they rise") {
+    // One half of TFS's TestJunctionNM (junction_nm_file above, volume weights) written out as TFS states it: the total
+    // pressure p + r is continuous, so with Π the junction's total pressure, S = Σ dṁ_in/dt = Σ dṁ_out/dt and a = 2L + L_R
+    // (the boundary's and the part's L, 0.01 1/m each, and the pipe's l/(π·r²)) the flows obey, linear in (dṁ/dt, Π):
+    //   inlet i:  P_i − c·ṁ_i/ρ(P_i) − a·dṁ_i/dt = Π,      outlet k:  Π − 2L·S − a·dṁ_k/dt − c·ṁ_k/ρ_mix = P_k,
+    // c = 8·μ·l/(π·r⁴), ρ = p/(R·T) at T = 293.15 K throughout (no heat, an ideal gas), ρ_mix at p_mix = Σ w_i·p_i with
+    // w_i ∝ (|ṁ_i| + m_flow_reg)/ρ(p_i) and p_i = P_i − c·ṁ_i/ρ(P_i). RK4 at 10 µs (converged to 1e-12 here). TFS's
+    // published result lies 2.5e-4 off both while the flows rise (its run's error; tests/thermofluid/tfs/TestJunctionNM).
+    const double X = 0.01;
+    const Medium& air = medium("MoistAir");
+    const MediumProperties state = air.at(1e5, air.specific_enthalpy(1e5, 293.15, &X), &X);
+    const double RT = state.p / state.rho, mu = state.mu, L = 0.01, eps = 0.01;
+    const double L_R = 10 / (std::numbers::pi * 0.005 * 0.005), c = 8 * mu * 10 / (std::numbers::pi * std::pow(0.005, 4)), a = 2 * L + L_R;
+    const std::array<double, 2> P_in{1.2e5, 1.1e5};
+    const std::array<double, 3> P_out{1e5, 0.9e5, 1e5};
+    // y = (ṁ_in1, ṁ_in2, ṁ_out1, ṁ_out2); ṁ_out3 takes the rest.
+    auto rhs = [&](const Eigen::Vector4d& y) {
+        const std::array<double, 3> out{y[2], y[3], y[0] + y[1] - y[2] - y[3]};
+        double weighted = 0, weights = 0;
+        for (int i = 0; i < 2; ++i) {
+            const double p = P_in[i] - c * y[i] / (P_in[i] / RT), w = (std::abs(y[i]) + eps) / (p / RT);
+            weighted += w * p;
+            weights += w;
+        }
+        const double rho_mix = weighted / weights / RT;
+        // Unknowns z = (dṁ_in1, dṁ_in2, dṁ_out1, dṁ_out2, Π); dṁ_out3 = dṁ_in1 + dṁ_in2 − dṁ_out1 − dṁ_out2.
+        Eigen::Matrix<double, 5, 5> A = Eigen::Matrix<double, 5, 5>::Zero();
+        Eigen::Matrix<double, 5, 1> b;
+        for (int i = 0; i < 2; ++i) {
+            A(i, i) = a, A(i, 4) = 1;
+            b[i] = P_in[i] - c * y[i] / (P_in[i] / RT);
+        }
+        for (int k = 0; k < 3; ++k) {   // −2L·S − a·dṁ_k + Π = P_k + c·ṁ_k/ρ_mix
+            const int row = 2 + k;
+            A(row, 0) = A(row, 1) = -2 * L;
+            if (k < 2) A(row, 2 + k) -= a;
+            else A(row, 0) -= a, A(row, 1) -= a, A(row, 2) += a, A(row, 3) += a;
+            A(row, 4) = 1;
+            b[row] = P_out[k] + c * out[k] / rho_mix;
+        }
+        const Eigen::Matrix<double, 5, 1> z = A.partialPivLu().solve(b);
+        return Eigen::Vector4d(z[0], z[1], z[2], z[3]);
+    };
+    auto lied = systems::parse_system_text(
+        junction_nm_file("  nm: {type: JunctionNM, parameters: {N: 2, M: 3, assumeConstantDensity: \"false\"}}\n", "nm.inlets", "nm.outlets"),
+        "nm.yaml", ".");
+    Simulator sim(*lied.root, SimulatorOptions{.solver = "rk4", .dt = 1e-5});
+    Eigen::Vector4d y = Eigen::Vector4d::Zero();
+    double t = 0;
+    const double h = 1e-5;
+    for (double t_check : {0.02, 0.05, 0.1}) {
+        while (t < t_check - h / 2) {
+            const Eigen::Vector4d k1 = rhs(y), k2 = rhs(y + h / 2 * k1), k3 = rhs(y + h / 2 * k2), k4 = rhs(y + h * k3);
+            y += h / 6 * (k1 + 2 * k2 + 2 * k3 + k4);
+            t += h;
+        }
+        sim.simulate(t_check);
+        CAPTURE(t_check);
+        CHECK(sim.value("s1.m_flow") == doctest::Approx(y[0]).epsilon(1e-9));
+        CHECK(sim.value("s2.m_flow") == doctest::Approx(y[1]).epsilon(1e-9));
+        CHECK(sim.value("q1.m_flow") == doctest::Approx(y[2]).epsilon(1e-9));
+        CHECK(sim.value("q2.m_flow") == doctest::Approx(y[3]).epsilon(1e-9));
+        CHECK(sim.value("q3.m_flow") == doctest::Approx(y[0] + y[1] - y[2] - y[3]).epsilon(1e-9));
+    }
 }
