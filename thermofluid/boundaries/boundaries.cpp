@@ -54,6 +54,9 @@ void Source::metainfo(Meta& meta) {
     meta.require(has_Xi_ || (Xi0_par == 0.0 && !Xi0_var.source()),
                  [&] { return std::string("Xi0_par or Xi0_var is set, but medium ") + medium.name + " has no mass fractions"; },
                  "mass fractions only for a medium that has them");
+    if (has_Xi_ && !Xi0_var.source())
+        meta.advise(medium.medium->extreme_mass_fraction("Xi0_par", Xi0_par).empty(), [&] { return medium.medium->extreme_mass_fraction("Xi0_par", Xi0_par); },
+                    "a mixture's mass fraction left at 0 is one pure substance; set Xi0_par to the composition meant");
     static const ChoiceSpec kSetEnthalpyChoice{{"false", "true"}, "true: set h0, false: set T0"};
     meta.choice(setEnthalpy, "setEnthalpy", kSetEnthalpyChoice);
     meta.parameter(L, "L", defaults::kL, ParameterSpec::non_negative("1/m", "inertance of the source"));

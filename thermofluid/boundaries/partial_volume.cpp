@@ -138,6 +138,9 @@ void PartialVolume::declare_volume(Meta& meta, std::span<FluidInlet* const> inle
         if (has_Xi_) Xi_[0] = Xi_0;
         meta.require(has_Xi_ || Xi_0 == 0.0, [&] { return std::string("Xi_0 = ") + std::to_string(Xi_0) + " is set, but medium " + m->name() + " has no mass fractions"; },
                      "mass fractions only for a medium that has them");
+        if (has_Xi_)
+            meta.advise(m->extreme_mass_fraction("Xi_0", Xi_0).empty(), [&] { return m->extreme_mass_fraction("Xi_0", Xi_0); },
+                        "a mixture's mass fraction left at 0 is one pure substance; set Xi_0 to the composition meant");
         const double h0 = use_hstart ? h_start : m->specific_enthalpy(p_start, T_start, Xi_.data());
         const MediumProperties s = m->at(p_start, h0, Xi_.data());
         if (!s.valid)

@@ -77,7 +77,7 @@ double CombustionAir::conductivity(double T, double X) {
     double lambda[2], gamma[2], Tr[2], y[2], A[2][2];
     for (int i = 0; i < 2; ++i) {
         const double R = nasa[i]->R;
-        lambda[i] = pure_viscosity(*gas[i], T) * (nasa_cp(*nasa[i], T) - R + 2.25 * R);   // modified Eucken
+        lambda[i] = pure_viscosity(*gas[i], T) * (nasa_cp(*nasa[i], T) - R + 2.25 * R);   // Eucken (Modelica's method 1)
         gamma[i] = 210 * std::pow(gas[i]->Tc * std::pow(gas[i]->M, 3) / std::pow(gas[i]->pc, 4), 1.0 / 6.0);
         Tr[i] = T / gas[i]->Tc;
     }

@@ -6,7 +6,7 @@
 //  - h = X·h_N2(T) + (1 − X)·h_O2(T), each from the NASA Glenn polynomials, zero at 0 K without the enthalpy of
 //    formation (Modelica's default for this medium); ρ = p/(R_mix·T), R_mix = X·R_N2 + (1 − X)·R_O2.
 //  - μ: each gas by Chung et al.'s low-pressure correlation from its critical data, mixed by Wilke's rule; λ: each gas by
-//    the modified Eucken estimate λ = μ·(cp + 5/4·R), mixed by Wassiljewa's rule with Mason and Saxena's coefficients.
+//    Eucken's estimate λ = μ·(cp + 5/4·R) (Modelica's method 1), mixed by Wassiljewa's rule with Mason and Saxena's coefficients.
 //  - ∂ρ/∂p at constant h is 1/(R_mix·T) (T depends on h and X alone). Modelica's mixture returns cp/(T·Σ R_i²) there;
 //    the two differ only where a volume takes ∂ρ/∂p from the medium (density_derp_h_from_media), TFS's default does not.
 // 200 K to 6000 K, the range of the polynomials.
@@ -19,6 +19,7 @@ public:
     const char* name() const override { return "CombustionAir"; }
     std::size_t mass_fractions() const override { return 1; }
     const char* mass_fraction_name() const override { return "nitrogen; oxygen is the rest"; }
+    double reference_mass_fraction() const override { return reference_nitrogen; }
     void properties(double p, double h, const double* Xi, MediumProperties& out) const override;
     double specific_enthalpy(double p, double T, const double* Xi) const override;
     double T_min() const override { return 200.0; }

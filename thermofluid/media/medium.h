@@ -4,8 +4,10 @@
 // one indirect call per state, not one per property. Property calls allocate nothing and throw nothing: a state
 // outside the medium's range comes back with `valid` false, NaN values and `invalid_reason` set.
 #include <cstddef>
+#include <cstdio>
 #include <cmath>
 #include <limits>
+#include <string>
 
 namespace lied::thermofluid {
 
@@ -35,6 +37,18 @@ public:
     virtual std::size_t mass_fractions() const { return 0; }
     // What the mass fraction Xi[0] measures, for listings ("water vapour"); empty for a pure substance.
     virtual const char* mass_fraction_name() const { return ""; }
+    // The composition a mixture usually has (Modelica's reference_X), where 0 is an extreme a component left at its
+    // default most likely does not mean (CombustionAir: 0 is pure oxygen); NaN where 0 is an ordinary choice.
+    virtual double reference_mass_fraction() const { return std::numeric_limits<double>::quiet_NaN(); }
+    // Advice for a component whose mass fraction `parameter` is `Xi` where that is an extreme (above), else "".
+    std::string extreme_mass_fraction(const char* parameter, double Xi) const {
+        const double reference = reference_mass_fraction();
+        if (!(Xi == 0.0 && std::isfinite(reference))) return {};
+        char usual[32];
+        std::snprintf(usual, sizeof usual, "%g", reference);
+        return std::string(parameter) + " = 0 with medium " + name() + " (Xi: " + mass_fraction_name() +
+               "): one pure substance, where its usual composition is Xi = " + usual;
+    }
     // Every property at (p, h, Xi); Xi points to mass_fractions() values (may be null if there are none).
     virtual void properties(double p, double h, const double* Xi, MediumProperties& out) const = 0;
     // Only the density at (p, h, Xi), NaN where properties() would be invalid. Elements that need nothing

@@ -40,7 +40,7 @@ void ThermalConvectionPipe::evalState() {
 // with the Illinois rule on that bracket never leaves it, so every trial state is inside the medium's range whenever
 // the inlet and the wall are. Otherwise (reverse flow, a wall outside the medium's range) secant steps from Δh = 0,
 // stepping back by halves from a state the medium refuses. Converged when f is at rounding or the step is below the
-// resolution of h_in + Δh; NaN if not.
+// resolution of h_in + Δh (not right after a step back, where short steps pile up at the limit); NaN if not.
 double ThermalConvectionPipe::solve_enthalpy_rise(const FluidState& in, double weight, double T_wall) {
     auto f = [&](double dh) { return dh - weight * heat_flow(in, dh, T_wall); };
     constexpr double eps = std::numeric_limits<double>::epsilon();
@@ -67,9 +67,14 @@ double ThermalConvectionPipe::solve_enthalpy_rise(const FluidState& in, double w
     double dh_prev = 0.0, f_prev = f_a, dh = -f_a;
     for (int iteration = 0; iteration < 50; ++iteration) {
         double value = f(dh);
-        for (int back = 0; back < 30 && !std::isfinite(value); ++back) value = f(dh = 0.5 * (dh + dh_prev));
+        bool stepped_back = false;
+        for (int back = 0; back < 30 && !std::isfinite(value); ++back) {
+            value = f(dh = 0.5 * (dh + dh_prev));
+            stepped_back = true;
+        }
         if (!std::isfinite(value)) return value;
-        if (settled(dh, value) || resolved(dh, dh - dh_prev)) return dh;
+        // A short step after stepping back from the medium's limit is no convergence: only f at rounding is.
+        if (settled(dh, value) || (!stepped_back && resolved(dh, dh - dh_prev))) return dh;
         const double slope = (value - f_prev) / (dh - dh_prev);
         dh_prev = dh, f_prev = value;
         dh -= value / (std::isfinite(slope) && slope != 0 ? slope : 1.0);

@@ -51,6 +51,7 @@ void Splitter::metainfo(Meta& meta) {
         meta.block<&Splitter::evalInertial>(this, "evalInertial", {&outlet1.r, &outlet2.r, der_in, &der_m_flow_1_}, {&inlet.r, &residual_});
     meta.parameter(L, "L", ParameterSpec::non_negative("1/m", "inertance of each outlet branch"));
     meta.parameter(m_flow_1.start, "m_flow_1_0", ParameterSpec::any("kg/s", "initial mass flow of outlet 1"));
+    flow_start.declare(meta, m_flow_1);
 }
 
 LIED_REGISTER_COMPONENT(Splitter, "splits one stream into two; outlet 1 flow is a state");

@@ -11,6 +11,7 @@
 // default) cuts when the engine asks (Meta::offer_cut: the uncut L would be dense), "false" never.
 #include "core/model/component.h"
 #include "core/model/state.h"
+#include "thermofluid/interfaces/flow_start.h"
 #include "thermofluid/interfaces/fluid_plugs.h"
 #include "thermofluid/topology/inlet_cut.h"
 #include "thermofluid/interfaces/medium_parameter.h"
@@ -26,6 +27,7 @@ public:
     FluidOutlet outlet2;
     double L = 0.0;          // 1/m, inertance of each outlet branch
     State m_flow_1{0.0};     // kg/s, start value is the parameter m_flow_1_0
+    FlowStartChoice flow_start;   // initM_flow, m_acceleration_0: how m_flow_1 starts
     MediumParameter medium;
     Choice<Cut> cut{Cut::automatic};   // on: tear the inlet; automatic: when L would be dense (structural)
 

@@ -2,6 +2,9 @@
 // Heat and Mass Transfer, Table A.4, 1 atm) and the NASA polynomials' own reference point, MoistAir against
 // psychrometrics, CombustionAir against nitrogen and oxygen tabulated in the same table and its polynomials' reference
 // points.
+#include "core/model/meta.h"
+#include "core/simulation/simulator.h"
+#include "thermofluid/boundaries/boundaries.h"
 #include "thermofluid/media/combustion_air.h"
 #include "thermofluid/media/ideal_gas_air.h"
 #include "thermofluid/media/moist_air.h"
@@ -99,8 +102,8 @@ TEST_CASE("CombustionAir: nitrogen and oxygen as Modelica mixes them, against th
     }
     // Incropera Table A.4 at 300 K and 1 atm: cp, μ, λ of pure nitrogen (X = 1) and oxygen (X = 0). cp to 0.5 % (the
     // table's digits), μ to 3 % (Chung's correlation, whose stated accuracy for non-polar gases is a few percent), λ to
-    // 5 % (the modified Eucken estimate is coarser). ρ is the ideal-gas law with the molar masses 28.0134 and 31.9988
-    // g/mol and today's gas constant (Modelica's data carry an older one: 3e-7 apart).
+    // 5 % (Eucken's estimate is coarser). ρ is the ideal-gas law with the molar masses 28.0134 and 31.9988 g/mol and
+    // the gas constant Modelica's data were made with, 8.314472 J/(mol·K) (CODATA 2006), to rounding.
     struct Row {
         double X, M, cp, mu, lambda;
     };
@@ -109,7 +112,7 @@ TEST_CASE("CombustionAir: nitrogen and oxygen as Modelica mixes them, against th
         const MediumProperties m = gas.at(101325, gas.specific_enthalpy(101325, 300.0, &r.X), &r.X);
         REQUIRE(m.valid);
         CHECK(m.T == doctest::Approx(300.0).epsilon(1e-10));
-        CHECK(m.rho == doctest::Approx(101325 * r.M / (8.314462618 * 300.0)).epsilon(1e-6));
+        CHECK(m.rho == doctest::Approx(101325 * r.M / (8.314472 * 300.0)).epsilon(1e-12));
         CHECK(m.cp == doctest::Approx(r.cp).epsilon(5e-3));
         CHECK(m.mu == doctest::Approx(r.mu).epsilon(3e-2));
         CHECK(m.lambda == doctest::Approx(r.lambda).epsilon(5e-2));
@@ -131,4 +134,33 @@ TEST_CASE("CombustionAir: nitrogen and oxygen as Modelica mixes them, against th
     CHECK(std::string(gas.at(1e5, 3e5, &too_much).invalid_reason) == "nitrogen mass fraction outside [0, 1]");
     CHECK(std::string(gas.at(1e5, gas.specific_enthalpy(1e5, 200.0, &X) - 1e3, &X).invalid_reason) ==
           "temperature outside CombustionAir's range (200 K to 6000 K)");
+}
+
+TEST_CASE("CombustionAir left at a mass fraction of 0 is pure oxygen: the build advises, the usual composition does not") {
+    struct Line : lied::Component {
+        Source source;
+        Sink sink;
+        Line() {
+            source.medium.name = sink.medium.name = "CombustionAir";
+            source.p0_par = 1.2e5;
+            connect(source.outlet, sink.inlet);
+        }
+        void metainfo(lied::Meta& meta) override {
+            meta.component(source, "source");
+            meta.component(sink, "sink");
+        }
+        const char* type_name() const override { return "Line"; }
+    };
+    Line oxygen;
+    lied::Simulator advised(oxygen);
+    REQUIRE(advised.advice().size() == 1);
+    CAPTURE(advised.advice()[0].message);
+    CHECK(advised.advice()[0].message.find(
+              "Xi0_par = 0 with medium CombustionAir (Xi: nitrogen; oxygen is the rest): one pure substance, where its usual composition is Xi = 0.768") !=
+          std::string::npos);
+    CHECK(advised.advice()[0].message.find("source") != std::string::npos);
+    Line air;
+    air.source.Xi0_par = CombustionAir::reference_nitrogen;
+    lied::Simulator quiet(air);
+    CHECK(quiet.advice().empty());
 }

@@ -111,3 +111,16 @@ TEST_CASE("ThermalConvectionPipe at small flows and near the wall's temperature:
         CHECK(sim.value("T_out.value") == doctest::Approx(k.T_in + dh / s.cp).epsilon(1e-12));
     }
 }
+
+TEST_CASE("ThermalConvectionPipe with a wall beyond the liquid's range and no root inside it: refused, never the limit's Δh") {
+    // Water at 20 °C, 0.01 kg/s, against a wall at 600 K, beyond ConstantPropertyLiquidWater's 403.15 K: there is no
+    // bracket (the wall's enthalpy is no state of the medium), so the secant steps back from refused states, and the
+    // root's middle state would be 448.9 K: no state of the medium solves Δh = w·Q. The start is refused naming the
+    // block; the iterates that pile up at the limit are not taken for a root.
+    const MediumProperties s = medium("ConstantPropertyLiquidWater").at(2e5, 0.0);
+    const double hA = hA_of(s, 0.01, 0.01, 2.0), w = 0.01 / (0.01 * 0.01 + 1e-6);
+    auto rise = [&](double T_w) { return w * hA * (T_w - 293.15) / (1 + w * hA / (2 * s.cp)); };
+    HeatedPipe hot("ConstantPropertyLiquidWater", 293.15, 600.0, 0.01);
+    REQUIRE(293.15 + rise(600.0) / (2 * s.cp) > 403.15);   // the premise: the root is outside the range
+    CHECK_THROWS_WITH([&] { Simulator refused(hot); }(), doctest::Contains("block pipe.evalState computed pipe.outlet.state"));
+}
