@@ -5,13 +5,14 @@ Every port in tests/thermofluid/tfs/ is a system file NAME.yaml with a compariso
 
     # tfs: ThermofluidStream.Topology.Tests.TestSplitter
     # times: 0.1 0.2 0.5 1
-    tfs signal, lied signal, factor, relative tolerance, absolute tolerance, why
-    splitterN.inlet.m_flow, source.m_flow, 1, 1e-5, 1e-6, ...
+    tfs signal, lied signal, factor, relative tolerance, absolute tolerance, from time, why
+    splitterN.inlet.m_flow, source.m_flow, 1, 1e-5, 1e-6, 0, ...
 
 This script reads the reference trajectories (ThermoFluidStream-Regression, ReferenceData/<tfs>_ref.mat: Dymola's
 MAT v4 result format) and writes NAME.reference.csv: time and every TFS signal of the comparison at the listed
 times, interpolated linearly between the stored points. The test (tests/thermofluid/tfs/test_tfs_suite.cpp) runs
-the system file to those times and compares Lied's signal, times the factor, with the reference.
+the system file to those times and compares Lied's signal, times the factor, with the reference (a row from its
+`from time` on).
 
     python3 scripts/tfs-reference.py REFERENCE_DATA_DIR [tests/thermofluid/tfs]
 
