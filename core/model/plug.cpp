@@ -32,6 +32,14 @@ bool Plug::reads_from(Plug& readers, Plug& writers) {
     return found;
 }
 
+bool Plug::any_input_bound() {
+    bool bound = false;
+    members([&](SignalBase& s, std::string_view) {
+        if (s.is_in() && static_cast<InBase&>(s).source()) bound = true;
+    });
+    return bound;
+}
+
 void Plug::disconnect_from(Plug& other) {
     for_each_bound_input(*this, other, [](InBase& in) { in.disconnect(); });
     for_each_bound_input(other, *this, [](InBase& in) { in.disconnect(); });

@@ -38,6 +38,8 @@ public:
     virtual void disconnect_from(Plug& other);
     // True if an input of `readers` is bound to an output of `writers`.
     static bool reads_from(Plug& readers, Plug& writers);
+    // True if any input of this plug is bound: it is connected, e.g. by the component it belongs to (a part's plug).
+    bool any_input_bound();
     // A property both ends of a connection must share (a thermofluid plug's medium): its value ("" for none)
     // and its name ("medium"). The crawler refuses a connection whose ends differ, naming both. The text lives
     // as long as the plug's configuration (a medium's name); the crawl reads it once, when the metainfo of the

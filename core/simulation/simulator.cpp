@@ -144,6 +144,13 @@ void Simulator::reset() {
     segments_.assign(1, Segment{t_, "start", model_.states.size()});
 }
 
+// Where a component's state is in x, or -1 (a linear search: for the starts at a reset, not for stepping).
+int Simulator::state_index_of(const State* state) const {
+    for (std::size_t i = 0; i < model_.states.size(); ++i)
+        if (model_.states[i].state == state) return static_cast<int>(i);
+    return -1;
+}
+
 // States that start where the model puts them (Meta::start_follows): evaluate, set, again until none moves. Each pass
 // settles at least one more link of a chain, so as many passes as such states suffice; a last evaluation confirms
 // it, and a state that still moves then (it feeds the value it follows) is a build error naming it. `movable`, when
@@ -152,9 +159,7 @@ void Simulator::settle_followed_starts(const std::vector<char>* movable) {
     if (model_.start_follows.empty()) return;
     std::vector<int> index;
     for (auto& f : model_.start_follows) {
-        int found = -1;
-        for (std::size_t i = 0; i < model_.states.size() && found < 0; ++i)
-            if (model_.states[i].state == f.state) found = static_cast<int>(i);
+        int found = state_index_of(f.state);
         if (found >= 0 && movable && !(*movable)[static_cast<std::size_t>(found)]) found = -1;
         index.push_back(found);
     }
@@ -194,11 +199,10 @@ void Simulator::start_at_derivatives() {
     std::vector<int> free;
     std::vector<double> rates;
     for (auto& d : model_.start_derivatives)
-        for (std::size_t i = 0; i < model_.states.size(); ++i)
-            if (model_.states[i].state == d.state) {
-                free.push_back(static_cast<int>(i));
-                rates.push_back(*d.rate);
-            }
+        if (const int i = state_index_of(d.state); i >= 0) {
+            free.push_back(i);
+            rates.push_back(*d.rate);
+        }
     if (free.empty()) return;
     Eigen::VectorXd xdot(x_.size());
     if (!evaluator_.derivatives(t_, x_.data(), xdot.data()) || !xdot.allFinite()) return;

@@ -289,8 +289,8 @@ private:
     StepStatus blame_step_if_followed(StepStatus status);
     StepStatus check_states();
     void sample_inside_step(Recorder& recorder);
-    bool interpolate_last_step();
-    StepStatus redo_step_to_crossing();   // the derivatives at both ends of the last step, for step_ (false: not evaluable)
+    bool interpolate_last_step();   // the derivatives at both ends of the last step, for step_ (false: not evaluable)
+    StepStatus redo_step_to_crossing();   // a fixed step that crossed an indicator, taken again up to the crossing
     StepStatus fire_due_events();
     void take_states_from_components();
     void notify_events();
@@ -300,6 +300,7 @@ private:
     void configure_integrator();
     void settle_followed_starts(const std::vector<char>* movable = nullptr);   // Meta::start_follows: at a reset, and for new states after a change
     void start_at_derivatives();   // Meta::start_derivative: at a reset
+    int state_index_of(const State* state) const;
     void restart_integrator();   // after a discontinuity: no history, a fresh Jacobian, the next step checked
     // Inputs set since the last step take effect: the same restart as after an event, the books and zero crossings
     // brought up to the new values (a crossing the new value caused fires now).

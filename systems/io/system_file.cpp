@@ -532,16 +532,6 @@ private:
         described_.erase(&c);   // its structure may follow the values just set
     }
 
-    // A plug whose component connects it inside itself (a part's plug, as JunctionNM's junctionN.outlet): an input of
-    // it is bound already.
-    static bool bound_inside(Plug& plug) {
-        bool bound = false;
-        plug.members([&](SignalBase& s, std::string_view) {
-            if (s.is_in() && static_cast<InBase&>(s).source()) bound = true;
-        });
-        return bound;
-    }
-
     // ---- connections ----
     // "p1.inlet" → the plug or signal `inlet` of child `p1`.
     // `inside`: a name may reach through subsystems to a component they hold ("loop.plate.T"), as a watched signal
@@ -612,7 +602,7 @@ private:
             for (const Endpoint* e : {&from, &to}) {
                 if (auto it = connected_.find(e->plug); it != connected_.end() && !e->plug->accepts_many())
                     fail(pair, path, e->path + " is already connected (" + it->second + "); use a splitter or junction to branch");
-                if (!connected_.count(e->plug) && !e->plug->accepts_many() && bound_inside(*e->plug))
+                if (!connected_.count(e->plug) && !e->plug->accepts_many() && e->plug->any_input_bound())
                     fail(pair, path, e->path + " is connected inside its component (rule: a part's plug that its component connects "
                                      "itself takes no other connection; connect the plugs the component offers, lied describe lists them)");
             }
@@ -802,7 +792,7 @@ private:
             // A plug that takes many connections may take none (a free end of a mechanism); one the component connects
             // inside itself (JunctionNM's junctionN.outlet to its splitterN.inlet) counts as connected.
             for (auto& p : m.plugs)
-                if (!connected_.count(p.plug) && !exposed_.count(p.plug) && !p.plug->accepts_many() && !bound_inside(*p.plug))
+                if (!connected_.count(p.plug) && !exposed_.count(p.plug) && !p.plug->accepts_many() && !p.plug->any_input_bound())
                     report(name + "." + p.path);
             for (auto& s : m.signals)
                 if (s.path.find('.') == std::string::npos && !is_time_input(m, s.signal) && unbound(*s.signal) && !exposed_.count(s.signal))
