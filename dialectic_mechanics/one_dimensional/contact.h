@@ -2,6 +2,7 @@
 // Stiff contacts: ElastoGap (one-sided, translational) and ElastoBacklash (a shaft with play, rotational), with the
 // library's contact law (dialectic_mechanics/contact_law.h).
 #include "core/model/meta.h"
+#include "dialectic_mechanics/contact_kinks.h"
 #include "dialectic_mechanics/contact_law.h"
 #include "dialectic_mechanics/one_dimensional/flanges.h"
 
@@ -30,12 +31,7 @@ protected:
         meta.variable(penetration_, "penetration", D::position_unit);
         meta.variable(flange_a.f.value, "f", D::force_unit);
         meta.variable(energy_, "E_pot", "J");
-        // Free play left before the contact closes (< 0: closed); a step ends where it changes sign.
-        meta.signal(clearance_, "clearance");
-        meta.variable(clearance_.value, "clearance", D::position_unit);
-        meta.kink(clearance_, "touch");
-        meta.signal(damping_margin_, "damping_margin");
-        meta.kink(damping_margin_, "damping_limit");
+        declare_contact_kinks(meta, clearance_, damping_margin_, D::position_unit);   // free play left (< 0: closed)
         // The elastic part returns what it stores; the damping part loses its force times the rate, ≥ 0.
         meta.stores(Quantity::Energy, energy_, "E_pot");
         meta.dissipates(dissipation_, "contact_damping");

@@ -17,6 +17,7 @@
 #include "core/model/component.h"
 #include "core/model/meta.h"
 #include "core/model/valid_range.h"
+#include "dialectic_mechanics/contact_kinks.h"
 #include "dialectic_mechanics/contact_law.h"
 #include "dialectic_mechanics/planar/contact_declarations.h"
 #include "dialectic_mechanics/planar/frames.h"
@@ -56,11 +57,7 @@ public:
                      "two shapes touch only if one of them has a radius (radius_a + radius_b > 0)");
         meta.block<&BodyContact::evalForce>(this, "evalForce", {&frame_a.r, &frame_b.r, &frame_a.w, &frame_b.w},
                                             {&frame_a.f, &frame_b.f, &clearance_, &damping_margin_});
-        meta.signal(clearance_, "clearance");   // distance less both radii (< 0: touching); a step ends where it closes
-        meta.variable(clearance_.value, "clearance", "m");
-        meta.kink(clearance_, "touch");
-        meta.signal(damping_margin_, "damping_margin");
-        meta.kink(damping_margin_, "damping_limit");
+        declare_contact_kinks(meta, clearance_, damping_margin_, "m");   // distance less both radii (< 0: touching)
         declare_contact_records(meta, penetration_, normal_force_, friction_force_, slip_, energy_, dissipation_);
         meta.variable(distance_, "distance", "m");
         meta.valid_range("distance", ValidRange::above(0.0, "the circle's centre stays outside the other shape's core (deeper, the contact is far too soft for its load)"));

@@ -12,6 +12,7 @@
 #include "core/model/component.h"
 #include "core/model/meta.h"
 #include "core/model/valid_range.h"
+#include "dialectic_mechanics/contact_kinks.h"
 #include "dialectic_mechanics/contact_law.h"
 #include "dialectic_mechanics/planar/contact_declarations.h"
 #include "dialectic_mechanics/planar/frames.h"
@@ -40,11 +41,7 @@ public:
         meta.parameter(ground_angle, "ground_angle", {"rad", "slope of the ground line", -1.5, 1.5, false});
         declare_contact_parameters(meta, c, d, n, mu, v_reg);
         meta.block<&GroundContact::evalForce>(this, "evalForce", {&frame_a.r, &frame_a.w}, {&frame_a.f, &clearance_, &damping_margin_});
-        meta.signal(clearance_, "clearance");   // centre height less the radius (< 0: touching); a step ends where it closes
-        meta.variable(clearance_.value, "clearance", "m");
-        meta.kink(clearance_, "touch");
-        meta.signal(damping_margin_, "damping_margin");
-        meta.kink(damping_margin_, "damping_limit");
+        declare_contact_kinks(meta, clearance_, damping_margin_, "m");   // centre height less the radius (< 0: touching)
         declare_contact_records(meta, penetration_, normal_force_, friction_force_, slip_, energy_, dissipation_);
         meta.variable(centre_height_, "centre_height", "m");
         if (radius > 0.0)
