@@ -15,7 +15,7 @@ void FlowStartChoice::declare_choice(Meta& meta) {
 
 void FlowStartChoice::mark(Meta& meta, State& flow) {
     if (initM_flow == FlowStart::derivative) meta.start_derivative(flow, m_acceleration_0);
-    else if (initM_flow == FlowStart::steadyState) meta.start_derivative(flow, zero_);
+    else if (initM_flow == FlowStart::steadyState) meta.start_derivative(flow, kSteady);
 }
 
 void FlowStartChoice::declare(Meta& meta, State& flow) {

@@ -26,7 +26,7 @@ struct FlowStartChoice {
     void mark(Meta& meta, State& flow);
 
 private:
-    double zero_ = 0.0;
+    static constexpr double kSteady = 0.0;   // the rate of steadyState (the engine keeps its address)
 };
 
 }  // namespace lied::thermofluid

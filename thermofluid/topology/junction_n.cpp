@@ -62,6 +62,11 @@ void JunctionN::evalCutDerFlow() {
 
 void JunctionN::evalCutInertial() { residual_r_out_.value = r_out_.value - outlet.r.value(); }
 
+const ChoiceSpec& JunctionN::constant_density_choice() {
+    static const ChoiceSpec spec{{"false", "true"}, "true: the inlets' pressures weighed by mass flow; false: by volume flow (TFS)"};
+    return spec;
+}
+
 void JunctionN::metainfo(Meta& meta) {
     // Mass adds up exactly; the mixed enthalpy is weighted by |ṁ| + ε, which equals the energy balance only for
     // forward flows and ε → 0.
@@ -107,8 +112,7 @@ void JunctionN::metainfo(Meta& meta) {
     meta.block<&JunctionN::evalInertial>(this, "evalInertial", inertial_.reads, inertial_.writes);
     meta.parameter(L, "L", defaults::kL, ParameterSpec::non_negative("1/m", "inertance of each inlet and of the outlet"));
     meta.parameter(m_flow_eps, "m_flow_eps", defaults::kMFlowReg, ParameterSpec::positive("kg/s", "regularisation of the mixing weights"));
-    static const ChoiceSpec kConstantDensity{{"false", "true"}, "true: the inlets' pressures weighed by mass flow; false: by volume flow (TFS)"};
-    meta.choice(assumeConstantDensity, "assumeConstantDensity", kConstantDensity);
+    meta.choice(assumeConstantDensity, "assumeConstantDensity", constant_density_choice());
     meta.variable(outlet.m_flow.value, "m_flow", "kg/s");
 }
 

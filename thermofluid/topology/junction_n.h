@@ -36,6 +36,7 @@ public:
     // TFS's: false weighs the inlets' pressures by volume flow, (|ṁ_k| + m_flow_eps)/ρ_k, where gases of different
     // densities meet; the enthalpy and mass fractions keep the mass weights.
     Choice<bool> assumeConstantDensity{true};
+    static const ChoiceSpec& constant_density_choice();   // its options, also for a JunctionNM's alias
 
     void metainfo(Meta& meta) override;
     const char* type_name() const override { return "JunctionN"; }

@@ -16,8 +16,7 @@ void JunctionNM::metainfo(Meta& meta) {
     // Aliases of the parts' parameters: setting "junctionNM.N" or "junctionNM.junctionN.N" sets the same value.
     meta.parameter(junctionN.N, "N", ParameterSpec::count_up_to(PlugArray<FluidInlet>::kMaxSize, "number of inlets"));
     meta.parameter(splitterN.N, "M", ParameterSpec::count_up_to(PlugArray<FluidOutlet>::kMaxSize, "number of outlets"));
-    static const ChoiceSpec kConstantDensity{{"false", "true"}, "true: the inlets' pressures weighed by mass flow; false: by volume flow (TFS)"};
-    meta.choice(junctionN.assumeConstantDensity, "assumeConstantDensity", kConstantDensity);
+    meta.choice(junctionN.assumeConstantDensity, "assumeConstantDensity", JunctionN::constant_density_choice());
     meta.alias_parameter(junctionN.m_flow_eps, "m_flow_eps", ParameterSpec::positive("kg/s", "regularisation of the mixing weights"));
     meta.component(junctionN, "junctionN", "mixes the inlets");
     meta.component(splitterN, "splitterN", "splits the mixture to the outlets");
