@@ -16,7 +16,8 @@ void DropOfCommons::metainfo(Meta& meta) {
     meta.provide_default(omega_reg, "omega_reg", defaults::kOmegaReg,
                          ParameterSpec::positive("rad/s", "speed below which turbo machines' torque is regularised"));
     meta.provide_default(m_flow_nominal, "m_flow_nominal", defaults::kMFlowNominal,
-                         ParameterSpec::positive("kg/s", "typical mass flow: the nominal of the flow states, which scales the solvers' absolute tolerance"));
+                         ParameterSpec::non_negative("kg/s", "typical mass flow: the nominal of the flow states, which scales the solvers' absolute tolerance; "
+                                                                  "0: the largest flow the start drives, at most 1 kg/s, measured at each reset"));
     meta.provide_default(rho_min, "rho_min", defaults::kRhoMin, ParameterSpec::positive("kg/m3", "lowest density a flow element divides by"));
 }
 

@@ -22,10 +22,12 @@ inline constexpr double k_volume_damping = 0.1;   // damping of the inertial pre
 inline constexpr double rho_min = 1e-10;     // kg/m³, lowest density a flow element divides by
 inline constexpr double omega_reg = 1.0;     // rad/s, speed below which turbo machines' torque is regularised
 inline constexpr const char* kMFlowNominal = "thermofluid.m_flow_nominal";
-inline constexpr double m_flow_nominal = 1.0;   // kg/s, the typical mass flow: the nominal of every flow state
-// The nominal of a mass flow state follows the system's m_flow_nominal: the solvers' absolute tolerance is a fraction
-// of it, so a system of grams per second that says so once gets tolerances that fit its flows.
-inline constexpr NominalScale flow_nominal{kMFlowNominal, 1.0, m_flow_nominal};
+inline constexpr double m_flow_nominal = 0.0;   // kg/s, the typical mass flow; 0: measured from the system at each reset
+inline constexpr double m_flow_fallback = 1.0;  // kg/s, the nominal where nothing flows at the start
+// The nominal of a mass flow state follows the system's m_flow_nominal where one is set; else the engine takes the
+// largest flow the start drives, at most 1 kg/s (NominalScale): the solvers' absolute tolerance is a fraction of it, so a system of
+// grams per second gets tolerances that fit its flows without saying so.
+inline constexpr NominalScale flow_nominal{kMFlowNominal, 1.0, m_flow_fallback};
 }  // namespace defaults
 
 class DropOfCommons final : public Component {

@@ -186,6 +186,7 @@ StateInfo& Meta::add_state(State& state, std::string_view name, double nominal, 
     info.nominal = nominal;
     info.scale = {};
     info.scale_provider = -1;
+    info.estimated_scale = 0.0;
     info.unit.assign(unit);
     info.component = component_;
     info.value_signal = static_cast<int>(model_.filled_signals());

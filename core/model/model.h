@@ -95,6 +95,8 @@ struct StateInfo {
     int value_signal = -1, derivative_signal = -1;
     NominalScale scale;        // scale.key set: the nominal follows a system default (see NominalScale)
     int scale_provider = -1;   // index into Model::default_providers of the provider in scope, or -1
+    double estimated_scale = 0.0;   // the scale the system showed at its start where no provider sets one; 0: none
+                                    // (set by the Simulator, core/simulation/nominal_scales.cpp)
 };
 
 struct TearingInfo {           // a tearing variable, set by the engine while probing and solving
@@ -295,12 +297,20 @@ struct Model {
     int tearing_signal(std::size_t j) const { return signal_registered_twice_ ? signal_index(tearing[j].variable) : tearing[j].signal; }
     int residual_signal(std::size_t i) const { return signal_registered_twice_ ? signal_index(residuals[i].residual) : residuals[i].signal; }
     // Gives every system-default parameter the value in force (own, provider's or fallback), and every state whose
-    // nominal follows a system default its nominal; allocation-free.
+    // nominal follows a system default its nominal: the provider's value where one in scope sets it (> 0), else the
+    // scale the system showed at its start, else the fallback; allocation-free.
     void apply_system_defaults() {
         for (auto& d : system_defaults) d.parameter->resolve(d.provider < 0 ? nullptr : default_providers[d.provider].value);
         for (auto& s : states)
-            if (!s.scale.key.empty())
-                s.nominal = s.scale.factor * (s.scale_provider < 0 ? s.scale.fallback : *default_providers[static_cast<std::size_t>(s.scale_provider)].value);
+            if (!s.scale.key.empty()) s.nominal = s.scale.factor * nominal_scale_in_force(s);
+    }
+    // A provider in scope whose value is 0 leaves the scale to the system (see NominalScale).
+    bool scale_left_to_system(const StateInfo& s) const {
+        return !s.scale.key.empty() && (s.scale_provider < 0 || !(*default_providers[static_cast<std::size_t>(s.scale_provider)].value > 0.0));
+    }
+    double nominal_scale_in_force(const StateInfo& s) const {
+        if (!scale_left_to_system(s)) return *default_providers[static_cast<std::size_t>(s.scale_provider)].value;
+        return s.estimated_scale > 0.0 ? s.estimated_scale : s.scale.fallback;
     }
     // Sets every registered signal's index hint, then asks each signal object once what the later passes need
     // (`links`): at 10⁴ components the checks, the block index and the affinity check otherwise visit the

@@ -8,8 +8,11 @@
 namespace lied {
 
 // A state's nominal value taken from the system's own scale: `factor` times the value of the nearest provider of the
-// system default `key` (a DropOfCommons' m_flow_nominal), or times `fallback` where none is in scope. So a system whose
-// flows are grams per second, and says so once, gets tolerances that fit them (core/model/system_default.h).
+// system default `key` (a DropOfCommons' m_flow_nominal) where that value is set (> 0). Where no provider in scope
+// sets it, the Simulator takes the scale from the system itself at each reset: the largest |value| / factor of the
+// states that share the key and provider once they settle with every other state held at its start (the flows the
+// start drives), at most `fallback` (why: core/simulation/nominal_scales.cpp); a system at rest there keeps `fallback`.
+// So the solvers' absolute tolerances fit a system of grams per second without its author saying so.
 struct NominalScale {
     std::string_view key;   // a literal, e.g. "thermofluid.m_flow_nominal"; empty: a fixed nominal
     double factor = 1.0;

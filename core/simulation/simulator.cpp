@@ -75,6 +75,7 @@ void Simulator::build() {
     x_midpoint_.setZero(n);
     auditor_.configure(model_, options_.balance);
     if (auditor_.active() && !audit_snapshot_.valid) auditor_.prepare(audit_snapshot_);   // a valid one is the books so far
+    apply_estimated_scales();
     configure_integrator();
     if (!model_.outputs.empty()) check_outputs();
     ++generation_;
@@ -139,6 +140,7 @@ void Simulator::reset() {
                      assembled.iterations, most.path, assembled.largest_change, most.unit);
     }
     check_and_start();
+    estimate_nominal_scales();
     auditor_.start(t_);
     clear_statistics();
     segments_.assign(1, Segment{t_, "start", model_.states.size()});

@@ -300,6 +300,11 @@ private:
     void configure_integrator();
     void settle_followed_starts(const std::vector<char>* movable = nullptr);   // Meta::start_follows: at a reset, and for new states after a change
     void start_at_derivatives();   // Meta::start_derivative: at a reset
+    // Nominals from the system's own scale (NominalScale left to the system): measured at a reset, given to the
+    // states of every later structure (core/simulation/nominal_scales.cpp).
+    void estimate_nominal_scales();
+    void apply_estimated_scales();
+    void remember_estimated_scales();   // after a restore: the groups take the scales the states brought
     int state_index_of(const State* state) const;
     void restart_integrator();   // after a discontinuity: no history, a fresh Jacobian, the next step checked
     // Inputs set since the last step take effect: the same restart as after an event, the books and zero crossings
@@ -369,6 +374,14 @@ private:
     bool inputs_changed_ = false; // an input was set since the last step (take_input_changes)
     bool editing_ = false;        // apply() makes or undoes edits: a parameter read at build waits for its rebuild
     std::vector<Segment> segments_;
+    // The scale each group of states whose nominal is left to the system showed at the last reset (0: at rest there).
+    struct EstimatedScale {
+        std::string_view key;    // NominalScale::key, a literal
+        std::string provider;    // the path of the provider in scope (whose value is 0), empty: none
+        double value = 0.0;
+        int largest_state = -1;  // where the value was found (for the log)
+    };
+    std::vector<EstimatedScale> estimated_scales_;
     ChangeQueue changes_;
     std::string refused_change_;
     ValuesByName carried_;   // rebuild: values of the last good structure by name

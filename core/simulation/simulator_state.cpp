@@ -111,6 +111,7 @@ void Simulator::check_discrete_layouts() const {
 void Simulator::archive_state(StateArchive& a) {
     a.value(t_);
     a.values(x_.data(), static_cast<std::size_t>(x_.size()));
+    for (StateInfo& s : model_.states) a.value(s.estimated_scale);   // the nominals the tolerances were scaled by
     a.expect_count(model_.parameters.size());
     for (ParameterInfo& p : model_.parameters) {
         a.value(*p.value);
@@ -207,6 +208,18 @@ void Simulator::restore_state(const SimulationState& state) {
     StateArchive restore(StateArchive::Mode::Restore, data, payload.size());
     archive_state(restore);
     if (!restore.ok()) throw std::logic_error(std::string("restore_state: the check passed but the restore did not: ") + restore.problem());
+    // A state from a simulator whose nominals differ (another m_flow_nominal, another scale at its start): the
+    // solvers take those tolerances, and their history is restored again into the solver so configured.
+    bool nominals_moved = false;
+    for (const StateInfo& s : model_.states)
+        if (!s.scale.key.empty() && s.scale.factor * model_.nominal_scale_in_force(s) != s.nominal) nominals_moved = true;
+    if (nominals_moved) {
+        model_.apply_system_defaults();
+        configure_integrator();
+        StateArchive again(StateArchive::Mode::Restore, data, payload.size());
+        archive_state(again);
+    }
+    remember_estimated_scales();
     go_on_from_restored_state();
 }
 

@@ -202,12 +202,14 @@ TEST_CASE("thermofluid networks step without allocating: splitter, junction, con
         CHECK(sim.time() == doctest::Approx(1.0));
         CHECK(sim.value("source.T") == 400.0);
     }
-    // A heated Volume (Newton on the medium every evaluation) feeding a control valve.
+    // A heated Volume (Newton on the medium every evaluation) feeding a control valve. Its flows are measured at
+    // 0.28 kg/s at the start, and on that scale the step error monitor finds 1 ms too long for the start-up (an error
+    // of 3 % of the flow ten steps on); 0.2 ms is what it advises.
     lied::testing::HeatedChamber chamber;
-    Simulator sim(chamber, SimulatorOptions{.solver = "ros2", .dt = 1e-3});
+    Simulator sim(chamber, SimulatorOptions{.solver = "ros2", .dt = 2e-4});
     StepStatus status = StepStatus::Ok;
     long n = allocations_during([&] {
-        for (int k = 0; k < 500 && status == StepStatus::Ok; ++k) status = sim.step(1e-3);
+        for (int k = 0; k < 2500 && status == StepStatus::Ok; ++k) status = sim.step(2e-4);
     });
     CHECK(n == 0);
     if (status != StepStatus::Ok) FAIL_CHECK(sim.describe(status));
