@@ -73,19 +73,25 @@ void Simulator::estimate_nominal_scales() {
     const std::vector<EstimatedScale> previous = estimated_scales_;
     estimated_scales_.clear();
     std::vector<int> free;
+    bool had_scales = false;   // an earlier reset's scales in force: dropping them moves the solver's tolerances
     for (std::size_t i = 0; i < model_.states.size(); ++i) {
         StateInfo& s = model_.states[i];
+        if (s.estimated_scale > 0.0 && model_.scale_left_to_system(s)) had_scales = true;
         s.estimated_scale = 0.0;
         if (model_.scale_left_to_system(s)) free.push_back(static_cast<int>(i));
     }
     model_.apply_system_defaults();
-    if (free.empty()) return;
+    if (free.empty()) return;   // no nominal depends on a measured scale
     const StateInfo& first = model_.states[static_cast<std::size_t>(free.front())];
     if (free.size() > kMostMeasuredStates || model_.blocks.size() > kMostMeasuredBlocks) {
         spdlog::info("no nominal scale from the start: {} states follow {} in {} blocks, more than the measure takes ({} states, {} "
                      "blocks); they keep the fallback {} (a provider of {} can set one)",
                      free.size(), first.scale.key, model_.blocks.size(), kMostMeasuredStates, kMostMeasuredBlocks, first.scale.fallback,
                      first.scale.key);
+        if (had_scales) {
+            configure_integrator();
+            restart_integrator();
+        }
         return;
     }
     const auto began = std::chrono::steady_clock::now();
@@ -128,7 +134,8 @@ void Simulator::estimate_nominal_scales() {
         if (before && before->value == e.value) continue;   // a reset that measured the same (a loader resets once more)
         if (e.value > 0.0)
             spdlog::info("nominal scale {}{}{} = {:.4g} {} from the start: the largest settled value, {}{}", e.key,
-                         e.provider.empty() ? "" : " below ", e.provider, e.value, largest.unit, largest.path,
+                         e.provider.empty() ? "" : " below ", e.provider, e.value, largest.scale.factor == 1.0 ? largest.unit : "",
+                         largest.path,
                          e.value == largest.scale.fallback ? " (capped at the fallback)" : "");
         else
             spdlog::info("no nominal scale {}{}{} from the start: its states settle at rest; they keep the fallback {}", e.key,

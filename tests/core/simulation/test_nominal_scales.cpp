@@ -1,13 +1,14 @@
 // Nominals from the system's own scale: a state whose nominal follows a system default that no provider sets takes
 // the largest value its group settles at with the other states held at their starts. The toy drain has a closed
 // form for it (ṁ = level / R); the start itself is not moved; a provider's value wins; a system at rest keeps the
-// fallback and caps the measured scale; a reset measures again, a rebuild keeps it, and a saved state carries it into another simulator.
+// fallback and caps the measured scale, as does a system too large to measure; a reset measures again, a rebuild keeps it, and a saved state carries it into another simulator.
 #include "core/model/meta.h"
 #include "core/simulation/simulation_state.h"
 #include "core/simulation/simulator.h"
 
 #include <doctest/doctest.h>
 
+#include <array>
 #include <optional>
 #include <string>
 
@@ -109,6 +110,58 @@ TEST_CASE("a measured scale is at most the fallback: a held start overestimates 
     tanks.big.level.start = 5e3;   // settles at 5 kg/s with the level held
     Simulator sim(tanks, cvode());
     CHECK(nominal_of(sim, "big.flow") == 1.0);
+}
+
+TEST_CASE("a settled flow below 1e-6 of the fallback is rounding, not a scale") {
+    Tanks tanks;
+    tanks.big.level.start = 1e-4;    // settles at 1e-7 kg/s: at rest
+    tanks.small.level.start = 0.0;
+    {
+        Simulator sim(tanks, cvode());
+        CHECK(nominal_of(sim, "big.flow") == 1.0);
+    }
+    tanks.big.level.start = 2e-3;    // 2e-6 kg/s: a scale
+    Simulator sim(tanks, cvode());
+    CHECK(nominal_of(sim, "big.flow") == doctest::Approx(2e-6).epsilon(1e-6));
+}
+
+namespace {
+
+// Up to 60 drains: more than the measure takes from 51 on.
+class ManyDrains : public Component {
+public:
+    std::array<Drain, 60> drains;
+    int count = 60;
+    void metainfo(Meta& meta) override {
+        for (int i = 0; i < count; ++i) meta.component(drains[static_cast<std::size_t>(i)], "d" + std::to_string(i));
+    }
+    const char* type_name() const override { return "ManyDrains"; }
+};
+
+}  // namespace
+
+TEST_CASE("a system beyond the measure's size keeps the fallback, also after a change that grew it past the size") {
+    ManyDrains many;
+    many.count = 30;
+    Simulator sim(many, cvode());
+    CHECK(nominal_of(sim, "d0.flow") == doctest::Approx(2e-3).epsilon(1e-8));
+    many.count = 60;   // a change of structure: the new drains take the scale in force
+    sim.rebuild();
+    CHECK(nominal_of(sim, "d59.flow") == doctest::Approx(2e-3).epsilon(1e-8));
+    sim.reset();       // 60 flows: not measured, the fallback for all, and the solver follows
+    CHECK(nominal_of(sim, "d0.flow") == 1.0);
+    CHECK(nominal_of(sim, "d59.flow") == 1.0);
+    // A state saved now carries no scale: a fresh simulator of this structure continues it bit for bit.
+    sim.simulate(20.0);
+    SimulationState saved;
+    sim.save_state(saved);
+    ManyDrains other;
+    Simulator fresh(other, cvode());
+    fresh.restore_state(saved);
+    sim.simulate(60.0);
+    fresh.simulate(60.0);
+    CHECK(fresh.value("d7.flow") == sim.value("d7.flow"));
+    CHECK(fresh.value("d7.level") == sim.value("d7.level"));
 }
 
 TEST_CASE("a system at rest at its start keeps the fallback, and a provider's value wins over the measured scale") {
