@@ -43,6 +43,13 @@ auto group_of(Groups& groups, const Model& m, const StateInfo& s) -> decltype(&*
     return nullptr;
 }
 
+// The group of a state, made (empty) if it has none yet.
+template <class Groups>
+auto& group_made_for(Groups& groups, const Model& m, const StateInfo& s, int index) {
+    if (auto* group = group_of(groups, m, s)) return *group;
+    return groups.emplace_back(typename Groups::value_type{s.scale.key, provider_path(m, s), 0.0, index});
+}
+
 }  // namespace
 
 // Every state of a group takes the group's scale. Groups a structure change brought in start without one (their
@@ -61,9 +68,7 @@ void Simulator::remember_estimated_scales() {
     for (std::size_t i = 0; i < model_.states.size(); ++i) {
         const StateInfo& s = model_.states[i];
         if (s.estimated_scale <= 0.0) continue;
-        EstimatedScale* group = group_of(estimated_scales_, model_, s);
-        if (!group) group = &estimated_scales_.emplace_back(EstimatedScale{s.scale.key, provider_path(model_, s), 0.0, static_cast<int>(i)});
-        group->value = s.estimated_scale;
+        group_made_for(estimated_scales_, model_, s, static_cast<int>(i)).value = s.estimated_scale;
     }
 }
 
@@ -106,11 +111,10 @@ void Simulator::estimate_nominal_scales() {
             const StateInfo& s = model_.states[static_cast<std::size_t>(i)];
             const double scale = std::min(std::abs(x_[i]) / std::abs(s.scale.factor), s.scale.fallback);
             if (!std::isfinite(scale)) continue;
-            EstimatedScale* group = group_of(estimated_scales_, model_, s);
-            if (!group) group = &estimated_scales_.emplace_back(EstimatedScale{s.scale.key, provider_path(model_, s), 0.0, i});
-            if (scale > group->value) {
-                group->value = scale;
-                group->largest_state = i;
+            EstimatedScale& group = group_made_for(estimated_scales_, model_, s, i);
+            if (scale > group.value) {
+                group.value = scale;
+                group.largest_state = i;
             }
         }
     for (EstimatedScale& e : estimated_scales_)
