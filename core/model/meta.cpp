@@ -223,10 +223,29 @@ ParameterInfo& Meta::next_parameter(std::string_view name, double* value, Parame
     info.spec = spec;   // copy-assigned: literals by address, owned texts into the entry's buffers
     info.component = component_;
     info.system_default = follows;
+    info.array = -1;
     return info;
 }
 
 void Meta::parameter(double& value, std::string_view name, ParameterSpec spec) { next_parameter(name, &value, std::move(spec), nullptr); }
+
+void Meta::parameter(ArrayParameter& value, std::string_view name, ArraySpec spec) {
+    const int array = static_cast<int>(model_.arrays.size());
+    ArrayParameterInfo& info = model_.arrays.emplace_back();
+    join_into(info.path, name);
+    info.value = &value;
+    info.spec = std::move(spec);
+    info.component = component_;
+    info.rows = value.rows();
+    info.cols = value.cols();
+    // Set from C++ past what a setter admits: refused, and no elements registered.
+    require(value.size() <= ArrayParameter::kMaxElements, [&] { return info.path + " " + info.spec.refusal(value); }, "an array parameter's size is bounded");
+    for (std::size_t k = 0; k < value.size() && k < ArrayParameter::kMaxElements; ++k) {
+        value.element_name(model_.name_scratch, name, k);
+        ParameterInfo& element = next_parameter(model_.name_scratch, value.data() + k, ParameterSpec(info.spec.element), nullptr);
+        element.array = array;
+    }
+}
 
 void Meta::alias_parameter(SystemDefault& value, std::string_view name, ParameterSpec spec) {
     next_parameter(name, value.storage(), std::move(spec), &value);

@@ -8,6 +8,7 @@
 #include "core/model/component.h"
 #include "core/model/assembly_condition.h"
 #include "core/model/crossing.h"
+#include "core/model/array_parameter.h"
 #include "core/model/parameter_spec.h"
 #include "core/model/plug.h"
 #include "core/model/signal.h"
@@ -99,6 +100,10 @@ public:
     void parameter(double& value, std::string_view name, ParameterSpec spec);
     // A parameter that follows the system default `key` unless set on this component.
     void parameter(SystemDefault& value, std::string_view name, std::string_view key, ParameterSpec spec);
+    // A vector or matrix parameter (core/model/array_parameter.h). Its elements become parameters too ("A[2,1]"),
+    // so the component's blocks may read the array's values as they do a double's; `value` must not be resized
+    // elsewhere than by the engine (a new shape rebuilds).
+    void parameter(ArrayParameter& value, std::string_view name, ArraySpec spec);
     // An alias of a child's system-default parameter (a subsystem's exposed parameter): setting it overrides.
     void alias_parameter(SystemDefault& value, std::string_view name, ParameterSpec spec);
     // This component's parameter `value` sets the system default `key` for the subtree of this component's parent.

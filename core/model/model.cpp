@@ -208,6 +208,7 @@ void Model::clear_unrefilled() {
     block_read_signals_.clear();
     block_write_signals_.clear();
     default_providers.clear();
+    arrays.clear();
     time_events.clear();
     zero_crossings.clear();
     sampled_events.clear();

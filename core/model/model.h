@@ -1,6 +1,7 @@
 #pragma once
 // The flat description of a composed system, as collected by the crawler: what exists and under which
 // name. Structure only; values stay in the components.
+#include "core/model/array_parameter.h"
 #include "core/model/assembly_condition.h"
 #include "core/model/balance.h"
 #include "core/model/block.h"
@@ -120,6 +121,16 @@ struct ParameterInfo {
     ParameterSpec spec;
     int component;
     SystemDefault* system_default = nullptr;   // set: the parameter follows a system default until set by name
+    int array = -1;   // an element of Model::arrays[array] ("A[2,1]"): listings show the array instead
+};
+
+struct ArrayParameterInfo {   // a vector or matrix parameter (core/model/array_parameter.h)
+    std::string path;
+    ArrayParameter* value;
+    ArraySpec spec;
+    int component;
+    std::size_t rows = 0, cols = 0;   // the shape at the crawl: its elements' entries point into storage of this shape
+    bool reshaped() const { return value->rows() != rows || value->cols() != cols; }
 };
 
 struct SystemDefaultInfo {     // a parameter that follows a system-wide default (see core/model/system_default.h)
@@ -216,6 +227,7 @@ struct Model {
     std::vector<TearingInfo> tearing;
     std::vector<ResidualInfo> residuals;
     std::vector<ParameterInfo> parameters;
+    std::vector<ArrayParameterInfo> arrays;   // their elements are in `parameters` too
     std::vector<ChoiceInfo> choices;
     std::vector<SystemDefaultInfo> system_defaults;
     std::vector<DefaultProviderInfo> default_providers;

@@ -167,6 +167,16 @@ public:
     // BuildError passed on.
     void set_parameter(std::string_view name, double value);
     double parameter(std::string_view name) const;
+    // A vector or matrix parameter ("lti.A"), checked against its spec (a vector for a matrix and elements out of
+    // range are refused, naming both shapes or the element). A value of the same shape is applied at once unless
+    // its values are read at build; a new shape rebuilds, states carried over by name (a StructuralChange's
+    // start_fresh starts them afresh instead). If the new structure does not build (A no longer square, B's rows
+    // not A's), the old value is restored and the BuildError passed on. Its elements are parameters too ("lti.A[2,1]").
+    void set_parameter(std::string_view name, const ArrayParameter& value);
+    // Several vectors and matrices at once, all checked before any is set, and one rebuild for all: shapes that must
+    // agree with each other (a state space's A and x_start) change together.
+    void set_parameters(const std::vector<std::pair<std::string, ArrayParameter>>& values);
+    const ArrayParameter& array_parameter(std::string_view name) const;
     // A choice parameter by name ("p1.medium"). A new value is applied by a rebuild (states carried over by
     // name); an unknown name or option throws std::invalid_argument, and if the new structure cannot be built
     // the old value is restored and rebuilt before the BuildError is passed on.
@@ -336,6 +346,11 @@ private:
     std::string carry_text() const;  // for the segment table
     StepStatus audit();              // after an accepted step: the books, evaluated at (t_, x_)
     void audit_user_change();        // after the user moved states or parameters: book the jump
+    // After parameter values changed in place: L probed again, the integrator restarted, the change booked.
+    void parameter_values_changed();
+    // A value read at build was set: rebuild (unless an apply() is making its edits); if the structure does not build,
+    // `restore_old_value` and rebuild again before the error goes on.
+    void rebuild_for_user(const std::function<void()>& restore_old_value);
     std::string balance_text() const;
     std::vector<std::string> balance_lines() const;   // for statistics()
     Eigen::VectorXd x_;

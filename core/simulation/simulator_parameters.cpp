@@ -8,8 +8,21 @@
 
 namespace lied {
 
+namespace {
+// An element of an array that a structural change has given a new shape, before the rebuild: its entry points into
+// the old storage. Refused rather than read or written there.
+void refuse_reshaped_element(const Model& model, const ParameterInfo& p) {
+    if (p.array < 0) return;
+    const ArrayParameterInfo& a = model.arrays[static_cast<std::size_t>(p.array)];
+    if (a.reshaped())
+        throw std::invalid_argument(p.path + ": " + a.path + " was given a new shape earlier in this change (" + a.value->shape_text() +
+                                    "); its elements exist once the change is built (set the whole array instead)");
+}
+}  // namespace
+
 void Simulator::set_parameter(std::string_view name, double value) {
     const ParameterInfo& p = model_.parameters[names_.parameter_index(name)];
+    refuse_reshaped_element(model_, p);
     if (!p.spec.admits(value)) {
         std::ostringstream s;
         s << p.path << " = " << value << ' ' << p.spec.refusal_text(value);
@@ -24,24 +37,14 @@ void Simulator::set_parameter(std::string_view name, double value) {
         SystemDefault* system_default = p.system_default;
         if (system_default) *system_default = value;
         else *target = value;
-        if (editing_) return;
-        struct UserRebuild {
-            bool& flag;
-            explicit UserRebuild(bool& f) : flag(f) { flag = true; }
-            ~UserRebuild() { flag = false; }
-        } user_rebuild(user_rebuild_);
-        try {
-            rebuild();
-        } catch (...) {
+        rebuild_for_user([&] {
             if (system_default) {
                 *system_default = old;
                 if (followed) system_default->follow_default();
             } else {
                 *target = old;
             }
-            rebuild();
-            throw;
-        }
+        });
         return;
     }
     if (p.system_default) *p.system_default = value;   // set by name: no longer follows the system default
@@ -53,12 +56,82 @@ void Simulator::set_parameter(std::string_view name, double value) {
             configure_integrator();
             break;
         }
+    parameter_values_changed();
+}
+
+void Simulator::parameter_values_changed() {
     evaluator_.linear_system().invalidate();
     restart_integrator();
     audit_user_change();   // a new area under the same level holds another mass: the user's change
     // Advice is worked out as the components describe themselves: a set that may answer it (a pump's omega_par)
     // describes them again. Only a system that has advice pays for it.
     if (!model_.advice.empty() && !editing_) rebuild();
+}
+
+void Simulator::rebuild_for_user(const std::function<void()>& restore_old_value) {
+    if (editing_) return;   // a structural change rebuilds once, after all its edits
+    struct UserRebuild {
+        bool& flag;
+        explicit UserRebuild(bool& f) : flag(f) { flag = true; }
+        ~UserRebuild() { flag = false; }
+    } user_rebuild(user_rebuild_);
+    try {
+        rebuild();
+    } catch (...) {
+        restore_old_value();
+        rebuild();
+        throw;
+    }
+}
+
+namespace {
+ArrayParameterInfo& array_named(Model& model, const NameIndex& names, std::string_view name) {
+    for (ArrayParameterInfo& a : model.arrays)
+        if (a.path == name) return a;
+    if (names.find_parameter(name)) throw std::invalid_argument(std::string(name) + " is a number, not a vector or matrix: set it with a number");
+    std::vector<std::string> paths;
+    for (const ArrayParameterInfo& a : model.arrays) paths.push_back(a.path);
+    std::string hint = did_you_mean(name, paths);
+    if (hint.empty()) hint = paths.empty() ? " (this system has none)" : "";
+    throw std::invalid_argument("unknown vector or matrix parameter '" + std::string(name) + "'" + hint);
+}
+}  // namespace
+
+void Simulator::set_parameter(std::string_view name, const ArrayParameter& value) { set_parameters({{std::string(name), value}}); }
+
+void Simulator::set_parameters(const std::vector<std::pair<std::string, ArrayParameter>>& values) {
+    std::vector<ArrayParameter> admitted;   // each checked against its spec before any is set
+    for (const auto& [name, given] : values) {
+        const ArrayParameterInfo& a = array_named(model_, names_, name);
+        admitted.push_back(a.spec.with_rank_of_empty(given));
+        if (const std::string why = a.spec.refusal(admitted.back()); !why.empty()) throw std::invalid_argument(a.path + " " + why);
+    }
+    std::vector<std::pair<ArrayParameter*, ArrayParameter>> old;
+    bool rebuild_needed = false;
+    for (std::size_t k = 0; k < values.size(); ++k) {
+        const ArrayParameterInfo& a = array_named(model_, names_, values[k].first);
+        ArrayParameter& target = *a.value;
+        old.emplace_back(&target, target);
+        if (target.same_shape(admitted[k]) && !a.spec.element.structural) {
+            target.assign_values(admitted[k]);   // the elements keep their addresses: no rebuild for this one
+        } else {
+            // A new shape (or values read at build): the elements move, the structure may follow.
+            target = std::move(admitted[k]);
+            rebuild_needed = true;
+        }
+    }
+    if (!rebuild_needed) {
+        parameter_values_changed();
+        return;
+    }
+    // Rebuilt once for all, states carried over by name; if the new structure does not build, every old value is back.
+    rebuild_for_user([&] {
+        for (auto it = old.rbegin(); it != old.rend(); ++it) *it->first = std::move(it->second);
+    });
+}
+
+const ArrayParameter& Simulator::array_parameter(std::string_view name) const {
+    return *array_named(const_cast<Model&>(model_), names_, name).value;
 }
 
 void Simulator::set_choice(std::string_view name, const std::string& value) {
@@ -80,7 +153,11 @@ void Simulator::set_choice(std::string_view name, const std::string& value) {
 
 const std::string& Simulator::choice(std::string_view name) const { return *names_.choice(name).value; }
 
-double Simulator::parameter(std::string_view name) const { return *model_.parameters[names_.parameter_index(name)].value; }
+double Simulator::parameter(std::string_view name) const {
+    const ParameterInfo& p = model_.parameters[names_.parameter_index(name)];
+    refuse_reshaped_element(model_, p);
+    return *p.value;
+}
 
 const double* Simulator::find_value(std::string_view name) const { return names_.find_value(name); }
 

@@ -67,6 +67,12 @@ StructuralChange& StructuralChange::set_parameter(std::string name, double value
     edits_.push_back(std::move(e));
     return *this;
 }
+StructuralChange& StructuralChange::set_parameter(std::string name, ArrayParameter value) {
+    Edit e{Kind::SetArray, std::move(name), {}, {}, nullptr};
+    e.array = std::move(value);
+    edits_.push_back(std::move(e));
+    return *this;
+}
 StructuralChange& StructuralChange::initialize(Initializer initializer) {
     initializers_.push_back(std::move(initializer));
     return *this;
@@ -131,8 +137,15 @@ std::vector<std::string> StructuralChange::added_value_names() const {
     return names;
 }
 
+std::vector<std::string> StructuralChange::set_parameter_names() const {
+    std::vector<std::string> names;
+    for (const Edit& e : edits_)
+        if (e.kind == Kind::SetParameter || e.kind == Kind::SetArray) names.push_back(e.a);
+    return names;
+}
+
 bool StructuralChange::sets_parameters() const {
-    return std::any_of(edits_.begin(), edits_.end(), [](const Edit& e) { return e.kind == Kind::SetParameter; });
+    return std::any_of(edits_.begin(), edits_.end(), [](const Edit& e) { return e.kind == Kind::SetParameter || e.kind == Kind::SetArray; });
 }
 
 namespace {
@@ -324,7 +337,7 @@ void StructuralChange::make_edits(Component& root, Simulator& sim, Undo& undo) {
     };
     for (std::size_t k = 0; k < edits_.size(); ++k) {
         Edit& e = edits_[k];
-        tree_changed |= k > 0 && edits_[k - 1].kind != Kind::SetParameter;
+        tree_changed |= k > 0 && edits_[k - 1].kind != Kind::SetParameter && edits_[k - 1].kind != Kind::SetArray;
         try {
             switch (e.kind) {
                 case Kind::Add: {
@@ -424,6 +437,16 @@ void StructuralChange::make_edits(Component& root, Simulator& sim, Undo& undo) {
                     const double before = sim.parameter(e.a);
                     sim.set_parameter(e.a, e.value);
                     undo.push([&sim, name = e.a, before] { sim.set_parameter(name, before); });
+                    break;
+                }
+                case Kind::SetArray: {
+                    // Undone into the component's own value, not by name: a failed build of the new shape leaves no
+                    // model to look the name up in, and the rebuild after the undo applies the old shape.
+                    const ArrayParameter& current = sim.array_parameter(e.a);
+                    auto* storage = const_cast<ArrayParameter*>(&current);
+                    ArrayParameter before = current;
+                    sim.set_parameter(e.a, e.array);
+                    undo.push([storage, before = std::move(before)] { *storage = before; });
                     break;
                 }
             }

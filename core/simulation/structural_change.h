@@ -9,6 +9,7 @@
 //    the run goes on with the previous structure; the error says why.
 // Paths run from the root: "branch.valve" names a component, "branch.valve.inlet" one of its plugs or signals.
 // Adding, removing and replacing need a Composite parent (what system files build; C++ classes may hold one).
+#include "core/model/array_parameter.h"
 #include "core/model/component.h"
 #include "core/support/flat_index.h"
 
@@ -71,6 +72,9 @@ public:
     StructuralChange& move_connections(std::string from, std::string to);
     StructuralChange& disconnect(std::string a, std::string b);
     StructuralChange& set_parameter(std::string name, double value);
+    // A vector or matrix ("lti.A"); a new shape is made with the other edits and built once with them, so that
+    // several arrays whose shapes must agree (A and B of a state space) change together.
+    StructuralChange& set_parameter(std::string name, ArrayParameter value);
     // Runs once the new structure is crawled, before its checks: sets new states (Simulator::set_state) from the
     // previous structure's values.
     using Initializer = std::function<void(const PreviousValues& previous, Simulator& sim)>;
@@ -96,6 +100,8 @@ public:
     // True if it sets parameters, which may change the structure in place (a structural parameter such as a
     // rod's number of volumes), so that names cannot be known before it runs.
     bool sets_parameters() const;
+    // The full names of the parameters it sets ("lti.A"): whose values appear only after it runs is known then.
+    std::vector<std::string> set_parameter_names() const;
     bool empty() const { return edits_.empty() && initializers_.empty(); }
 
     // Engine side (Simulator::apply): makes the edits on the tree of `root`, recording how to undo each; throws
@@ -112,12 +118,13 @@ public:
     const std::vector<Initializer>& initializers() const { return initializers_; }
 
 private:
-    enum class Kind { Add, Remove, Replace, Connect, Disconnect, MoveConnections, SetParameter };
+    enum class Kind { Add, Remove, Replace, Connect, Disconnect, MoveConnections, SetParameter, SetArray };
     struct Edit {
         Kind kind;
         std::string a, b, c;
         std::unique_ptr<Component> component;
         double value = 0.0;
+        ArrayParameter array;
     };
     std::string description_;
     std::vector<Edit> edits_;

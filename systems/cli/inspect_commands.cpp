@@ -219,8 +219,15 @@ int describe_type(const std::string& name, std::ostream& out, bool markdown) {
 
     std::vector<Row> rows;
     for (auto& p : m.parameters)
-        rows.push_back({p.path, number_text(*p.value), std::string(p.spec.unit.view()), p.spec.range_text(),
-                        std::string(p.spec.description.view()) + (p.spec.structural ? " (read at build: a new value rebuilds)" : "")});
+        if (p.array < 0)
+            rows.push_back({p.path, number_text(*p.value), std::string(p.spec.unit.view()), p.spec.range_text(),
+                            std::string(p.spec.description.view()) + (p.spec.structural ? " (read at build: a new value rebuilds)" : "")});
+    // A vector or matrix: its value as a file writes it, each element's range; a new shape always rebuilds.
+    for (auto& a : m.arrays)
+        rows.push_back({a.path, a.value->empty() ? (a.spec.rank == ArrayParameter::Rank::Matrix ? "[] (a matrix)" : "[] (a vector)") : a.value->text(),
+                        std::string(a.spec.element.unit.view()), a.spec.element.range_text() + " each",
+                        std::string(a.spec.element.description.view()) +
+                            (a.spec.element.structural ? " (read at build: a new value rebuilds)" : " (a new shape rebuilds)")});
     heading("parameters", "name, default, unit, valid range, meaning");
     print_table(out, {"parameter", "default", "unit", "valid range", "meaning"}, rows, markdown);
     if (!m.choices.empty()) {
@@ -383,10 +390,15 @@ int info(const std::string& name, std::ostream& out, bool segments) {
         }
     }
     print_step_advice(sim, out);
-    out << "\nparameters (" << m.parameters.size() << "):\n";
+    out << "\nparameters (" << m.parameters.size() - static_cast<std::size_t>(std::count_if(m.parameters.begin(), m.parameters.end(), [](auto& p) { return p.array >= 0; }))
+        << (m.arrays.empty() ? "" : ", and " + std::to_string(m.arrays.size()) + " vectors or matrices") << "):\n";
     for (auto& p : m.parameters)
-        out << "  " << std::left << name_column(p.path, 22) << std::setw(10) << *p.value << std::setw(8) << p.spec.unit
-            << p.spec.range_text() << "  " << p.spec.description << '\n';
+        if (p.array < 0)
+            out << "  " << std::left << name_column(p.path, 22) << std::setw(10) << *p.value << std::setw(8) << p.spec.unit
+                << p.spec.range_text() << "  " << p.spec.description << '\n';
+    for (auto& a : m.arrays)   // its elements are parameters too ("lti.A[2,1]"): by name, not listed one by one
+        out << "  " << std::left << name_column(a.path, 22) << a.value->text() << "  " << a.value->shape_text() << ", " << a.spec.element.description
+            << '\n';
     out << "\nvariables: states above, and";
     for (auto& v : m.variables) out << ' ' << v.path;
     out << '\n';

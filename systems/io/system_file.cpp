@@ -10,6 +10,7 @@
 #include "core/simulation/simulator.h"
 #include "components/input.h"
 #include "components/trigger.h"
+#include "systems/io/array_values.h"
 
 #include <spdlog/spdlog.h>
 #include <yaml-cpp/eventhandler.h>
@@ -32,7 +33,7 @@ namespace {
 const std::vector<std::string> kTopKeys{"system", "description", "plugins", "defaults", "components", "inputs", "connections", "outputs", "expose", "actions", "run"};
 const std::vector<std::string> kInputKeys{"unit", "start", "min", "max", "description", "drives"};
 const std::vector<std::string> kOutputKeys{"value", "description"};
-const std::vector<std::string> kActionKeys{"at", "when", "description", "disconnect", "remove", "replace", "add", "connect", "set", "initial"};
+const std::vector<std::string> kActionKeys{"at", "when", "description", "disconnect", "remove", "replace", "add", "connect", "set", "initial", "start_fresh"};
 const std::vector<std::string> kComponentKeys{"type", "file", "description", "parameters"};
 const std::vector<std::string> kExposeKeys{"plugs", "signals", "parameters"};
 const std::vector<std::string> kRunKeys{"t_end", "dt", "solver", "interval", "rtol", "atol", "max_step", "jacobian_interval", "step_check", "balance_check", "steady_state", "record", "inputs", "input_interpolation"};
@@ -483,6 +484,23 @@ private:
         return false;
     }
 
+    // A vector or matrix parameter (a state space's A) from a YAML list; false if `key` is not one.
+    bool set_array(const Model& m, const std::string& key, const YAML::Node& value, const std::string& where) const {
+        for (auto& a : m.arrays) {
+            if (a.path != key) continue;
+            ArrayParameter v;
+            try {
+                v = a.spec.with_rank_of_empty(array_from_yaml(value));
+            } catch (const std::invalid_argument& e) {
+                fail(value, where, e.what());
+            }
+            if (const std::string why = a.spec.refusal(v); !why.empty()) fail(value, where, why);
+            *a.value = std::move(v);
+            return true;
+        }
+        return false;
+    }
+
     void set_parameters(const std::string& name, Component& c, const YAML::Node& params, const std::string& path) {
         if (!params.IsMap()) fail(params, path, "expected a map of parameter names to numbers (or option names for choices)");
         auto* composite = dynamic_cast<Composite*>(&c);
@@ -491,12 +509,15 @@ private:
         std::vector<std::string> known;
         if (composite) for (auto& [n, _] : composite->exposed_parameters()) known.push_back(n);
         else {
-            for (auto& p : m.parameters) known.push_back(p.path);
+            for (auto& p : m.parameters)
+                if (p.array < 0) known.push_back(p.path);
+            for (auto& a : m.arrays) known.push_back(a.path);
             for (auto& c : m.choices) known.push_back(c.path);
         }
 
         for (const auto& [key, value, key_node] : entries(params, path)) {
             if (!composite && set_choice(m, key, value, path + "." + key)) continue;
+            if (!composite && set_array(m, key, value, path + "." + key)) continue;
             double* target = nullptr;
             SystemDefault* follower = nullptr;   // a parameter that otherwise follows a system default
             const ParameterSpec* spec = nullptr;
@@ -858,7 +879,22 @@ private:
                 }
             pairs("connect", [&](const std::string& x, const std::string& y) { change.connect(x, y); });
             if (const YAML::Node map = a["set"])
-                for (const auto& e : entries(map, path + ".set")) change.set_parameter(e.key, number_of(e.value, path + ".set." + e.key));
+                for (const auto& e : entries(map, path + ".set")) {
+                    const std::string where = path + ".set." + e.key;
+                    if (!e.value.IsSequence()) {
+                        change.set_parameter(e.key, number_of(e.value, where));
+                        continue;
+                    }
+                    try {
+                        change.set_parameter(e.key, array_from_yaml(e.value));   // checked against its spec when the action runs
+                    } catch (const std::invalid_argument& error) {
+                        fail(e.value, where, error.what());
+                    }
+                }
+            if (const YAML::Node list = a["start_fresh"]) {
+                if (!list.IsSequence()) fail(list, path + ".start_fresh", "expected a list of component paths");
+                for (std::size_t k = 0; k < list.size(); ++k) change.start_fresh(text_of(list[k], path + ".start_fresh[" + std::to_string(k) + "]"));
+            }
             if (const YAML::Node map = a["initial"]) read_initial(map, path + ".initial", change);
             if (event.empty()) out.emplace_back(at, std::move(change));
             else out_on_event.emplace_back(event, std::move(change));
@@ -1003,6 +1039,19 @@ private:
                 for (auto& name : change.added_value_names()) known.push_back(name);
             for (auto& [event, change] : *event_actions_)
                 for (auto& name : change.added_value_names()) known.push_back(name);
+            // A component whose parameters an action sets may get new values then (a state space's third state):
+            // its names are taken on trust, and the run records them from when they exist.
+            std::vector<std::string> reshaped;
+            auto owners_of_set_parameters = [&](const StructuralChange& change) {
+                for (auto& name : change.set_parameter_names())
+                    if (const auto dot = name.rfind('.'); dot != std::string::npos) reshaped.push_back(name.substr(0, dot + 1));
+            };
+            for (auto& entry : *actions_) owners_of_set_parameters(entry.second);
+            for (auto& entry : *event_actions_) owners_of_set_parameters(entry.second);
+            for (const auto& entry : record)
+                if (entry.IsScalar())
+                    for (auto& prefix : reshaped)
+                        if (entry.Scalar().compare(0, prefix.size(), prefix) == 0) known.push_back(entry.Scalar());
             each_child_model([&](const std::string& prefix, const Model& m) {
                 for (auto& s : m.states) known.push_back(prefix + s.path);
                 for (auto& v : m.variables) known.push_back(prefix + v.path);

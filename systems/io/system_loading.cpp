@@ -4,6 +4,7 @@
 
 #include "core/model/introspection.h"
 #include "core/support/closest_name.h"
+#include "systems/io/array_values.h"
 #include "systems/io/system_file.h"
 
 #include <charconv>
@@ -125,8 +126,24 @@ std::unique_ptr<Simulator> make_simulation(ResolvedSystem& system, const RunSett
             throw UsageError(e.what());
         }
     }
+    // Vectors and matrices together, built once: shapes that must agree (A and x_start) change together. A shape the
+    // component refuses is a BuildError, as any build's.
+    std::vector<std::pair<std::string, ArrayParameter>> arrays;
     for (auto& [name, text] : sets) {
-        if (is_choice(sim->model(), name)) continue;
+        if (is_choice(sim->model(), name) || !looks_like_array(text)) continue;
+        try {
+            arrays.emplace_back(name, array_from_text(text));   // --set 'lti.A=[[0, 1], [-1, -0.1]]'
+        } catch (const std::invalid_argument& e) {
+            throw UsageError("--set " + name + ": " + e.what());
+        }
+    }
+    if (!arrays.empty()) try {
+            sim->set_parameters(arrays);
+        } catch (const std::invalid_argument& e) {   // an unknown name, a vector for a matrix, an element out of range
+            throw UsageError(std::string("--set: ") + e.what());
+        }
+    for (auto& [name, text] : sets) {
+        if (is_choice(sim->model(), name) || looks_like_array(text)) continue;
         const double value = parse_number("--set " + name, text);
         try {
             sim->set_parameter(name, value);

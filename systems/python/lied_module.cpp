@@ -93,12 +93,41 @@ double number(const py::handle& value, const std::string& what) {
     throw py::type_error(what + ": expected a number, got " + std::string(py::str(value.get_type().attr("__name__"))));
 }
 
-// {"p2.dp_ref": 3000, "p1.medium": "Water"} as `lied run --set` takes them: numbers in full precision, names as text.
+// A list, a list of rows or a numpy array of 1 or 2 dimensions as a vector or matrix parameter.
+bool is_array_value(const py::handle& value) {
+    return !py::isinstance<py::str>(value) && (py::isinstance<py::list>(value) || py::isinstance<py::tuple>(value) || py::isinstance<py::array>(value));
+}
+ArrayParameter array_value(const py::handle& value, const std::string& what) {
+    py::array_t<double, py::array::c_style | py::array::forcecast> a;
+    try {
+        a = py::array_t<double, py::array::c_style | py::array::forcecast>::ensure(value);
+    } catch (const py::error_already_set&) {
+    }
+    if (!a) throw py::type_error(what + ": expected a list of numbers or a list of rows of equal length (a vector or a matrix)");
+    if (a.ndim() == 1) return ArrayParameter::vector(std::vector<double>(a.data(), a.data() + a.size()));
+    if (a.ndim() == 2)
+        return ArrayParameter::matrix(static_cast<std::size_t>(a.shape(0)), static_cast<std::size_t>(a.shape(1)),
+                                      std::vector<double>(a.data(), a.data() + a.size()));
+    throw py::type_error(what + ": expected a vector or a matrix, got an array of " + std::to_string(a.ndim()) + " dimensions");
+}
+py::array_t<double> array_of(const ArrayParameter& a) {
+    if (!a.is_matrix()) return py::array_t<double>(static_cast<py::ssize_t>(a.size()), a.data());
+    return py::array_t<double>({static_cast<py::ssize_t>(a.rows()), static_cast<py::ssize_t>(a.cols())}, a.data());
+}
+bool is_array_parameter(const Simulator& sim, const std::string& name) {
+    const auto& arrays = sim.model().arrays;
+    return std::any_of(arrays.begin(), arrays.end(), [&](const ArrayParameterInfo& a) { return a.path == name; });
+}
+
+// {"p2.dp_ref": 3000, "p1.medium": "Water", "lti.A": [[0, 1], [-1, 0]]} as `lied run --set` takes them: numbers in
+// full precision, names as text, vectors and matrices as lists.
 std::vector<std::pair<std::string, std::string>> assignments(const py::dict& values) {
     std::vector<std::pair<std::string, std::string>> out;
     for (auto [key, value] : values) {
         const std::string name = py::str(key);
-        if (py::isinstance<py::str>(value)) {
+        if (is_array_value(value)) {
+            out.emplace_back(name, array_value(value, name).text());
+        } else if (py::isinstance<py::str>(value)) {
             out.emplace_back(name, value.cast<std::string>());
         } else {
             std::ostringstream text;
@@ -437,10 +466,19 @@ std::unique_ptr<Component> make_component(const std::string& type, const py::dic
     if (parameters.empty()) return c;
     const Model m = describe(*c);
     std::vector<std::string> known;
-    for (auto& p : m.parameters) known.push_back(p.path);
+    for (auto& p : m.parameters)
+        if (p.array < 0) known.push_back(p.path);
+    for (auto& a : m.arrays) known.push_back(a.path);
     for (auto& ch : m.choices) known.push_back(ch.path);
     for (auto [key, value] : parameters) {
         const std::string name = py::str(key);
+        auto array = std::find_if(m.arrays.begin(), m.arrays.end(), [&](auto& a) { return a.path == name; });
+        if (array != m.arrays.end()) {
+            const ArrayParameter v = array->spec.with_rank_of_empty(array_value(value, type + "." + name));
+            if (const std::string why = array->spec.refusal(v); !why.empty()) throw std::invalid_argument(type + "." + name + " " + why);
+            *array->value = v;
+            continue;
+        }
         auto parameter = std::find_if(m.parameters.begin(), m.parameters.end(), [&](auto& p) { return p.path == name; });
         auto choice = std::find_if(m.choices.begin(), m.choices.end(), [&](auto& ch) { return ch.path == name; });
         if (choice != m.choices.end() && py::isinstance<py::str>(value)) {
@@ -619,8 +657,14 @@ PYBIND11_MODULE(lied, m) {
              py::arg("b"), py::return_value_policy::reference_internal)
         .def("disconnect", [](Change& c, const std::string& a, const std::string& b) -> Change& { c.change.disconnect(a, b); return c; },
              py::arg("a"), py::arg("b"), py::return_value_policy::reference_internal)
-        .def("set_parameter", [](Change& c, const std::string& name, double value) -> Change& { c.change.set_parameter(name, value); return c; },
-             py::arg("name"), py::arg("value"), py::return_value_policy::reference_internal)
+        .def("set_parameter", [](Change& c, const std::string& name, const py::object& value) -> Change& {
+                 if (is_array_value(value)) c.change.set_parameter(name, array_value(value, name));
+                 else c.change.set_parameter(name, number(value, name));
+                 return c;
+             }, py::arg("name"), py::arg("value"), py::return_value_policy::reference_internal)
+        .def("start_fresh", [](Change& c, const std::string& path) -> Change& { c.change.start_fresh(path); return c; }, py::arg("path"),
+             "every state of the component at `path` starts from its start value instead of carrying over by name",
+             py::return_value_policy::reference_internal)
         .def_property_readonly("description", [](const Change& c) { return c.change.description(); });
 
     py::class_<System, std::shared_ptr<System>>(m, "System", "A system and its simulator (lied.load, lied.compose)")
@@ -632,13 +676,18 @@ PYBIND11_MODULE(lied, m) {
         .def("value", [](System& s, const std::string& name) { Hold hold(s); return s.value(name); }, py::arg("name"), "a state, variable or parameter by name")
         .def("__getitem__", [](System& s, const std::string& name) { Hold hold(s); return s.value(name); }, py::arg("name"))
         .def("unit", [](System& s, const std::string& name) { Hold hold(s); return s.unit(name); }, py::arg("name"))
-        .def("parameter", [](System& s, const std::string& name) { Hold hold(s);
+        .def("parameter", [](System& s, const std::string& name) -> py::object { Hold hold(s);
+                 if (is_array_parameter(s.sim(), name)) return array_of(s.sim().array_parameter(name));   // a numpy array of its shape
                  s.require_parameter(name);
-                 return s.sim().parameter(name);
+                 return py::float_(s.sim().parameter(name));
              }, py::arg("name"))
-        .def("set_parameter", [](System& s, const std::string& name, double v) { Hold hold(s);
+        .def("set_parameter", [](System& s, const std::string& name, const py::object& v) { Hold hold(s);
+                 if (is_array_parameter(s.sim(), name)) {
+                     s.sim().set_parameter(name, array_value(v, name));   // a wrong shape: ValueError, or BuildError naming both
+                     return;
+                 }
                  s.require_parameter(name);
-                 s.sim().set_parameter(name, v);   // outside its range: ValueError
+                 s.sim().set_parameter(name, number(v, name));   // outside its range: ValueError
              }, py::arg("name"), py::arg("value"))
         .def("choice", [](System& s, const std::string& name) { Hold hold(s);
                  s.require_choice(name);

@@ -5,6 +5,9 @@
 
 #include <doctest/doctest.h>
 
+#include <cmath>
+#include <string>
+
 using lied::testing::check_refusal;
 using lied::testing::run_lied;
 using lied::testing::TempFolder;
@@ -45,4 +48,26 @@ TEST_CASE("a shared library that is not a Lied plugin is refused by name") {
     CHECK(r.code == 2);
     CHECK(r.err == "lied: error: plugin '" + libm + "' is not a Lied plugin: it lacks the symbol lied_plugin_abi (rule: a plugin defines "
                    "LIED_PLUGIN(registrar) once)\n");
+}
+
+TEST_CASE("--set gives vectors and matrices as lists, all of them in one rebuild, and names what is wrong") {
+    const std::string lti = std::string(LIED_SOURCE_DIR) + "/systems/examples/files/lti.yaml";
+    TempFolder dir;
+    // A and x_start grow together: set one after the other, the first would not build.
+    const auto r = run_lied({"--quiet", "run", lti, "--t-end", "1", "--set", "lti.A=[[-1, 1, 0], [0, -1, 1], [0, 0, -1]]", "--set",
+                             "lti.x_start=[0, 0, 1]", "--set", "lti.A[3,3]=-2", "--out", dir / "a.csv"});
+    CHECK(r.code == 0);
+    CHECK(lied::testing::read_file(dir / "a.csv").find("lti.x[3]") != std::string::npos);
+    // x[3] = e^(−2t) with A[3,3] = −2 (dopri5 at the file's rtol 1e-8).
+    const std::string csv = lied::testing::read_file(dir / "a.csv");
+    const std::string last = csv.substr(csv.rfind('\n', csv.size() - 2) + 1);
+    CHECK(std::stod(last.substr(last.rfind(',') + 1)) == doctest::Approx(std::exp(-2.0)).epsilon(1e-6));
+    // A shape the block refuses: named, and nothing is run.
+    const auto wide = run_lied({"run", lti, "--set", "lti.A=[[-1, 1, 0], [0, -1, 1]]", "--out", dir / "b.csv"});
+    CHECK(wide.code == 2);
+    CHECK(wide.err.find("lti: A is a 2x3 matrix, expected an n×n matrix") != std::string::npos);
+    check_refusal({"run", lti, "--set", "lti.A=[[-1, 1], [0]]"},
+                  "--set lti.A: row 2 has 1 numbers, row 1 has 2 (rule: every row of a matrix has the same length)");
+    check_refusal({"run", lti, "--set", "lti.x_start=[[1], [0]]"}, "--set: lti.x_start expects a vector (a list of numbers, e.g. [1, 2]), got a 2x1 matrix");
+    check_refusal({"run", lti, "--set", "lti.AA=[[1]]"}, "--set: unknown vector or matrix parameter 'lti.AA' (did you mean 'lti.A'?)");
 }

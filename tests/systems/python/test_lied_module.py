@@ -314,3 +314,61 @@ def test_the_python_page_of_the_user_guide_runs(tmp_path, monkeypatch):
     for script in scripts:
         exec(compile(script.replace("results/", str(tmp_path) + "/"), "python.md", "exec"), {})
     assert (tmp_path / "vessels_python.png").stat().st_size > 10000
+
+
+LTI = str(SOURCE / "systems/examples/files/lti.yaml")
+
+
+def test_vector_and_matrix_parameters_from_numpy_against_the_matrix_exponential():
+    from scipy.linalg import expm  # an independent matrix exponential (Debian's python3-scipy)
+
+    system = lied.load(LTI)
+    A = system.parameter("lti.A")
+    assert isinstance(A, np.ndarray) and A.shape == (2, 2) and A[1, 0] == -2
+    assert system.parameter("lti.A[2,1]") == -2  # each element is a parameter too
+    # Five states from a numpy matrix, x_start with them: one rebuild, then a reset starts from x_start.
+    n = 5
+    A5 = -2 * np.eye(n) + 1.5 * np.eye(n, k=1) + 0.5 * np.eye(n, k=-1)
+    x0 = np.linspace(1, 0.2, n)
+    system.apply(lied.Change("five states").set_parameter("lti.A", A5).set_parameter("lti.x_start", x0.tolist()))
+    system.reset()
+    assert len(system.states) == n
+    system.run(t_end=1.0)
+    x = np.array([system.value(f"lti.x[{k}]") for k in range(1, n + 1)])
+    # dopri5 at rtol 1e-8 (the file's): a few 1e-9 off the exact solution.
+    assert np.max(np.abs(x - expm(A5) @ x0)) < 1e-7
+    # A new A of the same shape applies at once; a ragged list or a wrong rank is refused, naming what is wrong.
+    system.set_parameter("lti.A", 2 * A5)
+    assert system.parameter("lti.A[1,1]") == -4
+    with pytest.raises(TypeError, match="list of rows of equal length"):
+        system.set_parameter("lti.A", [[1, 2], [3]])
+    with pytest.raises(ValueError, match="expects a matrix"):
+        system.set_parameter("lti.A", [1, 2])
+    # A shape the block refuses: BuildError naming both shapes; the five states run on.
+    with pytest.raises(lied.BuildError, match="x_start is a vector of 5 numbers, expected 2"):
+        system.set_parameter("lti.A", [[-1, 0], [0, -1]])
+    assert len(system.states) == n
+    # Lists at load, as --set takes them.
+    small = lied.load(LTI, set={"lti.A": [[-1.0]], "lti.x_start": [2.0]})
+    small.run(t_end=1.0)
+    assert small.value("lti.x[1]") == pytest.approx(2 * np.exp(-1), abs=1e-8)
+
+
+def test_the_python_snippet_of_the_signal_blocks_page_runs_and_is_right():
+    from scipy.linalg import expm
+
+    page = (SOURCE / "docs/user-guide/signal-blocks.md").read_text()
+    scripts = re.findall(r"```python\n(.*?)```", page, re.S)
+    assert len(scripts) == 1
+    cwd = os.getcwd()
+    os.chdir(SOURCE)
+    try:
+        names = {}
+        exec(compile(scripts[0], "signal-blocks.md", "exec"), names)
+    finally:
+        os.chdir(cwd)
+    s, A, x0 = names["s"], names["A"], names["x0"]
+    assert len(s.states) == 50
+    s.run(t_end=1.0)
+    x = np.array([s.value(f"lti.x[{k}]") for k in range(1, 51)])
+    assert np.max(np.abs(x - expm(A) @ x0)) < 1e-7
