@@ -1,0 +1,56 @@
+#include "components/csv_matrix.h"
+
+#include "components/csv_cells.h"
+#include "core/model/build_error.h"
+
+#include <filesystem>
+#include <fstream>
+
+namespace lied::components {
+
+namespace {
+constexpr std::uintmax_t kMaxBytes = 256u << 20;
+constexpr const char* kRule = "a table's file has rows of numbers, all of the same length";
+}  // namespace
+
+ArrayParameter read_csv_matrix(const std::string& path, const std::string& where, CsvLayout layout) {
+    // A regular file of bounded size: a FIFO or a device (/dev/zero) would block or never end.
+    std::error_code ec;
+    const auto status = std::filesystem::status(path, ec);
+    if (ec || !std::filesystem::exists(status)) throw BuildError(where + ": cannot open the file (rule: a table's file exists and is readable)", "table file");
+    if (!std::filesystem::is_regular_file(status)) throw BuildError(where + ": not a regular file (rule: a table's file is a regular file)", "table file");
+    if (const auto bytes = std::filesystem::file_size(path, ec); ec || bytes > kMaxBytes)
+        throw BuildError(where + ": " + (ec ? ec.message() : std::to_string(bytes) + " bytes") + " (rule: a table's file has at most 256 MiB)", "table size");
+    std::ifstream in(path);
+    if (!in) throw BuildError(where + ": cannot open the file (rule: a table's file exists and is readable)", "table file");
+    std::vector<double> values;
+    std::size_t rows = 0, cols = 0;
+    std::string line;
+    for (std::size_t number = 1; std::getline(in, line); ++number) {
+        if (line.find_first_not_of(" \t\r") == std::string::npos || line[0] == '#') continue;
+        const std::vector<std::string> cells = csv_cells(line);
+        const std::string at = where + ", line " + std::to_string(number);
+        const bool first = rows == 0;
+        double v = 0.0;
+        if (first && layout == CsvLayout::Rows && !cells.empty() && !finite_number(cells[0], v)) continue;   // a header
+        if (first) cols = cells.size();
+        else if (cells.size() != cols)
+            throw BuildError(at + ": " + std::to_string(cells.size()) + " cells, the first row has " + std::to_string(cols) + " (rule: " + kRule + ")", kRule);
+        for (std::size_t k = 0; k < cells.size(); ++k) {
+            if (first && k == 0 && layout == CsvLayout::GridWithCorner) {   // the corner: not part of either grid
+                values.push_back(0.0);
+                continue;
+            }
+            if (!finite_number(cells[k], v))
+                throw BuildError(at + ", cell " + std::to_string(k + 1) + ": '" + cell_excerpt(cells[k], 24) + "' is not a number (rule: " + kRule + ")", kRule);
+            values.push_back(v);
+        }
+        ++rows;
+        if (values.size() > ArrayParameter::kMaxElements)
+            throw BuildError(where + ": more than " + std::to_string(ArrayParameter::kMaxElements) + " numbers (rule: a table holds at most that many)", "table size");
+    }
+    if (rows == 0) throw BuildError(where + ": no rows of numbers (rule: " + std::string(kRule) + ")", kRule);
+    return ArrayParameter::matrix(rows, cols, std::move(values));
+}
+
+}  // namespace lied::components
