@@ -75,18 +75,17 @@ std::string ArrayParameter::text() const {
 
 void ArrayParameter::element_name(std::string& out, std::string_view name, std::size_t k) const {
     // Composed with to_chars into a buffer that a refilled entry keeps: a crawl allocates nothing for it.
-    char digits[48];
-    char* end = digits;
-    if (rank_ == Rank::Matrix) {
-        end = std::to_chars(end, digits + sizeof digits, k / cols_ + 1).ptr;
-        *end++ = ',';
-        end = std::to_chars(end, digits + sizeof digits, k % cols_ + 1).ptr;
-    } else {
-        end = std::to_chars(end, digits + sizeof digits, k + 1).ptr;
-    }
+    char row[24], col[24];
+    const bool matrix = rank_ == Rank::Matrix;
+    const char* row_end = std::to_chars(row, row + sizeof row, matrix ? k / cols_ + 1 : k + 1).ptr;
+    const char* col_end = matrix ? std::to_chars(col, col + sizeof col, k % cols_ + 1).ptr : col;
     out.assign(name);
     out += '[';
-    out.append(digits, end);
+    out.append(row, static_cast<std::size_t>(row_end - row));
+    if (matrix) {
+        out += ',';
+        out.append(col, static_cast<std::size_t>(col_end - col));
+    }
     out += ']';
 }
 

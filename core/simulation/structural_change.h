@@ -124,7 +124,7 @@ private:
         std::string a, b, c;
         std::unique_ptr<Component> component;
         double value = 0.0;
-        ArrayParameter array;
+        ArrayParameter array{};
     };
     std::string description_;
     std::vector<Edit> edits_;
