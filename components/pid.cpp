@@ -10,7 +10,7 @@ namespace lied::components {
 void PID::output() {
     const double P = wp * u_s.value() - u_m.value();
     const double D = derivative_ ? Nd * (wd * u_s.value() - u_m.value() - x_D()) : 0.0;
-    y_unlimited_.value = k * (P + (integral_ ? I() : 0.0) + D);
+    y_unlimited_.value = k * (P + (integral_ ? I() : 0.0) + D) + (feed_forward_ ? kFF * u_ff.value() : 0.0);
     y.value = std::min(std::max(y_unlimited_.value, yMin), yMax);
 }
 
@@ -39,8 +39,16 @@ void PID::metainfo(Meta& meta) {
     meta.parameter(Ni, "Ni", ParameterSpec::positive("", "anti-windup: back-calculation time constant Ni·Ti"));
     meta.parameter(Nd, "Nd", ParameterSpec::positive("", "derivative filter: the derivative acts up to Nd/Td"));
     meta.require(k != 0.0, "k = 0", "a controller's gain is not zero (anti-windup divides by k)");
+    static const ChoiceSpec kFeedForwardChoice{{"false", "true"}, "add kFF·u_ff to the output before the limits"};
+    meta.choice(withFeedForward, "withFeedForward", kFeedForwardChoice);
+    feed_forward_ = withFeedForward;
+    meta.signal(u_ff, "u_ff");
+    meta.parameter(kFF, "kFF", ParameterSpec::any("", "gain of the feed-forward u_ff (withFeedForward)"));
+    meta.require(!feed_forward_ || u_ff.source() != nullptr, "withFeedForward = true, but u_ff is not connected",
+                 "a controller with feed-forward reads it from u_ff");
     meta.require(yMin <= yMax, [&] { return std::string("yMin = " + std::to_string(yMin) + " is above yMax = " + std::to_string(yMax)); }, "a controller's yMin <= yMax");
     BlockLists& output = lists_[0].reset({&u_s, &u_m}, {&y, &y_unlimited_});
+    if (feed_forward_) output.reads.push_back(&u_ff);
     BlockLists& rates = lists_[1].reset();
     if (integral_) {
         meta.parameter(I.start, "xi_start", ParameterSpec::any("", "initial integral part"));

@@ -180,6 +180,15 @@ public:
     // its step there and starts the next one on the other side instead of integrating across it (a step across a
     // kink is only first order), and an implicit solver takes its next Jacobian on that side.
     void kink(Out<double>& indicator, std::string_view name);
+    // A discrete value set from the running model's values where a run starts (a relation's y = u > threshold, a
+    // hysteresis's switch): the handler reads the component's inputs and sets its discrete signals. The engine runs it
+    // at every reset and once when the component first appears in a structure (`started` is the component's memory of
+    // that), after the model is evaluated there, again until no discrete signal changes, so that a chain of them
+    // settles. During the run the component's own zero crossings change the values.
+    template <auto Method, class C>
+    void start_event(C* self, bool& started, std::string_view name) {
+        add_start_event(make_block<Method>(self), started, name);
+    }
     // A periodic (sampled) event at offset + k·period for a discrete controller; its outputs are discrete
     // signals, constant between samples. period and offset are read at build and reset.
     template <auto Method, class C>
@@ -263,6 +272,7 @@ private:
     void add_time_event(Block handler, const double& time, std::string_view name);
     void add_zero_crossing(Block handler, Out<double>& indicator, std::string_view name, Crossing direction, double hysteresis);
     void add_sampled_event(Block handler, const double& period, const double& offset, std::string_view name);
+    void add_start_event(Block handler, bool& started, std::string_view name);
     void add_unmet_requirement(std::string_view message, std::string_view rule);
     void add_advice(std::string_view message, std::string_view why);
     BlockInfo& next_block(Block block, std::string_view name);

@@ -209,6 +209,7 @@ void Model::clear_unrefilled() {
     block_write_signals_.clear();
     default_providers.clear();
     arrays.clear();
+    start_events.clear();
     time_events.clear();
     zero_crossings.clear();
     sampled_events.clear();

@@ -183,6 +183,13 @@ struct ZeroCrossingInfo {
     int component;
 };
 
+struct StartEventInfo {        // a discrete value settled from the model's values at a start (Meta::start_event)
+    std::string path;
+    Block handler;
+    bool* started;             // the component's memory that it ran in this simulator's run
+    int component;
+};
+
 struct SampledEventInfo {      // a handler called at offset + k·period, k = 0, 1, ... (a discrete controller)
     std::string path;
     const double* period;
@@ -261,6 +268,7 @@ struct Model {
     std::vector<In<double>*> time_inputs;
     std::vector<const OutBase*> time_sources_before;   // what each time input was bound to before this crawl
     std::vector<const OutBase*> discrete_signals;  // written by event handlers, constant in between
+    std::vector<StartEventInfo> start_events;
     std::vector<double*> warm_starts;              // kept by blocks for their next evaluation (Meta::warm_start)
     struct StartFollows {                          // Meta::start_follows
         State* state;

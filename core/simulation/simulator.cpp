@@ -130,6 +130,7 @@ void Simulator::reset() {
     inputs_changed_ = false;
     evaluator_.set_point(t_, x_.data());
     clock_.start(t_);   // discrete values for t = 0
+    for (auto& e : model_.start_events) *e.started = false;   // each settles again where the run starts
     take_states_from_components();
     settle_followed_starts();
     start_at_derivatives();

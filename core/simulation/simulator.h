@@ -348,6 +348,7 @@ private:
     void audit_user_change();        // after the user moved states or parameters: book the jump
     // After parameter values changed in place: L probed again, the integrator restarted, the change booked.
     void parameter_values_changed();
+    void settle_start_events();   // see simulator_structure.cpp
     // A value read at build was set: rebuild (unless an apply() is making its edits); if the structure does not build,
     // `restore_old_value` and rebuild again before the error goes on.
     void rebuild_for_user(const std::function<void()>& restore_old_value);

@@ -34,11 +34,39 @@ void Simulator::check_and_start() {
     // independent blocks again would change nothing but the last bits of a warm-started Newton.)
     evaluator_.linear_system().check_after_full_pass(model_, options_.check_linearity);
     evaluator_.evaluate_after_checks(t_, x_.data());
+    settle_start_events();
     crossings_.arm();
     locator_.clear();
     root_.claim(this);
     taken_over_ = false;
     built_ = true;
+}
+
+// Discrete values that follow relations of the model's values (a threshold's y = u > threshold), for the components
+// that have not started in this run: each start event runs on the model evaluated here, again until no discrete signal
+// changes (a chain settles; at most one pass more than there are such events).
+void Simulator::settle_start_events() {
+    std::vector<std::size_t> due;
+    for (std::size_t k = 0; k < model_.start_events.size(); ++k)
+        if (!*model_.start_events[k].started) due.push_back(k);
+    if (due.empty()) return;
+    auto discrete_values = [&] {
+        std::vector<double> v;
+        for (const OutBase* d : model_.discrete_signals) v.push_back(d->real_value() ? *d->real_value() : 0.0);
+        return v;
+    };
+    bool settled = false;
+    for (std::size_t pass = 0; pass <= due.size() && !settled; ++pass) {
+        const std::vector<double> before = discrete_values();
+        for (std::size_t k : due) model_.start_events[k].handler();
+        settled = discrete_values() == before;
+        if (settled) break;
+        evaluator_.forget_kept();
+        evaluator_.linear_system().invalidate();   // a discrete value may switch a component's linear part
+        if (!evaluator_.evaluate(t_, x_.data())) break;   // not finite: the first step names the value
+    }
+    if (!settled) spdlog::warn("t = {} s: the start's discrete values did not settle in {} passes (a chain of relations that feeds back)", t_, due.size() + 1);
+    for (std::size_t k : due) *model_.start_events[k].started = true;
 }
 
 void Simulator::rebuild() {

@@ -40,7 +40,9 @@ void ZeroCrossings::arm(const std::vector<char>* keep) {
         const double g = *indicators_[i];
         if (g > hysteresis_[i]) side_[i] = 1;
         else if (g < -hysteresis_[i]) side_[i] = -1;
-        else if (hysteresis_[i] == 0.0 && g == 0.0 && !keep) side_[i] = 1;   // exactly on zero at the start: above
+        // Exactly on zero at the start: on the side it has not crossed to yet, so that leaving zero in its direction
+        // fires (Modelica: u > 0 turns true when u rises from 0); either way counts as above.
+        else if (hysteresis_[i] == 0.0 && g == 0.0 && !keep) side_[i] = direction_[i] == Crossing::Up ? -1 : 1;
     }
 }
 

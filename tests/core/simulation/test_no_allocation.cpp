@@ -368,6 +368,53 @@ TEST_CASE("state events and sampled events allocate nothing: locating, handlers,
     CHECK(sim.statistics().events.back().second == 31);
 }
 
+TEST_CASE("the signal blocks step without allocating: state space, transfer function, tables, relations, sampled blocks") {
+    const std::string file = R"(
+components:
+  u: {type: Sine, parameters: {amplitude: 1, f: 0.5}}
+  plant: {type: StateSpace, parameters: {A: [[0, 1], [-4, -0.4]], B: [[0], [4]], C: [[1, 0]], D: [[0.1]]}}
+  lag: {type: TransferFunction, parameters: {b: [1], a: [0.2, 1, 1]}}
+  table: {type: CombiTable1Ds, parameters: {table: [[-2, 4, 1], [0, 0, 0], [2, 4, 1]], smoothness: ContinuousDerivative}}
+  map: {type: CombiTable2Ds, parameters: {table: [[0, -1, 1], [-2, 1, 2], [2, 3, 4]]}}
+  above: {type: GreaterThreshold, parameters: {threshold: 0.3}}
+  band: {type: Hysteresis, parameters: {uLow: -0.5, uHigh: 0.5}}
+  pick: {type: Switch}
+  sign: {type: Sign}
+  limited: {type: LimIntegrator, parameters: {outMax: 0.2, outMin: -0.2}}
+  hold: {type: ZeroOrderHold, parameters: {samplePeriod: 0.05}}
+  delay: {type: UnitDelay, parameters: {samplePeriod: 0.05}}
+connections:
+  - [u.y, "plant.u[1]"]
+  - [u.y, lag.u]
+  - [u.y, table.u]
+  - [u.y, map.u1]
+  - ["plant.y[1]", map.u2]
+  - [u.y, above.u]
+  - [u.y, band.u]
+  - ["table.y[1]", pick.u1]
+  - [band.y, pick.u2]
+  - [map.y, pick.u3]
+  - [u.y, sign.u]
+  - [u.y, limited.u]
+  - [lag.y, hold.u]
+  - [hold.y, delay.u]
+)";
+    for (const char* solver : {"rk4", "dopri5", "ros2"}) {
+        auto loaded = systems::parse_system_text(file, "signals.yaml", ".");
+        SimulatorOptions o;
+        o.solver = solver;
+        o.dt = 0.01;
+        Simulator sim(*loaded.root, o);
+        long n = allocations_during([&] {
+            for (int k = 0; k < 400; ++k) REQUIRE(sim.step(0.01) == StepStatus::Ok);
+        });
+        CHECK_MESSAGE(n == 0, solver);
+        long events = 0;   // the relations, the hysteresis, the sign, the limits and the samples all fired
+        for (auto& [name, count] : sim.statistics().events) events += count;
+        CHECK(events > 100);
+    }
+}
+
 TEST_CASE("saving and restoring a state allocates nothing once the state is sized: the cooling loop, every real-time solver, and a sampled loop") {
     // The first save sizes the state for its structure (allowed to allocate); every later save and restore, and the
     // steps between them, allocate nothing. The cooling loop carries a PID, ramp and sine events and the books.
