@@ -25,6 +25,7 @@ ArrayParameter read_csv_matrix(const std::string& path, const std::string& where
     if (!in) throw BuildError(where + ": cannot open the file (rule: a table's file exists and is readable)", "table file");
     std::vector<double> values;
     std::size_t rows = 0, cols = 0;
+    bool header_seen = false;
     std::string line;
     for (std::size_t number = 1; std::getline(in, line); ++number) {
         if (line.find_first_not_of(" \t\r") == std::string::npos || line[0] == '#') continue;
@@ -32,7 +33,10 @@ ArrayParameter read_csv_matrix(const std::string& path, const std::string& where
         const std::string at = where + ", line " + std::to_string(number);
         const bool first = rows == 0;
         double v = 0.0;
-        if (first && layout == CsvLayout::Rows && !cells.empty() && !finite_number(cells[0], v)) continue;   // a header
+        if (first && !header_seen && layout == CsvLayout::Rows && !cells.empty() && !finite_number(cells[0], v)) {   // one header row
+            header_seen = true;
+            continue;
+        }
         if (first) cols = cells.size();
         else if (cells.size() != cols)
             throw BuildError(at + ": " + std::to_string(cells.size()) + " cells, the first row has " + std::to_string(cols) + " (rule: " + kRule + ")", kRule);

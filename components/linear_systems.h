@@ -47,8 +47,10 @@ private:
 };
 
 // y = b(s)/a(s)·u with b(s) = b[1]·s^(nb−1) + … + b[nb] and a(s) = a[1]·s^(na−1) + … + a[na] (Modelica's
-// TransferFunction), proper (nb ≤ na), a[1] ≠ 0. Realised in controllable canonical form with na − 1 states
-// x[1..na−1]: x[na−1] is w, x[1] its (na−2)-th derivative, where a(s)·w = u; y = b(s)·w.
+// TransferFunction), proper (nb ≤ na), a[1] ≠ 0. Realised in controllable canonical form with na − 1 states:
+// x[na−1] = w and x[1] its (na−2)-th derivative, where â(s)·w = u with â = a/a[1], and y = b̂(s)·w with b̂ = b/a[1].
+// x_start is in these coordinates. Modelica scales its states differently (by a[na]), so a start taken from a
+// Modelica model needs converting.
 class TransferFunction final : public Component {
 public:
     static constexpr int kMaxOrder = 500;

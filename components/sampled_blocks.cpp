@@ -14,7 +14,6 @@ void declare_sampling(Meta& meta, Block& b) {
     meta.variable(b.y.value, "y", "");
     meta.parameter(b.samplePeriod, "samplePeriod", ParameterSpec::positive("s", "time between samples"));
     meta.parameter(b.startTime, "startTime", ParameterSpec::any("s", "time of the first sample"));
-    meta.parameter(b.y_start, "y_start", ParameterSpec::any("", "output before the first sample"));
 }
 }  // namespace
 
@@ -26,6 +25,7 @@ void ZeroOrderHold::metainfo(Meta& meta) {
 
 void UnitDelay::metainfo(Meta& meta) {
     declare_sampling(meta, *this);
+    meta.parameter(y_start, "y_start", ParameterSpec::any("", "output until the second sample"));
     meta.discrete_signal(held_, "held");
     meta.sampled_event<&UnitDelay::sample>(this, samplePeriod, startTime, "sample");
     meta.start_event<&UnitDelay::start>(this, started_, "start");

@@ -4,6 +4,7 @@
 #include "core/model/meta.h"
 #include "core/model/value_type.h"
 
+#include <cmath>
 #include <sstream>
 #include <string>
 
@@ -50,7 +51,7 @@ void RelationBlock<R, WithThreshold>::metainfo(Meta& meta) {
     declare_truth_value(meta, y);
     meta.zero_crossing<&RelationBlock::rises>(this, difference_, "rises", Crossing::Up);
     meta.zero_crossing<&RelationBlock::falls>(this, difference_, "falls", Crossing::Down);
-    meta.start_event<&RelationBlock::settle>(this, started_, "start");
+    meta.start_event<&RelationBlock::settle>(this, started_, "start", /*after_events=*/true);
 }
 
 template <Relation R, bool WithThreshold>
@@ -68,7 +69,7 @@ void Hysteresis::indicators() {
 
 void Hysteresis::settle() {
     const double now = u.value();
-    const bool pre = pre_y_start != 0.0;
+    const bool pre = started_ ? y.value != 0.0 : pre_y_start != 0.0;   // its own last value once running
     y.value = (!pre && now > uHigh) || (pre && now >= uLow) ? 1.0 : 0.0;
 }
 
@@ -87,7 +88,7 @@ void Hysteresis::metainfo(Meta& meta) {
     declare_truth_value(meta, y);
     meta.zero_crossing<&Hysteresis::on>(this, above_high_, "on", Crossing::Up);
     meta.zero_crossing<&Hysteresis::off>(this, above_low_, "off", Crossing::Down);
-    meta.start_event<&Hysteresis::settle>(this, started_, "start");
+    meta.start_event<&Hysteresis::settle>(this, started_, "start", /*after_events=*/true);
 }
 
 void Sign::metainfo(Meta& meta) {
@@ -99,7 +100,7 @@ void Sign::metainfo(Meta& meta) {
     meta.variable(y.value, "y", "");
     meta.zero_crossing<&Sign::positive>(this, u_now_, "positive", Crossing::Up);
     meta.zero_crossing<&Sign::negative>(this, u_now_, "negative", Crossing::Down);
-    meta.start_event<&Sign::settle>(this, started_, "start");
+    meta.start_event<&Sign::settle>(this, started_, "start", /*after_events=*/true);
 }
 
 void LimIntegrator::derivative() {
@@ -125,7 +126,10 @@ void LimIntegrator::push_rises() {
 
 void LimIntegrator::settle() {
     const double rate = k * u.value();
-    limit_.value = y() >= outMax && rate > 0 ? 1.0 : (y() <= outMin && rate < 0 ? -1.0 : 0.0);
+    // Held where the located event left y (a hair inside the limit): within 1e-9 relative, the limit holds on.
+    const double slack_max = limit_.value > 0 ? 1e-9 * (1.0 + std::abs(outMax)) : 0.0;
+    const double slack_min = limit_.value < 0 ? 1e-9 * (1.0 + std::abs(outMin)) : 0.0;
+    limit_.value = y() >= outMax - slack_max && rate > 0 ? 1.0 : (y() <= outMin + slack_min && rate < 0 ? -1.0 : 0.0);
 }
 
 void LimIntegrator::metainfo(Meta& meta) {
@@ -152,7 +156,7 @@ void LimIntegrator::metainfo(Meta& meta) {
     meta.zero_crossing<&LimIntegrator::reaches_min>(this, to_min_, "reaches_min", Crossing::Down);
     meta.zero_crossing<&LimIntegrator::push_falls>(this, push_, "leaves_max", Crossing::Down);
     meta.zero_crossing<&LimIntegrator::push_rises>(this, push_, "leaves_min", Crossing::Up);
-    meta.start_event<&LimIntegrator::settle>(this, started_, "start");
+    meta.start_event<&LimIntegrator::settle>(this, started_, "start", /*after_events=*/true);
 }
 
 template class RelationBlock<Relation::Greater, true>;

@@ -1,8 +1,9 @@
 #pragma once
 // Blocks whose law switches where a signal crosses a value (Modelica.Blocks.Logical's relations and Hysteresis,
 // Math.Sign, Continuous.LimIntegrator). As in Modelica, the switch is an event: the value that switches is a discrete
-// signal, constant between events, set by a zero crossing located in time, and set from the inputs where a run starts
-// (Meta::start_event). A fixed step therefore never straddles the switch, and the law on each side is smooth.
+// signal, constant between events, set by a zero crossing located in time, and set from the inputs where a run starts,
+// after every other event and after a rebuild (Meta::start_event). A fixed step therefore never straddles the switch,
+// and the law on each side is smooth.
 #include "core/model/component.h"
 #include "core/model/signal.h"
 #include "core/model/state.h"

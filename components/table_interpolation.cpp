@@ -16,12 +16,17 @@ std::size_t interval_of(std::span<const double> x, double u, std::size_t& last) 
 
 double wrapped(std::span<const double> x, double u) {
     const double first = x.front(), end = x.back(), period = end - first;
-    // Whole periods at once (a loop of single periods would take long far out), then Modelica's own steps: it adds
-    // a period while u < x[0] and subtracts one while u > x[n−1], which decides the ends.
-    if (u < first) u += std::floor((first - u) / period) * period;
-    while (u < first) u += period;
-    if (u > end) u -= std::floor((u - end) / period) * period;
-    while (u > end) u -= period;
+    if (!std::isfinite(u)) return u;   // NaN or ±inf: no period brings it inside (the caller's output is not finite)
+    // Whole periods at once by fmod (a loop of single periods would take long far out, and never end where u − T == u),
+    // then Modelica's rule at the ends: x[0] + k·T is the first value for k ≤ 0, the last for k ≥ 1.
+    if (u < first) {
+        const double r = std::fmod(first - u, period);
+        return r == 0.0 ? first : end - r;
+    }
+    if (u > end) {
+        const double r = std::fmod(u - first, period);
+        return r == 0.0 ? end : first + r;
+    }
     return u;
 }
 

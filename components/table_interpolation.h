@@ -26,8 +26,8 @@ public:
     // x strictly increasing (the caller checks it and names the row), y of the same length ≥ 1. With two rows a
     // spline is a line, as in Modelica.
     void prepare(std::span<const double> x, std::span<const double> y, Smoothness smoothness);
-    // The value at u; outside the abscissa, `extrapolation` says how (NoExtrapolation returns NaN: the caller
-    // stops the run, naming the range).
+    // The value at u; outside the abscissa, `extrapolation` says how. NoExtrapolation returns NaN: the run stops
+    // where a state or a recorded value takes it, naming the block and its inputs.
     double operator()(double u, Extrapolation extrapolation, std::size_t& last) const;
     // The slope at node k (what a spline's end extrapolates with); for linear segments the secant beside it.
     double slope(std::size_t k) const { return t_[k]; }

@@ -57,8 +57,8 @@ void Meta::output(std::string_view name, std::string_view value_path, std::strin
     model_.outputs.push_back({join(name), join(value_path), std::string(description), component_});
 }
 
-void Meta::add_start_event(Block handler, bool& started, std::string_view name) {
-    model_.start_events.push_back({join(name), handler, &started, component_});
+void Meta::add_start_event(Block handler, bool& started, std::string_view name, bool after_events) {
+    model_.start_events.push_back({join(name), handler, &started, component_, after_events});
 }
 
 void Meta::add_unmet_requirement(std::string_view message, std::string_view rule) {

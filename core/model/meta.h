@@ -185,9 +185,13 @@ public:
     // at every reset and once when the component first appears in a structure (`started` is the component's memory of
     // that), after the model is evaluated there, again until no discrete signal changes, so that a chain of them
     // settles. During the run the component's own zero crossings change the values.
+    // `after_events`: the value is a function of the inputs (and its own last value, as a hysteresis's), so the engine
+    // sets it again after every event and rebuild (Modelica evaluates every relation at an event): an input that jumps
+    // exactly onto a threshold, or is rewired, switches the relation there. Not after an event of this component's own
+    // zero crossings, whose handlers decided the side.
     template <auto Method, class C>
-    void start_event(C* self, bool& started, std::string_view name) {
-        add_start_event(make_block<Method>(self), started, name);
+    void start_event(C* self, bool& started, std::string_view name, bool after_events = false) {
+        add_start_event(make_block<Method>(self), started, name, after_events);
     }
     // A periodic (sampled) event at offset + k·period for a discrete controller; its outputs are discrete
     // signals, constant between samples. period and offset are read at build and reset.
@@ -272,7 +276,7 @@ private:
     void add_time_event(Block handler, const double& time, std::string_view name);
     void add_zero_crossing(Block handler, Out<double>& indicator, std::string_view name, Crossing direction, double hysteresis);
     void add_sampled_event(Block handler, const double& period, const double& offset, std::string_view name);
-    void add_start_event(Block handler, bool& started, std::string_view name);
+    void add_start_event(Block handler, bool& started, std::string_view name, bool after_events);
     void add_unmet_requirement(std::string_view message, std::string_view rule);
     void add_advice(std::string_view message, std::string_view why);
     BlockInfo& next_block(Block block, std::string_view name);

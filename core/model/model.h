@@ -188,6 +188,7 @@ struct StartEventInfo {        // a discrete value settled from the model's valu
     Block handler;
     bool* started;             // the component's memory that it ran in this simulator's run
     int component;
+    bool after_events;         // also after every event and rebuild: a value that is a function of the inputs (a relation)
 };
 
 struct SampledEventInfo {      // a handler called at offset + k·period, k = 0, 1, ... (a discrete controller)

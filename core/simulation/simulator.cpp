@@ -288,6 +288,7 @@ StepStatus Simulator::fire_due_events() {
     }
     clock_.fire_due(t_, horizon, fired_now_, due.size());
     take_states_from_components();
+    settle_after_events();   // the relations read their inputs anew, as Modelica evaluates them at every event
     monitor_.shift(x_before_events_, x_);   // a handler's jump (a bounce) happens to the followed solution too
     restart_integrator();
     evaluator_.linear_system().invalidate();

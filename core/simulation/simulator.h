@@ -176,6 +176,9 @@ public:
     // Several vectors and matrices at once, all checked before any is set, and one rebuild for all: shapes that must
     // agree with each other (a state space's A and x_start) change together.
     void set_parameters(const std::vector<std::pair<std::string, ArrayParameter>>& values);
+    // A structural change's undo: the storage `target` had before its last new shape comes back (its elements' entries
+    // point there again). False if it was not given a new shape since the last build.
+    bool undo_array_reshape(ArrayParameter& target);
     const ArrayParameter& array_parameter(std::string_view name) const;
     // A choice parameter by name ("p1.medium"). A new value is applied by a rebuild (states carried over by
     // name); an unknown name or option throws std::invalid_argument, and if the new structure cannot be built
@@ -349,6 +352,12 @@ private:
     // After parameter values changed in place: L probed again, the integrator restarted, the change booked.
     void parameter_values_changed();
     void settle_start_events();   // see simulator_structure.cpp
+    void settle_after_events();
+    template <class Chosen>
+    bool run_settling_handlers(Chosen&& chosen);
+    std::vector<double> discrete_scratch_;   // the discrete signals before a settling pass
+    // Arrays' storage replaced by a new shape, kept until a build has registered the new storage (Simulator::set_parameters).
+    std::vector<std::pair<ArrayParameter*, ArrayParameter>> retired_arrays_;
     // A value read at build was set: rebuild (unless an apply() is making its edits); if the structure does not build,
     // `restore_old_value` and rebuild again before the error goes on.
     void rebuild_for_user(const std::function<void()>& restore_old_value);

@@ -106,17 +106,22 @@ void Simulator::set_parameters(const std::vector<std::pair<std::string, ArrayPar
         admitted.push_back(a.spec.with_rank_of_empty(given));
         if (const std::string why = a.spec.refusal(admitted.back()); !why.empty()) throw std::invalid_argument(a.path + " " + why);
     }
-    std::vector<std::pair<ArrayParameter*, ArrayParameter>> old;
+    std::vector<std::pair<ArrayParameter*, ArrayParameter>> same_shape;   // the values before, for a failed rebuild
+    std::vector<ArrayParameter*> reshaped;
     bool rebuild_needed = false;
     for (std::size_t k = 0; k < values.size(); ++k) {
         const ArrayParameterInfo& a = array_named(model_, names_, values[k].first);
         ArrayParameter& target = *a.value;
-        old.emplace_back(&target, target);
-        if (target.same_shape(admitted[k]) && !a.spec.element.structural) {
-            target.assign_values(admitted[k]);   // the elements keep their addresses: no rebuild for this one
+        if (target.same_shape(admitted[k])) {
+            same_shape.emplace_back(&target, target);
+            target.assign_values(admitted[k]);   // the elements keep their addresses
+            rebuild_needed |= a.spec.element.structural;
         } else {
-            // A new shape (or values read at build): the elements move, the structure may follow.
+            // A new shape: the old storage is kept until a build registers the new one, so that the elements' entries
+            // never point into freed memory and an undo can put the same storage back.
+            retired_arrays_.emplace_back(&target, std::move(target));
             target = std::move(admitted[k]);
+            reshaped.push_back(&target);
             rebuild_needed = true;
         }
     }
@@ -126,8 +131,19 @@ void Simulator::set_parameters(const std::vector<std::pair<std::string, ArrayPar
     }
     // Rebuilt once for all, states carried over by name; if the new structure does not build, every old value is back.
     rebuild_for_user([&] {
-        for (auto it = old.rbegin(); it != old.rend(); ++it) *it->first = std::move(it->second);
+        for (auto it = reshaped.rbegin(); it != reshaped.rend(); ++it) undo_array_reshape(**it);
+        for (auto& [target, before] : same_shape) target->assign_values(before);
     });
+}
+
+bool Simulator::undo_array_reshape(ArrayParameter& target) {
+    for (auto it = retired_arrays_.rbegin(); it != retired_arrays_.rend(); ++it) {
+        if (it->first != &target) continue;
+        target = std::move(it->second);
+        retired_arrays_.erase(std::next(it).base());
+        return true;
+    }
+    return false;
 }
 
 const ArrayParameter& Simulator::array_parameter(std::string_view name) const {

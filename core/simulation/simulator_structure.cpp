@@ -40,33 +40,68 @@ void Simulator::check_and_start() {
     root_.claim(this);
     taken_over_ = false;
     built_ = true;
+    retired_arrays_.clear();   // the build registered the arrays' current storage
 }
 
-// Discrete values that follow relations of the model's values (a threshold's y = u > threshold), for the components
-// that have not started in this run: each start event runs on the model evaluated here, again until no discrete signal
-// changes (a chain settles; at most one pass more than there are such events).
+// Discrete values that follow relations of the model's values (a threshold's y = u > threshold) where a structure
+// starts: the start events of components that have not started in this run, and those that follow their inputs after
+// every event too. Each runs on the model evaluated here, again until no discrete signal changes (a chain settles; at
+// most one pass more than there are such events).
 void Simulator::settle_start_events() {
     std::vector<std::size_t> due;
     for (std::size_t k = 0; k < model_.start_events.size(); ++k)
-        if (!*model_.start_events[k].started) due.push_back(k);
+        if (!*model_.start_events[k].started || model_.start_events[k].after_events) due.push_back(k);
+    discrete_scratch_.assign(model_.discrete_signals.size(), 0.0);   // sized here: the step path reuses it
     if (due.empty()) return;
-    auto discrete_values = [&] {
-        std::vector<double> v;
-        for (const OutBase* d : model_.discrete_signals) v.push_back(d->real_value() ? *d->real_value() : 0.0);
-        return v;
-    };
     bool settled = false;
     for (std::size_t pass = 0; pass <= due.size() && !settled; ++pass) {
-        const std::vector<double> before = discrete_values();
-        for (std::size_t k : due) model_.start_events[k].handler();
-        settled = discrete_values() == before;
-        if (settled) break;
-        evaluator_.forget_kept();
-        evaluator_.linear_system().invalidate();   // a discrete value may switch a component's linear part
-        if (!evaluator_.evaluate(t_, x_.data())) break;   // not finite: the first step names the value
+        settled = run_settling_handlers([&](std::size_t k) { return std::find(due.begin(), due.end(), k) != due.end(); });
+        if (!settled && !evaluator_.evaluate(t_, x_.data())) break;   // not finite: the first step names the value
     }
     if (!settled) spdlog::warn("t = {} s: the start's discrete values did not settle in {} passes (a chain of relations that feeds back)", t_, due.size() + 1);
     for (std::size_t k : due) *model_.start_events[k].started = true;
+}
+
+// After the handlers of the events that fired now: the relations set again from the inputs as the handlers left them,
+// until none changes (bounded as at the start). Those whose own zero crossing fired keep what it decided. Allocates
+// nothing: the step path runs it.
+void Simulator::settle_after_events() {
+    bool any = false;
+    for (const StartEventInfo& e : model_.start_events) any |= e.after_events;
+    if (!any) return;
+    const std::size_t nz = model_.zero_crossings.size();
+    auto own_crossing_fired = [&](int component) {
+        for (int id : fired_now_)
+            if (static_cast<std::size_t>(id) < nz && model_.zero_crossings[static_cast<std::size_t>(id)].component == component) return true;
+        return false;
+    };
+    for (std::size_t pass = 0; pass <= model_.start_events.size(); ++pass) {
+        evaluator_.linear_system().invalidate();   // a handler may have switched a component's linear part
+        if (!evaluator_.evaluate(t_, x_.data())) return;   // not finite: the next step names the value
+        const bool settled = run_settling_handlers([&](std::size_t k) {
+            const StartEventInfo& e = model_.start_events[k];
+            return e.after_events && !own_crossing_fired(e.component);
+        });
+        if (settled) return;
+    }
+}
+
+// Runs the start events `chosen(k)` picks; true if no discrete signal changed.
+template <class Chosen>
+bool Simulator::run_settling_handlers(Chosen&& chosen) {
+    for (std::size_t i = 0; i < model_.discrete_signals.size(); ++i) {
+        const double* v = model_.discrete_signals[i]->real_value();
+        discrete_scratch_[i] = v ? *v : 0.0;
+    }
+    for (std::size_t k = 0; k < model_.start_events.size(); ++k)
+        if (chosen(k)) model_.start_events[k].handler();
+    bool unchanged = true;
+    for (std::size_t i = 0; i < model_.discrete_signals.size(); ++i) {
+        const double* v = model_.discrete_signals[i]->real_value();
+        unchanged &= (v ? *v : 0.0) == discrete_scratch_[i];
+    }
+    if (!unchanged) evaluator_.forget_kept();
+    return unchanged;
 }
 
 void Simulator::rebuild() {

@@ -137,10 +137,10 @@ std::vector<std::string> StructuralChange::added_value_names() const {
     return names;
 }
 
-std::vector<std::string> StructuralChange::set_parameter_names() const {
+std::vector<std::string> StructuralChange::set_array_names() const {
     std::vector<std::string> names;
     for (const Edit& e : edits_)
-        if (e.kind == Kind::SetParameter || e.kind == Kind::SetArray) names.push_back(e.a);
+        if (e.kind == Kind::SetArray) names.push_back(e.a);
     return names;
 }
 
@@ -440,13 +440,18 @@ void StructuralChange::make_edits(Component& root, Simulator& sim, Undo& undo) {
                     break;
                 }
                 case Kind::SetArray: {
-                    // Undone into the component's own value, not by name: a failed build of the new shape leaves no
+                    // Undone in the component's own value, not by name: a failed build of the new shape leaves no
                     // model to look the name up in, and the rebuild after the undo applies the old shape.
                     const ArrayParameter& current = sim.array_parameter(e.a);
                     auto* storage = const_cast<ArrayParameter*>(&current);
                     ArrayParameter before = current;
                     sim.set_parameter(e.a, e.array);
-                    undo.push([storage, before = std::move(before)] { *storage = before; });
+                    // A new shape: the same storage back (the elements' entries point into it); the same shape: the values.
+                    undo.push([&sim, storage, before = std::move(before)] {
+                        if (sim.undo_array_reshape(*storage)) return;
+                        if (storage->same_shape(before)) storage->assign_values(before);
+                        else *storage = before;
+                    });
                     break;
                 }
             }

@@ -100,8 +100,9 @@ public:
     // True if it sets parameters, which may change the structure in place (a structural parameter such as a
     // rod's number of volumes), so that names cannot be known before it runs.
     bool sets_parameters() const;
-    // The full names of the parameters it sets ("lti.A"): whose values appear only after it runs is known then.
-    std::vector<std::string> set_parameter_names() const;
+    // The full names of the vectors and matrices it sets ("lti.A"): a new shape may bring values (a third state) that
+    // exist only after it runs.
+    std::vector<std::string> set_array_names() const;
     bool empty() const { return edits_.empty() && initializers_.empty(); }
 
     // Engine side (Simulator::apply): makes the edits on the tree of `root`, recording how to undo each; throws

@@ -484,8 +484,9 @@ private:
         return false;
     }
 
-    // A vector or matrix parameter (a state space's A) from a YAML list; false if `key` is not one.
-    bool set_array(const Model& m, const std::string& key, const YAML::Node& value, const std::string& where) const {
+    // A vector or matrix parameter (a state space's A) from a YAML list; false if `key` is not one. `reshaped`: the
+    // value has a new shape, so the elements' entries in `m` point into storage that is gone.
+    bool set_array(const Model& m, const std::string& key, const YAML::Node& value, const std::string& where, bool& reshaped) const {
         for (auto& a : m.arrays) {
             if (a.path != key) continue;
             ArrayParameter v;
@@ -495,7 +496,9 @@ private:
                 fail(value, where, e.what());
             }
             if (const std::string why = a.spec.refusal(v); !why.empty()) fail(value, where, why);
-            *a.value = std::move(v);
+            reshaped = !a.value->same_shape(v);
+            if (reshaped) *a.value = std::move(v);
+            else a.value->assign_values(v);   // the elements keep their addresses
             return true;
         }
         return false;
@@ -505,19 +508,27 @@ private:
         if (!params.IsMap()) fail(params, path, "expected a map of parameter names to numbers (or option names for choices)");
         auto* composite = dynamic_cast<Composite*>(&c);
         const Model none;
-        const Model& m = composite ? none : describe_child(c);
+        const Model* model = composite ? &none : &describe_child(c);
         std::vector<std::string> known;
         if (composite) for (auto& [n, _] : composite->exposed_parameters()) known.push_back(n);
         else {
-            for (auto& p : m.parameters)
+            for (auto& p : model->parameters)
                 if (p.array < 0) known.push_back(p.path);
-            for (auto& a : m.arrays) known.push_back(a.path);
-            for (auto& c : m.choices) known.push_back(c.path);
+            for (auto& a : model->arrays) known.push_back(a.path);
+            for (auto& c : model->choices) known.push_back(c.path);
         }
 
         for (const auto& [key, value, key_node] : entries(params, path)) {
+            const Model& m = *model;
             if (!composite && set_choice(m, key, value, path + "." + key)) continue;
-            if (!composite && set_array(m, key, value, path + "." + key)) continue;
+            bool reshaped = false;
+            if (!composite && set_array(m, key, value, path + "." + key, reshaped)) {
+                if (reshaped) {   // described again: the next names ("A[2,1]") refer to the new shape's elements
+                    described_.erase(&c);
+                    model = &describe_child(c);
+                }
+                continue;
+            }
             double* target = nullptr;
             SystemDefault* follower = nullptr;   // a parameter that otherwise follows a system default
             const ParameterSpec* spec = nullptr;
@@ -1039,11 +1050,11 @@ private:
                 for (auto& name : change.added_value_names()) known.push_back(name);
             for (auto& [event, change] : *event_actions_)
                 for (auto& name : change.added_value_names()) known.push_back(name);
-            // A component whose parameters an action sets may get new values then (a state space's third state):
-            // its names are taken on trust, and the run records them from when they exist.
+            // A component whose vector or matrix an action sets may get new values then (a state space's third
+            // state): its names are taken on trust, and the run records them from when they exist.
             std::vector<std::string> reshaped;
             auto owners_of_set_parameters = [&](const StructuralChange& change) {
-                for (auto& name : change.set_parameter_names())
+                for (auto& name : change.set_array_names())
                     if (const auto dot = name.rfind('.'); dot != std::string::npos) reshaped.push_back(name.substr(0, dot + 1));
             };
             for (auto& entry : *actions_) owners_of_set_parameters(entry.second);

@@ -464,7 +464,7 @@ std::unique_ptr<Component> make_component(const std::string& type, const py::dic
     if (!t) throw NameError("unknown component type '" + type + "'" + did_you_mean(type, registry.names()));
     std::unique_ptr<Component> c = t->make();
     if (parameters.empty()) return c;
-    const Model m = describe(*c);
+    Model m = describe(*c);
     std::vector<std::string> known;
     for (auto& p : m.parameters)
         if (p.array < 0) known.push_back(p.path);
@@ -476,7 +476,12 @@ std::unique_ptr<Component> make_component(const std::string& type, const py::dic
         if (array != m.arrays.end()) {
             const ArrayParameter v = array->spec.with_rank_of_empty(array_value(value, type + "." + name));
             if (const std::string why = array->spec.refusal(v); !why.empty()) throw std::invalid_argument(type + "." + name + " " + why);
-            *array->value = v;
+            if (array->value->same_shape(v)) {
+                array->value->assign_values(v);   // the elements keep their addresses
+            } else {
+                *array->value = v;
+                m = describe(*c);   // the next names ("A[2,1]") refer to the new shape's elements
+            }
             continue;
         }
         auto parameter = std::find_if(m.parameters.begin(), m.parameters.end(), [&](auto& p) { return p.path == name; });

@@ -3,6 +3,7 @@
 // cubic between nodes, constant segments, each extrapolation (a spline's end slope, not the secant), bilinear and
 // constant interpolation in two variables; values Modelica's own C code gives for the same tables; a table from a
 // CSV file equal to the same table inline; and the rules the blocks refuse, each named.
+#include "support/build_error_of.h"
 #include "components/combi_tables.h"
 #include "components/sources.h"
 #include "components/table_interpolation.h"
@@ -22,6 +23,7 @@
 
 using namespace lied;
 using namespace lied::components;
+using lied::testing::build_error_of;
 
 namespace {
 
@@ -71,15 +73,6 @@ double hermite(const std::vector<double>& x, const std::vector<double>& y, const
 double at(const Interpolant1D& f, double u, Extrapolation e) {
     std::size_t last = 0;
     return f(u, e, last);
-}
-
-std::string build_error_of(Component& c) {
-    try {
-        Simulator sim(c);
-    } catch (const BuildError& e) {
-        return e.what();
-    }
-    return "<no error>";
 }
 
 // A 1D table driven by a ramp from −1 at t = 0 to 6 at t = 7.
@@ -285,4 +278,13 @@ TEST_CASE("a 2D table: bilinear and constant inside, each input extrapolated on 
     CHECK(build_error_of(bad).find("table: row 2: u1 = 0 does not increase on row 1 (0)") != std::string::npos);
     bad.table.table = ArrayParameter::matrix({{0, 2, 1}, {0, 1, 2}, {1, 3, 4}});
     CHECK(build_error_of(bad).find("table: column 2: u2 = 1 does not increase on column 1 (2)") != std::string::npos);
+}
+
+TEST_CASE("a periodic table far outside its range returns at once, and a non-finite input is not wrapped") {
+    Interpolant1D f;
+    f.prepare(kX, kY, Smoothness::LinearSegments);
+    // 1e40 is a whole number of periods of 5 to double precision: the wrap lands on the end (Modelica's rule for k ≥ 1).
+    CHECK(std::isfinite(at(f, 1e40, Extrapolation::Periodic)));
+    CHECK(std::isfinite(at(f, -1e40, Extrapolation::Periodic)));
+    CHECK(std::isnan(at(f, std::nan(""), Extrapolation::Periodic)));
 }

@@ -1,6 +1,7 @@
 // The control blocks against Modelica.Blocks' definitions, written out here: Product, Division, Abs, Min, Max and
 // DeadZone (static, through the Integrator, so that rk4's integral shows the kinks are met), Derivative and
 // SlewRateLimiter against closed forms, and the rules they refuse.
+#include "support/build_error_of.h"
 #include "components/continuous_blocks.h"
 #include "components/math_blocks.h"
 #include "components/sources.h"
@@ -20,9 +21,9 @@
 
 using namespace lied;
 using namespace lied::components;
+using lied::testing::build_error_of;
 
 namespace {
-
 // u1 = a ramp from −2 to 2 over t ∈ [0, 4] (then held), u2 = 0.5 · u1 + 0.5 (u1 − u2 changes sign at u1 = 1, t = 3);
 // `block` maps them to y, which an Integrator integrates.
 template <class Block>
@@ -85,15 +86,6 @@ void check_bench(Bench<Block>& bench, const std::function<double(double, double)
     // rk4 integrates each piece exactly when its steps end at the kinks (located to the engine's time tolerance); a
     // step across one would be off by O(dt²): 1e-3 of these integrals (checked by removing the kinks).
     CHECK(sim.value("integral.y") == doctest::Approx(integral_of(law, kinks)).epsilon(1e-9));
-}
-
-std::string build_error_of(Component& c) {
-    try {
-        Simulator sim(c);
-    } catch (const BuildError& e) {
-        return e.what();
-    }
-    return "<no error>";
 }
 
 }  // namespace

@@ -1,6 +1,6 @@
-// ZeroOrderHold and UnitDelay against Modelica.Blocks.Discrete's definitions: on u = t sampled every 0.25 s the
+// ZeroOrderHold and UnitDelay against Modelica.Blocks.Discrete's definitions: on a ramp sampled every 0.25 s the
 // output is the staircase the definition gives, and its integral through an Integrator is the staircase's sum exactly
-// (rk4 meets every sample); y_start holds until the first sample (the second for the delay), again after a reset.
+// (rk4 meets every sample); the hold samples where the run starts, the delay gives y_start until its second sample.
 #include "components/continuous_blocks.h"
 #include "components/sampled_blocks.h"
 #include "components/sources.h"
@@ -26,7 +26,7 @@ public:
         block.u.connect(u.y);
         block.samplePeriod = 0.25;
         block.startTime = 0.1;
-        block.y_start = -1.0;
+        if constexpr (requires { block.y_start; }) block.y_start = -1.0;
         integral.u.connect(block.y);
     }
     void metainfo(Meta& meta) override {
@@ -54,18 +54,19 @@ double staircase_integral(double t_end, double y_start, ValueAfter value_after) 
 
 }  // namespace
 
-TEST_CASE("ZeroOrderHold holds u of the last sample, y_start before the first") {
+TEST_CASE("ZeroOrderHold holds u of the last sample, u at the start before the first") {
     Sampled<ZeroOrderHold> s;
+    s.u.offset = 0.5;   // u = 0.5 + t
     Simulator sim(s, rk4());
-    CHECK(sim.value("block.y") == -1.0);
+    CHECK(sim.value("block.y") == 0.5);   // sampled where the run starts, as Modelica samples at initial()
     sim.simulate(0.05);
-    CHECK(sim.value("block.y") == -1.0);
+    CHECK(sim.value("block.y") == 0.5);
     sim.simulate(0.55);   // the last sample at 0.35
-    CHECK(sim.value("block.y") == doctest::Approx(0.35).epsilon(1e-14));
+    CHECK(sim.value("block.y") == doctest::Approx(0.85).epsilon(1e-14));
     sim.simulate(2.0);
-    CHECK(sim.value("integral.y") == doctest::Approx(staircase_integral(2.0, -1.0, [](int k) { return 0.1 + 0.25 * k; })).epsilon(1e-12));
+    CHECK(sim.value("integral.y") == doctest::Approx(staircase_integral(2.0, 0.5, [](int k) { return 0.6 + 0.25 * k; })).epsilon(1e-12));
     sim.reset();
-    CHECK(sim.value("block.y") == -1.0);
+    CHECK(sim.value("block.y") == 0.5);
 }
 
 TEST_CASE("UnitDelay gives u one sample earlier, y_start until the second sample") {

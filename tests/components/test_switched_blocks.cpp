@@ -3,9 +3,11 @@
 // that the integral of the output through an Integrator is exact to the event tolerance with a coarse rk4 step (and
 // off by the step without the events); the start value comes from the inputs at the start, also for a block a
 // structural change adds; the rules they refuse are named.
+#include "support/build_error_of.h"
 #include "components/continuous_blocks.h"
 #include "components/logical_blocks.h"
 #include "components/sources.h"
+#include "components/step_source.h"
 #include "components/switched_blocks.h"
 #include "core/model/build_error.h"
 #include "core/model/meta.h"
@@ -20,6 +22,7 @@
 
 using namespace lied;
 using namespace lied::components;
+using lied::testing::build_error_of;
 
 namespace {
 
@@ -50,15 +53,6 @@ SimulatorOptions coarse_rk4() {
     o.solver = "rk4";
     o.dt = 0.3;   // lands on none of the switching times below
     return o;
-}
-
-std::string build_error_of(Component& c) {
-    try {
-        Simulator sim(c);
-    } catch (const BuildError& e) {
-        return e.what();
-    }
-    return "<no error>";
 }
 
 }  // namespace
@@ -259,4 +253,31 @@ actions:
     CHECK(s2.value("late.y") == 1.0);
     s2.simulate(3.0);   // past 5π/6
     CHECK(s2.value("late.y") == 0.0);
+}
+
+TEST_CASE("a relation whose input jumps exactly onto its threshold switches at that event") {
+    // A step from 0 to exactly 1 at t = 0.5 s: u >= 1 turns true there, u > 1 stays false (Modelica evaluates every
+    // relation at an event; the indicator lands on 0 and never crosses it).
+    class Stepped : public Component {
+    public:
+        StepSource u{1.0, 0.5};
+        GreaterEqualThreshold at_least;
+        GreaterThreshold above;
+        Stepped() {
+            at_least.threshold = above.threshold = 1.0;
+            at_least.u.connect(u.y);
+            above.u.connect(u.y);
+        }
+        void metainfo(Meta& meta) override {
+            meta.component(u, "u");
+            meta.component(at_least, "at_least");
+            meta.component(above, "above");
+        }
+        const char* type_name() const override { return "Stepped"; }
+    } stepped;
+    Simulator sim(stepped, coarse_rk4());
+    CHECK(sim.value("at_least.y") == 0.0);
+    sim.simulate(1.0);
+    CHECK(sim.value("at_least.y") == 1.0);
+    CHECK(sim.value("above.y") == 0.0);
 }

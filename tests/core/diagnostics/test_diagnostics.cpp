@@ -1,4 +1,5 @@
 // Every build-time diagnostic on a deliberately broken composition, with its message pinned.
+#include "support/build_error_of.h"
 #include "core/model/build_error.h"
 #include "core/model/meta.h"
 #include "core/model/state.h"
@@ -16,17 +17,9 @@
 using namespace lied;
 using lied::systems::ComVessels;
 using lied::thermofluid::PressureDrop;
+using lied::testing::build_error_of;
 
 namespace {
-std::string build_error_of(Component& root, SimulatorOptions options = {}) {
-    try {
-        Simulator sim(root, options);
-    } catch (const BuildError& e) {
-        return e.what();
-    }
-    return "<no error>";
-}
-
 // The message of the SimulationError that stops sim before t_end ("<no error>" if none does).
 std::string simulation_error_of(Simulator& sim, double t_end) {
     try {

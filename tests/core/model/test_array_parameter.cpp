@@ -178,3 +178,26 @@ TEST_CASE("a structural change sets arrays whose shapes must agree together, and
     CHECK(sim.array_parameter("decay.k").size() == 2);
     CHECK(sim.states().size() == 2);
 }
+
+TEST_CASE("an array set in a change keeps its elements' storage valid: a same-shape value read at build, an undone reshape") {
+    // x_start is read at build: a value of the same shape goes into the same storage, so an element set after it in
+    // the same change lands in the value that is built.
+    Holder h;
+    h.decay.x_start = ArrayParameter::vector({1.0, 1.0});
+    Simulator sim(h, rk4());
+    StructuralChange same("new starts");
+    same.set_parameter("decay.x_start", ArrayParameter::vector({5.0, 6.0})).set_parameter("decay.x_start[1]", 9.0);
+    sim.apply(same);
+    CHECK(sim.array_parameter("decay.x_start")[0] == 9.0);
+    CHECK(sim.array_parameter("decay.x_start")[1] == 6.0);
+    // An element set, then a reshape, then an edit that fails: undone in reverse, the element's old value lands in the
+    // storage that comes back (not in one that was freed).
+    Holder h2;
+    Simulator other(h2, rk4());
+    StructuralChange failing("element, reshape, a missing component");
+    failing.set_parameter("decay.k[1]", 7.0).set_parameter("decay.k", ArrayParameter::vector({1.0, 2.0, 3.0})).remove("nosuch");
+    CHECK_THROWS_AS(other.apply(failing), StructuralChangeError);
+    CHECK(other.array_parameter("decay.k").size() == 2);
+    CHECK(other.parameter("decay.k[1]") == 1.0);
+    CHECK(other.parameter("decay.k[2]") == 2.0);
+}

@@ -1,5 +1,6 @@
 // L in the schedule's sparse structure, factored densely or with KLU: both give the same physics; the
 // structure and the probe passes follow the network; large singular systems are still named.
+#include "support/build_error_of.h"
 #include "core/model/build_error.h"
 #include "core/solve/klu_factorization.h"
 #include "core/simulation/simulator.h"
@@ -11,6 +12,7 @@
 #include <cmath>
 
 using namespace lied;
+using lied::testing::build_error_of;
 
 namespace {
 
@@ -29,15 +31,6 @@ double water_mass(Simulator& sim, Composite& net) {
         if (auto* t = dynamic_cast<thermofluid::OutTank*>(c)) mass += sim.value(name + ".level") * t->A * 1000.0;
     }
     return mass;
-}
-
-std::string build_error_of(Component& root, SimulatorOptions options) {
-    try {
-        Simulator sim(root, options);
-    } catch (const BuildError& e) {
-        return e.what();
-    }
-    return "<no error>";
 }
 
 }  // namespace

@@ -105,10 +105,10 @@ TEST_CASE("every example system file loads and builds") {
         INFO(name);
         LoadedSystem loaded = load_system_file(entry.path().string());
         Simulator sim(*loaded.root);
-        // A component whose parameters an action sets may have new values after it (a state space's third state).
+        // A component whose vector or matrix an action sets may have new values after it (a state space's third state).
         std::vector<std::string> reshaped;
         for (auto& [at, change] : loaded.actions)
-            for (auto& set : change.set_parameter_names()) reshaped.push_back(set.substr(0, set.rfind('.') + 1));
+            for (auto& set : change.set_array_names()) reshaped.push_back(set.substr(0, set.rfind('.') + 1));
         for (auto& [at, change] : loaded.actions) sim.schedule(at, std::move(change));
         const auto later = sim.scheduled_value_names();   // what the file's actions bring
         auto reshaped_later = [&](const std::string& r) {
