@@ -1,11 +1,30 @@
 #include "components/csv_cells.h"
 
+#include "core/model/build_error.h"
+
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
+#include <filesystem>
 #include <sstream>
 
 namespace lied::components {
+
+std::ifstream open_table_file(const std::string& path, const std::string& where, const std::string& noun) {
+    constexpr std::uintmax_t kMaxBytes = 256u << 20;   // 10⁷ rows of a few numbers each fit comfortably
+    const std::string rule = "a " + noun + "'s file";
+    std::error_code ec;
+    const auto status = std::filesystem::status(path, ec);
+    if (ec || !std::filesystem::exists(status))
+        throw BuildError(where + ": cannot open the file (rule: " + rule + " exists and is readable)", noun + " file");
+    if (!std::filesystem::is_regular_file(status)) throw BuildError(where + ": not a regular file (rule: " + rule + " is a regular file)", noun + " file");
+    if (const auto bytes = std::filesystem::file_size(path, ec); ec || bytes > kMaxBytes)
+        throw BuildError(where + ": " + (ec ? ec.message() : std::to_string(bytes) + " bytes") + " (rule: " + rule + " has at most 256 MiB)",
+                         noun + " size");
+    std::ifstream in(path);
+    if (!in) throw BuildError(where + ": cannot open the file (rule: " + rule + " exists and is readable)", noun + " file");
+    return in;
+}
 
 std::vector<std::string> csv_cells(const std::string& line) {
     std::vector<std::string> cells;

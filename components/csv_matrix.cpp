@@ -9,20 +9,11 @@
 namespace lied::components {
 
 namespace {
-constexpr std::uintmax_t kMaxBytes = 256u << 20;
 constexpr const char* kRule = "a table's file has rows of numbers, all of the same length";
 }  // namespace
 
 ArrayParameter read_csv_matrix(const std::string& path, const std::string& where, CsvLayout layout) {
-    // A regular file of bounded size: a FIFO or a device (/dev/zero) would block or never end.
-    std::error_code ec;
-    const auto status = std::filesystem::status(path, ec);
-    if (ec || !std::filesystem::exists(status)) throw BuildError(where + ": cannot open the file (rule: a table's file exists and is readable)", "table file");
-    if (!std::filesystem::is_regular_file(status)) throw BuildError(where + ": not a regular file (rule: a table's file is a regular file)", "table file");
-    if (const auto bytes = std::filesystem::file_size(path, ec); ec || bytes > kMaxBytes)
-        throw BuildError(where + ": " + (ec ? ec.message() : std::to_string(bytes) + " bytes") + " (rule: a table's file has at most 256 MiB)", "table size");
-    std::ifstream in(path);
-    if (!in) throw BuildError(where + ": cannot open the file (rule: a table's file exists and is readable)", "table file");
+    std::ifstream in = open_table_file(path, where, "table");
     std::vector<double> values;
     std::size_t rows = 0, cols = 0;
     bool header_seen = false;

@@ -17,7 +17,6 @@ namespace lied::components {
 namespace {
 
 constexpr std::size_t kMaxRows = 10'000'000;
-constexpr std::uintmax_t kMaxBytes = 256u << 20;   // 10⁷ rows of a few numbers each fit comfortably
 
 constexpr const char* kRule = "a time table has rows of numbers, the first column a non-decreasing time";
 
@@ -28,18 +27,7 @@ void TimeTable::load(const Meta& meta) {
     const std::string key = fileName + "#" + std::to_string(col);
     if (key == loaded_) return;
     const std::string where = meta.path_of("fileName") + " = '" + fileName + "'";
-    // A regular file of bounded size: a FIFO or a device (/dev/zero) would block or never end.
-    std::error_code ec;
-    const auto status = std::filesystem::status(fileName, ec);
-    if (ec || !std::filesystem::exists(status))
-        throw BuildError(where + ": cannot open the file (rule: a time table's file exists and is readable)", "time table file");
-    if (!std::filesystem::is_regular_file(status))
-        throw BuildError(where + ": not a regular file (rule: a time table's file is a regular file)", "time table file");
-    if (const auto bytes = std::filesystem::file_size(fileName, ec); ec || bytes > kMaxBytes)
-        throw BuildError(where + ": " + (ec ? ec.message() : std::to_string(bytes) + " bytes") + " (rule: a time table's file has at most 256 MiB)",
-                         "time table size");
-    std::ifstream in(fileName);
-    if (!in) throw BuildError(where + ": cannot open the file (rule: a time table's file exists and is readable)", "time table file");
+    std::ifstream in = open_table_file(fileName, where, "time table");
     std::vector<double> t, v;
     std::string line;
     for (std::size_t number = 1; std::getline(in, line); ++number) {
