@@ -61,6 +61,10 @@ void Meta::add_start_event(Block handler, bool& started, std::string_view name, 
     model_.start_events.push_back({join(name), handler, &started, component_, after_events});
 }
 
+void Meta::add_after_step(Block handler, std::string_view name, std::span<double> memory) {
+    model_.after_steps.push_back({join(name), handler, memory, component_});
+}
+
 void Meta::add_unmet_requirement(std::string_view message, std::string_view rule) {
     model_.unmet_requirements.push_back({path_ + (path_.empty() ? "" : ": ") + std::string(message), std::string(rule)});
 }

@@ -181,7 +181,8 @@ public:
     // kink is only first order), and an implicit solver takes its next Jacobian on that side.
     void kink(Out<double>& indicator, std::string_view name);
     // A discrete value set from the running model's values where a run starts (a relation's y = u > threshold, a
-    // hysteresis's switch): the handler reads the component's inputs and sets its discrete signals. The engine runs it
+    // hysteresis's switch): the handler reads the component's inputs and sets its discrete signals (and may set its
+    // states: an integrator reset by a truth value that turned true at another block's event). The engine runs it
     // at every reset and once when the component first appears in a structure (`started` is the component's memory of
     // that), after the model is evaluated there, again until no discrete signal changes, so that a chain of them
     // settles. During the run the component's own zero crossings change the values.
@@ -192,6 +193,16 @@ public:
     template <auto Method, class C>
     void start_event(C* self, bool& started, std::string_view name, bool after_events = false) {
         add_start_event(make_block<Method>(self), started, name, after_events);
+    }
+    // A handler run after every accepted step and after every event, on the model evaluated at the step's end (at the
+    // event: as its handlers left it), to remember the past: a transport delay's history of its input. The step's
+    // stages never see it run, so what it records is the accepted solution. It must not allocate, log or throw (the
+    // real-time path runs it). `memory` is everything it remembers: a saved state holds it, and a restored run goes
+    // on bit for bit. An adaptive solver that interpolates its output (CVODE) is then stopped after each of its own
+    // steps, so that the handler sees every one.
+    template <auto Method, class C>
+    void after_step(C* self, std::string_view name, std::span<double> memory) {
+        add_after_step(make_block<Method>(self), name, memory);
     }
     // A periodic (sampled) event at offset + k·period for a discrete controller; its outputs are discrete
     // signals, constant between samples. period and offset are read at build and reset.
@@ -277,6 +288,7 @@ private:
     void add_zero_crossing(Block handler, Out<double>& indicator, std::string_view name, Crossing direction, double hysteresis);
     void add_sampled_event(Block handler, const double& period, const double& offset, std::string_view name);
     void add_start_event(Block handler, bool& started, std::string_view name, bool after_events);
+    void add_after_step(Block handler, std::string_view name, std::span<double> memory);
     void add_unmet_requirement(std::string_view message, std::string_view rule);
     void add_advice(std::string_view message, std::string_view why);
     BlockInfo& next_block(Block block, std::string_view name);

@@ -219,6 +219,7 @@ void Model::clear_unrefilled() {
     time_sources_before.clear();
     discrete_signals.clear();
     warm_starts.clear();
+    after_steps.clear();
     start_follows.clear();
     start_derivatives.clear();
     inputs.clear();

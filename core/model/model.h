@@ -191,6 +191,15 @@ struct StartEventInfo {        // a discrete value settled from the model's valu
     bool after_events;         // also after every event and rebuild: a value that is a function of the inputs (a relation)
 };
 
+// A handler run after every accepted step and after every event, on the model evaluated there (Meta::after_step): a
+// block that remembers the past (a transport delay's history). `memory` is what it remembers; a saved state holds it.
+struct AfterStepInfo {
+    std::string path;
+    Block handler;
+    std::span<double> memory;
+    int component;
+};
+
 struct SampledEventInfo {      // a handler called at offset + k·period, k = 0, 1, ... (a discrete controller)
     std::string path;
     const double* period;
@@ -271,6 +280,7 @@ struct Model {
     std::vector<const OutBase*> discrete_signals;  // written by event handlers, constant in between
     std::vector<StartEventInfo> start_events;
     std::vector<double*> warm_starts;              // kept by blocks for their next evaluation (Meta::warm_start)
+    std::vector<AfterStepInfo> after_steps;
     struct StartFollows {                          // Meta::start_follows
         State* state;
         const double* value;

@@ -42,7 +42,7 @@ private:
         double time;
     };
     static constexpr char kMagic[8] = {'L', 'I', 'E', 'D', 'S', 'T', 'A', 'T'};
-    static constexpr std::uint32_t kFormat = 4;   // 2: whether inputs were set since the last step; 3: each created term's integral; 4: the nominal scales
+    static constexpr std::uint32_t kFormat = 5;   // 2: whether inputs were set since the last step; 3: each created term's integral; 4: the nominal scales; 5: what after-step handlers remember
     static std::uint64_t checksum(std::span<const std::byte> bytes);
     std::vector<std::byte> bytes_;
 };

@@ -307,7 +307,7 @@ StepStatus Simulator::fire_due_events() {
     if (changes_.waits_for_events())   // changes waiting for an event that fired now are due now, after the events
         for (int id : fired_now_) changes_.release(fired_event_name(id), t_);
     if (on_event_) notify_events();
-    return StepStatus::Ok;
+    return after_accepted_step(StepStatus::Ok);   // the values the events left (a jump the past must hold)
 }
 
 // fired_now_ numbers zero crossings, then time events, then sampled events.
@@ -367,7 +367,7 @@ StepStatus Simulator::step_once(double t_target, double h_max) {
         x_ += h * step_.k0;
         t_ = stop;
         const StepStatus checked = check_states();
-        return checked == StepStatus::Ok ? audit() : fail(checked);
+        return checked == StepStatus::Ok ? after_accepted_step(audit()) : fail(checked);
     }
     integrator_->set_hard_stop(std::min(hard_end_, next_event));
     failures_before_step_ = evaluator_.failures();
@@ -392,7 +392,16 @@ StepStatus Simulator::step_once(double t_target, double h_max) {
     if (monitor_.active() && !monitor_.observe(evaluator_, step_.t0, t_ - step_.t0, step_.x0, x_) && options_.step_monitor.mode == CheckMode::Error)
         return fail(StepStatus::StepTooLarge);
     const StepStatus checked = check_states();
-    return checked == StepStatus::Ok ? audit() : fail(blame_step_if_followed(checked));
+    return checked == StepStatus::Ok ? after_accepted_step(audit()) : fail(blame_step_if_followed(checked));
+}
+
+// The handlers that remember the past (Meta::after_step) see the step's end, evaluated there: a step's last
+// evaluation is one of its stages, not its end.
+StepStatus Simulator::after_accepted_step(StepStatus audited) {
+    if (audited != StepStatus::Ok || model_.after_steps.empty()) return audited;
+    if (!evaluator_.evaluate(t_, x_.data())) return fail(StepStatus::EvaluationFailed);
+    for (const AfterStepInfo& a : model_.after_steps) a.handler();
+    return StepStatus::Ok;
 }
 
 // A fixed step that crossed an indicator ends at the crossing: the interpolant located it, and the step is taken

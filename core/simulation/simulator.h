@@ -348,6 +348,7 @@ private:
     int carried_by_name_ = 0;        // the last carry_states: how many states kept their values by name
     std::string carry_text() const;  // for the segment table
     StepStatus audit();              // after an accepted step: the books, evaluated at (t_, x_)
+    StepStatus after_accepted_step(StepStatus audited);   // Meta::after_step's handlers, if the step stands
     void audit_user_change();        // after the user moved states or parameters: book the jump
     // After parameter values changed in place: L probed again, the integrator restarted, the change booked.
     void parameter_values_changed();

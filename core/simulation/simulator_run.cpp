@@ -79,8 +79,9 @@ void Simulator::simulate(double t_end, Recorder* recorder, const Progress& progr
         else if (adaptive) target = std::min(target, t_ + chunk);
         // The books judge one of the solver's internal steps at a time (Simpson's rule over an output interval that
         // spans a ringing contact would be guesswork); the solution is the same, CVODE interpolates. Before its first
-        // step (a start, a restart at an event) the first chunk is kept short too.
-        if (auditor_.active() && integrator_->interpolates_output()) {
+        // step (a start, a restart at an event) the first chunk is kept short too. A block that remembers the past
+        // (Meta::after_step) is shown each internal step the same way.
+        if ((auditor_.active() || !model_.after_steps.empty()) && integrator_->interpolates_output()) {
             const double internal = integrator_->internal_step();
             const double cut = internal > 0.0 ? t_ + internal : t_ + 1e-3 * (target - t_);
             if (cut < target - time_tolerance(target)) target = cut;

@@ -92,7 +92,7 @@ std::uint64_t Simulator::structure_fingerprint() {
         f.add(c.path);
         f.add(*c.value);
     }
-    for (std::size_t n : {model_.discrete_signals.size(), model_.warm_starts.size(), model_.time_events.size(), model_.sampled_events.size(),
+    for (std::size_t n : {model_.discrete_signals.size(), model_.warm_starts.size(), model_.after_steps.size(), model_.time_events.size(), model_.sampled_events.size(),
                           model_.zero_crossings.size(), model_.balance_terms.size(), model_.variables.size()})
         f.add(n);
     fingerprint_ = f.h;
@@ -127,6 +127,8 @@ void Simulator::archive_state(StateArchive& a) {
         a.values(static_cast<double*>(const_cast<void*>(d->value_address())), discrete_doubles(*d));
     a.expect_count(model_.warm_starts.size());
     for (double* w : model_.warm_starts) a.value(*w);
+    a.expect_count(model_.after_steps.size());
+    for (const AfterStepInfo& h : model_.after_steps) a.values(h.memory.data(), h.memory.size());   // a delay's history
     a.flag(inputs_changed_);   // an input set since the last step: the next step takes it, after a restore too
     clock_.archive(a);
     crossings_.archive(a);
