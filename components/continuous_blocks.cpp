@@ -16,6 +16,7 @@ void Integrator::metainfo(Meta& meta) {
     meta.parameter(k, "k", ParameterSpec::any("", "integrator gain"));
     meta.parameter(y.start, "y_start", ParameterSpec::any("", "initial output"));
     meta.block<&Integrator::derivative>(this, "derivative", {&u}, {&y.der});
+    declare(meta, y);
 }
 
 void Derivative::derivative() {

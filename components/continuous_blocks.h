@@ -2,6 +2,7 @@
 // Continuous signal blocks with a state (Modelica.Blocks.Continuous and Nonlinear): Integrator, Derivative and
 // SlewRateLimiter, with Modelica's laws. Where a law bends (a rate saturated) the block declares a kink (Meta::kink), so
 // that a fixed step ends there instead of integrating across it.
+#include "components/integrator_reset.h"
 #include "core/model/choice.h"
 #include "core/model/component.h"
 #include "core/model/signal.h"
@@ -9,8 +10,8 @@
 
 namespace lied::components {
 
-// dy/dt = k·u, y(0) = y_start.
-class Integrator final : public Component {
+// dy/dt = k·u, y(0) = y_start; with use_reset, y jumps to y_start (or to `set`, use_set) where `reset` turns true.
+class Integrator final : public Component, public IntegratorReset {
 public:
     In<double> u;
     double k = 1.0;

@@ -4,6 +4,7 @@
 #include "core/model/meta.h"
 #include "core/model/value_type.h"
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 #include <string>
@@ -132,6 +133,11 @@ void LimIntegrator::settle() {
     limit_.value = y() >= outMax - slack_max && rate > 0 ? 1.0 : (y() <= outMin + slack_min && rate < 0 ? -1.0 : 0.0);
 }
 
+void LimIntegrator::after_reset() {
+    y.value.value = std::min(std::max(y(), outMin), outMax);
+    settle();
+}
+
 void LimIntegrator::metainfo(Meta& meta) {
     meta.balance_neutral();
     meta.signal(u, "u");
@@ -157,6 +163,7 @@ void LimIntegrator::metainfo(Meta& meta) {
     meta.zero_crossing<&LimIntegrator::push_falls>(this, push_, "leaves_max", Crossing::Down);
     meta.zero_crossing<&LimIntegrator::push_rises>(this, push_, "leaves_min", Crossing::Up);
     meta.start_event<&LimIntegrator::settle>(this, started_, "start", /*after_events=*/true);
+    declare(meta, y, make_block<&LimIntegrator::after_reset>(this));
 }
 
 template class RelationBlock<Relation::Greater, true>;

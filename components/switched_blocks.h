@@ -4,6 +4,7 @@
 // signal, constant between events, set by a zero crossing located in time, and set from the inputs where a run starts,
 // after every other event and after a rebuild (Meta::start_event). A fixed step therefore never straddles the switch,
 // and the law on each side is smooth.
+#include "components/integrator_reset.h"
 #include "core/model/component.h"
 #include "core/model/signal.h"
 #include "core/model/state.h"
@@ -81,8 +82,9 @@ private:
 };
 
 // dy/dt = k·u, held at outMax while k·u > 0 and at outMin while k·u < 0 (Modelica's LimIntegrator, not strict):
-// reaching a limit and the rate turning back are events, so y stops at the limit and leaves it when u reverses.
-class LimIntegrator final : public Component {
+// reaching a limit and the rate turning back are events, so y stops at the limit and leaves it when u reverses. With
+// use_reset, y jumps to y_start (or to `set`, use_set, clipped to the limits) where `reset` turns true.
+class LimIntegrator final : public Component, public IntegratorReset {
 public:
     In<double> u;
     double k = 1.0;
@@ -99,6 +101,7 @@ private:
     void push_falls();   // k·u turns negative: leaves the upper limit
     void push_rises();   // k·u turns positive: leaves the lower limit
     void settle();
+    void after_reset();   // y clipped to the limits, and held there if the input pushes against them
     Out<double> to_max_, to_min_, push_;   // y − outMax, y − outMin, k·u: the indicators
     Out<double> limit_;                    // discrete: 1 held at outMax, −1 at outMin, 0 free
     bool started_ = false;

@@ -95,6 +95,7 @@ bool Simulator::run_settling_handlers(Chosen&& chosen) {
     }
     for (std::size_t k = 0; k < model_.start_events.size(); ++k)
         if (chosen(k)) model_.start_events[k].handler();
+    take_states_from_components();   // a handler may re-initialise its state (an integrator reset by a switched input)
     bool unchanged = true;
     for (std::size_t i = 0; i < model_.discrete_signals.size(); ++i) {
         const double* v = model_.discrete_signals[i]->real_value();
