@@ -15,7 +15,8 @@ void PID::output() {
 }
 
 void PID::derivatives() {
-    if (integral_) I.der.value = (u_s.value() - u_m.value() + (y.value - y_unlimited_.value) / (k * Ni)) / Ti;
+    const double applied = tracking_ ? y_track.value() : y.value;
+    if (integral_) I.der.value = (u_s.value() - u_m.value() + (applied - y_unlimited_.value) / (k * Ni)) / Ti;
     if (derivative_) x_D.der.value = (wd * u_s.value() - u_m.value() - x_D()) * Nd / Td;
 }
 
@@ -46,6 +47,14 @@ void PID::metainfo(Meta& meta) {
     meta.parameter(kFF, "kFF", ParameterSpec::any("", "gain of the feed-forward u_ff (withFeedForward)"));
     meta.require(!feed_forward_ || u_ff.source() != nullptr, "withFeedForward = true, but u_ff is not connected",
                  "a controller with feed-forward reads it from u_ff");
+    static const ChoiceSpec kTrackingChoice{{"false", "true"}, "the anti-windup follows y_track, the actuator's real output, instead of y"};
+    meta.choice(withTracking, "withTracking", kTrackingChoice);
+    tracking_ = withTracking && integral_;
+    meta.signal(y_track, "y_track");
+    meta.require(!withTracking || integral_, "withTracking = true, but the controller has no integral part (controllerType P or PD)",
+                 "tracking acts on the integral part");
+    meta.require(!withTracking || y_track.source() != nullptr, "withTracking = true, but y_track is not connected",
+                 "a tracking controller reads the actuator's real output from y_track");
     meta.require(yMin <= yMax, [&] { return std::string("yMin = " + std::to_string(yMin) + " is above yMax = " + std::to_string(yMax)); }, "a controller's yMin <= yMax");
     BlockLists& output = lists_[0].reset({&u_s, &u_m}, {&y, &y_unlimited_});
     if (feed_forward_) output.reads.push_back(&u_ff);
@@ -66,6 +75,7 @@ void PID::metainfo(Meta& meta) {
     if (!rates.writes.empty()) {
         rates.reads = output.reads;   // the same inputs, and the output with its unlimited value
         rates.reads.insert(rates.reads.end(), {&y, &y_unlimited_});
+        if (tracking_) rates.reads.push_back(&y_track);
         meta.block<&PID::derivatives>(this, "derivatives", rates.reads, rates.writes);
     }
     meta.variable(y.value, "y", "");

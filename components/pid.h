@@ -5,7 +5,8 @@
 //                                                                  up while the output is limited)
 //   D = Nd·(wd·u_s − u_m − x_D),   dx_D/dt = (wd·u_s − u_m − x_D)·Nd/Td   (Td·s/(1 + s·Td/Nd), no pure derivative)
 // withFeedForward adds kFF·u_ff to y_unlimited after the gain (a known disturbance, such as a heat load, acted on
-// before the error shows it); the limits and the anti-windup then act on the sum, as in Modelica.
+// before the error shows it); the limits and the anti-windup then act on the sum, as in Modelica. withTracking puts
+// the actuator's real output y_track in place of y in the back-calculation.
 // controllerType P, PI, PD or PID selects the parts; only the selected ones have states. A negative k gives a
 // reverse-acting controller (e.g. more cooling when the measurement rises above the set point).
 #include "core/model/block_lists.h"
@@ -27,6 +28,11 @@ public:
     In<double> u_ff{In<double>::Optional{0.0}};   // feed-forward (withFeedForward); connected when used
     Choice<bool> withFeedForward{false};
     double kFF = 1.0;          // gain of the feed-forward
+    // withTracking: the anti-windup follows what the actuator really does, y_track (a valve's position behind a rate
+    // limiter, a manual override), instead of y: dI/dt = (e + (y_track − y_unlimited)/(k·Ni))/Ti (Åström and
+    // Hägglund's tracking mode). The integral then never runs away while the actuator lags or is overridden.
+    In<double> y_track{In<double>::Optional{0.0}};
+    Choice<bool> withTracking{false};
     enum class Type { P, PI, PD, PID };   // the options' order
     Choice<Type> controllerType{Type::PI};
     double k = 1.0;            // gain
@@ -47,7 +53,7 @@ private:
     void output();
     void derivatives();
     Out<double> y_unlimited_;
-    bool integral_ = true, derivative_ = false, feed_forward_ = false;
+    bool integral_ = true, derivative_ = false, feed_forward_ = false, tracking_ = false;
     std::array<BlockLists, 2> lists_;   // the blocks' reads and writes, kept between crawls
 };
 

@@ -188,3 +188,49 @@ TEST_CASE("feed-forward: a measured disturbance fed forward with kFF = −1 canc
     unconnected.pid.withFeedForward = true;
     CHECK_THROWS_WITH_AS(Simulator{unconnected}, doctest::Contains("pid: withFeedForward = true, but u_ff is not connected"), BuildError);
 }
+
+TEST_CASE("tracking: the integral follows the actuator's real output, I = I∞ + (I0 − I∞)·exp(−t/(Ni·Ti)) with I∞ = (Ni − 1)·e + c/k") {
+    // The actuator is held at c (a manual override) whatever the controller asks; the error e stays constant. With
+    // tracking, dI/dt = (e + (c − k·(e + I))/(k·Ni))/Ti, linear in I: it settles where y_unlimited − c = k·Ni·e, so
+    // the controller takes over from c without a bump. Without tracking the limits are never reached here (±100),
+    // so the integral grows as e·t/Ti for good.
+    class Overridden : public Component {
+    public:
+        Constant s{1.0}, m{0.4}, held{0.3};
+        PID pid;
+        explicit Overridden(bool tracking) {
+            pid.k = 2.0, pid.Ti = 0.5, pid.Ni = 0.8, pid.yMax = 100, pid.yMin = -100;
+            pid.I.start = 0.1;
+            pid.withTracking = tracking;
+            pid.u_s.connect(s.y);
+            pid.u_m.connect(m.y);
+            if (tracking) pid.y_track.connect(held.y);
+        }
+        void metainfo(Meta& meta) override {
+            meta.component(s, "s");
+            meta.component(m, "m");
+            meta.component(held, "held");
+            meta.component(pid, "pid");
+        }
+        const char* type_name() const override { return "Overridden"; }
+    };
+    const double k = 2.0, Ti = 0.5, Ni = 0.8, e = 0.6, c = 0.3, I0 = 0.1;
+    const double I_inf = (Ni - 1.0) * e + c / k;
+    Overridden tracked(true), free_running(false);
+    Simulator a(tracked, accurate()), b(free_running, accurate());
+    for (double t : {0.1, 0.7, 3.0}) {
+        a.simulate(t);
+        b.simulate(t);
+        CHECK(a.value("pid.I") == doctest::Approx(I_inf + (I0 - I_inf) * std::exp(-t / (Ni * Ti))).epsilon(1e-9));
+        CHECK(b.value("pid.I") == doctest::Approx(I0 + e * t / Ti).epsilon(1e-9));
+    }
+    a.simulate(20.0);   // e^(−50): settled
+    CHECK(a.value("pid.y") == doctest::Approx(k * e * Ni + c).epsilon(1e-9));   // the bump the takeover leaves
+
+    Overridden unconnected(false);
+    unconnected.pid.withTracking = true;
+    CHECK_THROWS_WITH_AS(Simulator{unconnected}, doctest::Contains("pid: withTracking = true, but y_track is not connected"), BuildError);
+    Overridden proportional(true);
+    proportional.pid.controllerType = PID::Type::P;
+    CHECK_THROWS_WITH_AS(Simulator{proportional}, doctest::Contains("withTracking = true, but the controller has no integral part"), BuildError);
+}
