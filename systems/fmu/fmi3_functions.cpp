@@ -104,12 +104,12 @@ fmi3Status fmi3Terminate(fmi3Instance c) { return guarded(c, [](FmuInstance& i) 
 fmi3Status fmi3Reset(fmi3Instance c) { return guarded(c, [](FmuInstance& i) { return i.reset(); }); }
 
 fmi3Status fmi3GetFloat64(fmi3Instance c, const fmi3ValueReference vr[], std::size_t n, fmi3Float64 v[], std::size_t nv) {
-    return guarded(c, [&](FmuInstance& i) { return nv == n ? i.get_real(vr, n, v) : i.no_variables_of_type(1, "array", "fmi3GetFloat64"); });
+    return guarded(c, [&](FmuInstance& i) { return i.get_float64(vr, n, v, nv); });
 }
 fmi3Status fmi3SetFloat64(fmi3Instance c, const fmi3ValueReference vr[], std::size_t n, const fmi3Float64 v[], std::size_t nv) {
-    return guarded(c, [&](FmuInstance& i) { return nv == n ? i.set_real(vr, n, v) : i.no_variables_of_type(1, "array", "fmi3SetFloat64"); });
+    return guarded(c, [&](FmuInstance& i) { return i.set_float64(vr, n, v, nv); });
 }
-// Counts and choices are Int32, truth values Boolean (fmu_model.h); arrays are not offered.
+// Counts and choices are Int32, truth values Boolean (fmu_model.h); arrays are Float64 only (vector and matrix parameters).
 #define LIED_FMI3_DISCRETE(Name, CType, Kind)                                                                                    \
     fmi3Status fmi3Get##Name(fmi3Instance c, const fmi3ValueReference vr[], std::size_t n, CType v[], std::size_t nv) {             \
         return guarded(c, [&](FmuInstance& i) {                                                                                   \

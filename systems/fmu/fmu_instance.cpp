@@ -96,7 +96,8 @@ void FmuInstance::build() {
 void FmuInstance::resolve_values() {
     values_.assign(variables_.size(), nullptr);
     for (std::size_t i = 0; i < variables_.size(); ++i)
-        if (variables_[i].kind != FmuVariable::Kind::Derivative && variables_[i].kind != FmuVariable::Kind::Choice)
+        if (variables_[i].kind != FmuVariable::Kind::Derivative && variables_[i].kind != FmuVariable::Kind::Choice &&
+            variables_[i].kind != FmuVariable::Kind::ArrayParameter)   // an array is read through its elements
             values_[i] = sim_->find_value(variables_[i].name);
     indicators_.assign(sim_->model().zero_crossings.size(), 0.0);
     derivatives_.assign(sim_->model().states.size(), 0.0);
@@ -255,6 +256,35 @@ fmi2Status FmuInstance::get_real(const fmi2ValueReference vr[], std::size_t n, f
         } else value[k] = values_[vr[k]] ? *values_[vr[k]] : std::nan("");
     }
     return fmi2OK;
+}
+
+// FMI 3: each value reference stands for one value, or for an array's elements in row-major order; nv must be the
+// total. An array is passed on to get_real and set_real as its elements' value references.
+template <class Values, class Access>
+fmi2Status FmuInstance::with_arrays(const fmi2ValueReference vr[], std::size_t n, Values values, std::size_t nv, const char* function, Access&& access) {
+    std::size_t at = 0;
+    for (std::size_t k = 0; k < n; ++k) {
+        if (vr[k] >= variables_.size()) return log(fmi2Error, std::string(function) + ": no variable has value reference " + std::to_string(vr[k]));
+        const FmuVariable& v = variables_[vr[k]];
+        const bool array = v.kind == FmuVariable::Kind::ArrayParameter;
+        const std::size_t count = array ? v.elements.size() : 1;
+        if (at + count > nv)
+            return log(fmi2Error, std::string(function) + ": nValues = " + std::to_string(nv) + " is too few for the variables asked for (" + v.name +
+                                      (array ? " alone holds " + std::to_string(count) + " values" : "") + ")");
+        if (const fmi2Status s = array ? access(v.elements.data(), count, values + at) : access(&vr[k], 1, values + at); s != fmi2OK) return s;
+        at += count;
+    }
+    if (at != nv)
+        return log(fmi2Error, std::string(function) + ": nValues = " + std::to_string(nv) + ", but the variables asked for hold " + std::to_string(at) + " values");
+    return fmi2OK;
+}
+
+fmi2Status FmuInstance::get_float64(const fmi2ValueReference vr[], std::size_t n, fmi2Real values[], std::size_t nv) {
+    return with_arrays(vr, n, values, nv, "fmi3GetFloat64", [&](const fmi2ValueReference* r, std::size_t m, fmi2Real* x) { return get_real(r, m, x); });
+}
+
+fmi2Status FmuInstance::set_float64(const fmi2ValueReference vr[], std::size_t n, const fmi2Real values[], std::size_t nv) {
+    return with_arrays(vr, n, values, nv, "fmi3SetFloat64", [&](const fmi2ValueReference* r, std::size_t m, const fmi2Real* x) { return set_real(r, m, x); });
 }
 
 bool FmuInstance::sizes_structure(const std::string& parameter) const {

@@ -40,6 +40,9 @@ public:
     fmi2Status reset();
     fmi2Status get_real(const fmi2ValueReference vr[], std::size_t n, fmi2Real value[]);
     fmi2Status set_real(const fmi2ValueReference vr[], std::size_t n, const fmi2Real value[]);
+    // FMI 3's Float64 access, where a value reference may stand for an array parameter's nv values.
+    fmi2Status get_float64(const fmi2ValueReference vr[], std::size_t n, fmi2Real values[], std::size_t nv);
+    fmi2Status set_float64(const fmi2ValueReference vr[], std::size_t n, const fmi2Real values[], std::size_t nv);
     // Integer and Boolean variables (counts, truth values, choices): T is int (FMI 2's Integer and Boolean, FMI 3's
     // Int32) or bool (FMI 3's Boolean). `function` names the caller in messages. A variable of another type is an
     // error naming the function that reads it.
@@ -89,6 +92,8 @@ public:
     fmi2Status set_logging(bool on, const std::vector<std::string>& categories);
 
 private:
+    template <class Values, class Access>
+    fmi2Status with_arrays(const fmi2ValueReference vr[], std::size_t n, Values values, std::size_t nv, const char* function, Access&& access);
     bool sizes_structure(const std::string& parameter) const;   // a count read at build (a rod's volumes)
     enum class Mode { Instantiated, Initialization, Step, Event, Continuous, Terminated, Error };
     void build();

@@ -230,6 +230,38 @@ FmuVariable::Type of_value_type(ValueType type) {
 }
 }  // namespace
 
+namespace {
+// FMI 3's arrays: each vector or matrix parameter with elements becomes one variable whose value is its elements in
+// row-major order (the storage order of ArrayParameter, in which its elements are registered).
+void add_array_variables(const Model& m, std::vector<FmuVariable>& v, unsigned& vr) {
+    std::vector<std::vector<std::size_t>> elements(m.arrays.size());
+    std::map<std::string, std::size_t> by_name;
+    for (std::size_t i = 0; i < v.size(); ++i)
+        if (v[i].kind == FmuVariable::Kind::Parameter) by_name.emplace(v[i].name, i);
+    for (const ParameterInfo& p : m.parameters)
+        if (p.array >= 0)
+            if (auto found = by_name.find(p.path); found != by_name.end()) elements[static_cast<std::size_t>(p.array)].push_back(found->second);
+    for (std::size_t a = 0; a < m.arrays.size(); ++a) {
+        const ArrayParameterInfo& info = m.arrays[a];
+        if (elements[a].empty() || elements[a].size() != info.value->size()) continue;   // an empty array has nothing to offer
+        const FmuVariable& first = v[elements[a].front()];
+        FmuVariable array{info.path, vr++, FmuVariable::Kind::ArrayParameter, "parameter", first.variability, "exact", false, 0, first.unit,
+                          first.description, -1};
+        array.min = first.min;
+        array.max = first.max;
+        array.dimensions = info.value->is_matrix() ? std::vector<std::size_t>{info.value->rows(), info.value->cols()}
+                                                   : std::vector<std::size_t>{info.value->rows()};
+        const int index = static_cast<int>(v.size());
+        for (std::size_t e : elements[a]) {
+            array.elements.push_back(v[e].value_reference);
+            array.starts.push_back(v[e].start);
+            v[e].array = index;
+        }
+        v.push_back(std::move(array));
+    }
+}
+}  // namespace
+
 std::vector<FmuVariable> fmu_variables(const Simulator& sim, const std::vector<std::string>& outputs, int fmi_version) {
     const Model& m = sim.model();
     const std::set<std::string> output_set(outputs.begin(), outputs.end());
@@ -325,6 +357,7 @@ std::vector<FmuVariable> fmu_variables(const Simulator& sim, const std::vector<s
         const unsigned time = time_vr;
         for (auto& x : v)
             if (x.has_dependencies) x.dependencies.push_back(time);
+        add_array_variables(m, v, vr);
     }
     return v;
 }
@@ -405,12 +438,21 @@ std::string model_description_xml_3(const FmuConfig& config, const std::vector<F
     for (auto& v : variables)
         if (v.kind == FmuVariable::Kind::State) state_vr[v.state] = v.value_reference;
     for (auto& v : variables) {
+        if (v.array >= 0) continue;   // an array's element: the array variable stands for it
         x << "    <" << type_element(v.type, 3) << " name=\"" << xml(v.name) << "\" valueReference=\"" << v.value_reference << "\" description=\""
           << xml(v.description) << "\" causality=\"" << v.causality << "\" variability=\"" << v.variability << "\"";
         if (!v.initial.empty()) x << " initial=\"" << v.initial << "\"";
         type_attributes(x, v);
         if (v.kind == FmuVariable::Kind::Derivative) x << " derivative=\"" << state_vr.at(v.state) << "\"";
-        x << "/>\n";
+        if (v.kind != FmuVariable::Kind::ArrayParameter) {
+            x << "/>\n";
+            continue;
+        }
+        x << " start=\"";   // an array's start: its elements in row-major order
+        for (std::size_t k = 0; k < v.starts.size(); ++k) x << (k ? " " : "") << number(v.starts[k]);
+        x << "\">\n";
+        for (std::size_t d : v.dimensions) x << "      <Dimension start=\"" << d << "\"/>\n";
+        x << "    </" << type_element(v.type, 3) << ">\n";
     }
     x << "  </ModelVariables>\n  <ModelStructure>\n";
     auto dependencies = [&](const FmuVariable& v) {

@@ -48,7 +48,9 @@ FmuConfig read_fmu_config(const std::string& text);
 struct FmuVariable {
     // Choice: a parameter with named options, offered as the option's position (Integer) or as a Boolean where the
     // options are "false" and "true".
-    enum class Kind { State, Derivative, Variable, Parameter, Time, EventIndicator, Input, Output, Choice };
+    // ArrayParameter: FMI 3 only, a vector or matrix parameter as one variable with its dimensions; its elements stay
+    // variables of their own (FMI 2 offers them) but FMI 3's description leaves them out.
+    enum class Kind { State, Derivative, Variable, Parameter, Time, EventIndicator, Input, Output, Choice, ArrayParameter };
     // FMI 2's Real, Integer, Boolean; FMI 3's Float64, Int32, Boolean. Integer and Boolean variables are parameters
     // (counts and choices) or change only at events (variability "discrete").
     enum class Type { Real, Integer, Boolean };
@@ -69,6 +71,12 @@ struct FmuVariable {
     std::vector<unsigned> dependencies;
     Type type = Type::Real;
     std::vector<std::string> options;   // a choice's options, by position
+    // An array parameter (FMI 3): its extents (rows, and columns for a matrix), the value references of its elements
+    // in row-major order (the order of FMI 3's serialized arrays), and their start values.
+    std::vector<std::size_t> dimensions;
+    std::vector<unsigned> elements;
+    std::vector<double> starts;
+    int array = -1;   // FMI 3: an element's array variable (its index in the list); the description leaves the element out
 };
 
 // "a Real variable", "an Integer variable" (FMI 3: "a Float64 variable", "an Int32 variable"), "a Boolean variable".
@@ -79,7 +87,9 @@ std::string options_by_position(const std::vector<std::string>& options);
 // The variables in modelDescription order: states, their derivatives "der(x)", variables (counts as Integer and
 // truth values as Boolean, both discrete), parameters (whole numbers as Integer), choices (fixed: Boolean for
 // false/true, else Integer, the option's position from 0; not file paths), the system's inputs (causality input,
-// with their ranges) and declared outputs (causality output, by the output's name); for FMI 3 also the independent variable "time" and the event indicators (variables there). States and variables named
+// with their ranges) and declared outputs (causality output, by the output's name); for FMI 3 also the independent
+// variable "time", the event indicators (variables there) and each vector or matrix parameter as one array variable
+// (its elements, offered one by one in FMI 2, are then left out of the description). States and variables named
 // in `outputs` are outputs too; a parameter that is a state's start value is fixed (it acts at initialisation
 // only), the others are tunable (Lied takes a new value between steps).
 std::vector<FmuVariable> fmu_variables(const Simulator& sim, const std::vector<std::string>& outputs, int fmi_version = 2);

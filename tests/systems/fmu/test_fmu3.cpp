@@ -9,6 +9,11 @@
 
 #include <doctest/doctest.h>
 
+#include <cmath>
+#include <iterator>
+#include <sstream>
+#include <vector>
+
 using lied::testing::FmiImporter;
 using lied::testing::run_lied;
 using lied::testing::TempFolder;
@@ -149,5 +154,67 @@ TEST_CASE("FMI 3 Model Exchange: the importer's RK4 through a time event and a s
     double g = 0;
     REQUIRE(get(c, &indicator, 1, &g, 1) == fmi3OK);
     CHECK(g == doctest::Approx(final_value(ref, "p2.m_flow") - 10).epsilon(1e-6));
+    free_instance(c);
+}
+
+TEST_CASE("FMI 3 offers a matrix parameter as one array variable with its dimensions, FMI 2 offers its elements") {
+    TempFolder dir;
+    const std::string file = std::string(LIED_SOURCE_DIR) + "/tests/systems/fmu/lti_arrays.yaml";
+    REQUIRE(run_lied({"export-fmu", file, "-o", dir / "lti3.fmu", "--fmi-version", "3"}).code == 0);
+    REQUIRE(run_lied({"export-fmu", file, "-o", dir / "lti2.fmu"}).code == 0);
+    FmiImporter fmu(dir / "lti3.fmu", dir.path() / "unpacked3");
+    const std::size_t a = fmu.xml.find("<Float64 name=\"lti.A\"");
+    REQUIRE(a != std::string::npos);
+    const std::string element = fmu.xml.substr(a, fmu.xml.find("</Float64>", a) - a);
+    const std::size_t at = element.find("start=\"") + 7;
+    std::istringstream values(element.substr(at, element.find('"', at) - at));
+    std::vector<double> starts{std::istream_iterator<double>(values), std::istream_iterator<double>()};
+    CHECK(starts == std::vector<double>{-0.2, 2, -2, -0.2});   // row-major, each as it reads back
+    CHECK(element.find("<Dimension start=\"2\"/>\n      <Dimension start=\"2\"/>") != std::string::npos);
+    CHECK(fmu.xml.find("name=\"lti.A[2,1]\"") == std::string::npos);   // the array stands for its elements
+    CHECK(fmu.xml.find("<Float64 name=\"lti.x_start\"") != std::string::npos);
+    FmiImporter fmu2(dir / "lti2.fmu", dir.path() / "unpacked2");
+    CHECK(fmu2.xml.find("name=\"lti.A[2,1]\"") != std::string::npos);
+    CHECK(fmu2.xml.find("name=\"lti.A\"") == std::string::npos);
+
+    auto instantiate = fmu.function<decltype(&fmi3InstantiateCoSimulation)>("fmi3InstantiateCoSimulation");
+    auto enter = fmu.function<decltype(&fmi3EnterInitializationMode)>("fmi3EnterInitializationMode");
+    auto exit = fmu.function<decltype(&fmi3ExitInitializationMode)>("fmi3ExitInitializationMode");
+    auto set = fmu.function<decltype(&fmi3SetFloat64)>("fmi3SetFloat64");
+    auto get = fmu.function<decltype(&fmi3GetFloat64)>("fmi3GetFloat64");
+    auto do_step = fmu.function<decltype(&fmi3DoStep)>("fmi3DoStep");
+    auto free_instance = fmu.function<decltype(&fmi3FreeInstance)>("fmi3FreeInstance");
+    fmi3Instance c = instantiate("lti", fmu.guid.c_str(), fmu.resource_path().c_str(), false, false, false, false, nullptr, 0, &fmu, log_into, nullptr);
+    REQUIRE(c);
+    REQUIRE(enter(c, false, 0, 0, false, 0) == fmi3OK);
+    const fmi3ValueReference A = fmu.vr("lti.A"), x_start = fmu.vr("lti.x_start");
+    // An array and a scalar in one call: nValues counts the array's elements.
+    const fmi3ValueReference both[] = {A, fmu.vr("time")};
+    double got[5] = {};
+    REQUIRE(get(c, both, 2, got, 5) == fmi3OK);
+    CHECK(std::vector<double>(got, got + 5) == std::vector<double>{-0.2, 2, -2, -0.2, 0});
+    // Too few values for the array, or too many for what was asked: refused, named.
+    CHECK(get(c, &A, 1, got, 3) == fmi3Error);
+    CHECK(fmu.log.back().find("fmi3GetFloat64: nValues = 3 is too few for the variables asked for (lti.A alone holds 4 values)") != std::string::npos);
+    CHECK(get(c, &A, 1, got, 5) == fmi3Error);
+    CHECK(fmu.log.back().find("nValues = 5, but the variables asked for hold 4 values") != std::string::npos);
+    // A diagonal A, set as an array before initialisation ends: x = (e^−t, 2·e^−2t).
+    const double diagonal[] = {-1, 0, 0, -2}, start[] = {1, 2};
+    REQUIRE(set(c, &A, 1, diagonal, 4) == fmi3OK);
+    REQUIRE(set(c, &x_start, 1, start, 2) == fmi3OK);
+    REQUIRE(exit(c) == fmi3OK);
+    for (int k = 0; k < 10; ++k) {
+        bool event = true, terminate = true, early = true;
+        double last = -1;
+        REQUIRE(do_step(c, k * 0.1, 0.1, true, &event, &terminate, &early, &last) == fmi3OK);
+    }
+    const fmi3ValueReference x[] = {fmu.vr("lti.x[1]"), fmu.vr("lti.x[2]")};
+    double xv[2] = {};
+    REQUIRE(get(c, x, 2, xv, 2) == fmi3OK);
+    // rk4 at 1 ms: its error (h⁴/120 per unit time, relative) is far below 1e-10.
+    CHECK(xv[0] == doctest::Approx(std::exp(-1.0)).epsilon(1e-10));
+    CHECK(xv[1] == doctest::Approx(2 * std::exp(-2.0)).epsilon(1e-10));
+    REQUIRE(get(c, &A, 1, got, 4) == fmi3OK);
+    CHECK(std::vector<double>(got, got + 4) == std::vector<double>{-1, 0, 0, -2});
     free_instance(c);
 }
