@@ -51,6 +51,7 @@ void Composite::metainfo(Meta& meta) {
         if (p.follower) meta.alias_parameter(*p.follower, name, p.spec);
         else meta.parameter(*p.value, name, p.spec);
     }
+    for (auto& [name, a] : arrays_) meta.parameter(*a.value, name, a.spec);
     for (auto& out : outputs_) meta.output(out.name, out.value_path, out.description);
 }
 

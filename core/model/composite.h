@@ -1,6 +1,7 @@
 #pragma once
 // A component assembled at runtime from named children (what a system file builds). It may expose chosen
 // plugs, signals and parameters of its children under its own names, so it can be used as a subsystem.
+#include "core/model/array_parameter.h"
 #include "core/model/component.h"
 #include "core/model/parameter_spec.h"
 #include "core/model/system_default.h"
@@ -42,6 +43,13 @@ public:
         ParameterSpec spec;
         SystemDefault* follower = nullptr;
     };
+    // A child's vector or matrix parameter under this composite's name too: "plant.A" and "plant.lti.A" are one array,
+    // and so are their elements ("plant.A[2,1]").
+    void expose_array(const std::string& name, ArrayParameter& value, ArraySpec spec) { arrays_[name] = {&value, std::move(spec)}; }
+    struct ExposedArray {
+        ArrayParameter* value;
+        ArraySpec spec;
+    };
     // A system output (Meta::output): `name` names the value `value_path` of a child ("radiator.T_outA").
     void add_output(const std::string& name, std::string value_path, std::string description = {}) {
         outputs_.push_back({name, std::move(value_path), std::move(description)});
@@ -53,6 +61,7 @@ public:
     const std::map<std::string, Plug*>& exposed_plugs() const { return plugs_; }
     const std::map<std::string, SignalBase*>& exposed_signals() const { return signals_; }
     const std::map<std::string, ExposedParameter>& exposed_parameters() const { return parameters_; }
+    const std::map<std::string, ExposedArray>& exposed_arrays() const { return arrays_; }
 
     void metainfo(Meta& meta) override;
     const char* type_name() const override { return type_name_.c_str(); }
@@ -69,6 +78,7 @@ private:
     std::vector<const std::pair<const std::string, Child>*> ordered_;
     std::map<std::string, Plug*> plugs_;
     std::map<std::string, SignalBase*> signals_;
+    std::map<std::string, ExposedArray> arrays_;
     std::map<std::string, ExposedParameter> parameters_;
     std::vector<Output> outputs_;
 };

@@ -489,19 +489,25 @@ private:
     bool set_array(const Model& m, const std::string& key, const YAML::Node& value, const std::string& where, bool& reshaped) const {
         for (auto& a : m.arrays) {
             if (a.path != key) continue;
-            ArrayParameter v;
-            try {
-                v = a.spec.with_rank_of_empty(array_from_yaml(value));
-            } catch (const std::invalid_argument& e) {
-                fail(value, where, e.what());
-            }
-            if (const std::string why = a.spec.refusal(v); !why.empty()) fail(value, where, why);
-            reshaped = !a.value->same_shape(v);
-            if (reshaped) *a.value = std::move(v);
-            else a.value->assign_values(v);   // the elements keep their addresses
+            reshaped = assign_array(*a.value, a.spec, value, where);
             return true;
         }
         return false;
+    }
+
+    // `value` (a YAML list) into `target`, checked against `spec`; true if it has a new shape.
+    bool assign_array(ArrayParameter& target, const ArraySpec& spec, const YAML::Node& value, const std::string& where) const {
+        ArrayParameter v;
+        try {
+            v = spec.with_rank_of_empty(array_from_yaml(value));
+        } catch (const std::invalid_argument& e) {
+            fail(value, where, e.what());
+        }
+        if (const std::string why = spec.refusal(v); !why.empty()) fail(value, where, why);
+        const bool reshaped = !target.same_shape(v);
+        if (reshaped) target = std::move(v);
+        else target.assign_values(v);   // the elements keep their addresses
+        return reshaped;
     }
 
     void set_parameters(const std::string& name, Component& c, const YAML::Node& params, const std::string& path) {
@@ -510,8 +516,10 @@ private:
         const Model none;
         const Model* model = composite ? &none : &describe_child(c);
         std::vector<std::string> known;
-        if (composite) for (auto& [n, _] : composite->exposed_parameters()) known.push_back(n);
-        else {
+        if (composite) {
+            for (auto& [n, _] : composite->exposed_parameters()) known.push_back(n);
+            for (auto& [n, _] : composite->exposed_arrays()) known.push_back(n);
+        } else {
             for (auto& p : model->parameters)
                 if (p.array < 0) known.push_back(p.path);
             for (auto& a : model->arrays) known.push_back(a.path);
@@ -522,6 +530,12 @@ private:
             const Model& m = *model;
             if (!composite && set_choice(m, key, value, path + "." + key)) continue;
             bool reshaped = false;
+            if (composite) {   // a subsystem's exposed array: the array it aliases takes the value
+                if (auto it = composite->exposed_arrays().find(key); it != composite->exposed_arrays().end()) {
+                    assign_array(*it->second.value, it->second.spec, value, path + "." + key);
+                    continue;
+                }
+            }
             if (!composite && set_array(m, key, value, path + "." + key, reshaped)) {
                 if (reshaped) {   // described again: the next names ("A[2,1]") refer to the new shape's elements
                     described_.erase(&c);
@@ -781,14 +795,29 @@ private:
             if (!c) fail(target, path, "expected 'component.parameter', got '" + text + "'");
             const std::string member = text.substr(dot + 1);
             if (auto* composite = dynamic_cast<Composite*>(c)) {
+                if (auto array = composite->exposed_arrays().find(member); array != composite->exposed_arrays().end()) {
+                    root_->expose_array(name, *array->second.value, array->second.spec);
+                    return;
+                }
                 auto it = composite->exposed_parameters().find(member);
                 if (it == composite->exposed_parameters().end()) fail(target, path, text.substr(0, dot) + " exposes no parameter '" + member + "'");
                 root_->expose_parameter(name, *it->second.value, it->second.spec, it->second.follower);
                 return;
             }
             const Model& m = describe_child(*c);
+            for (auto& a : m.arrays)
+                if (a.path == member) {   // a vector or matrix: the subsystem offers the whole array under its name
+                    root_->expose_array(name, *a.value, a.spec);
+                    return;
+                }
             std::vector<std::string> known;
             for (auto& p : m.parameters) {
+                if (p.array >= 0) {   // an element would point into storage that a new shape frees
+                    if (p.path == member)
+                        fail(target, path, text + " is an element of the array " + m.arrays[static_cast<std::size_t>(p.array)].path +
+                                               " (rule: a subsystem exposes a vector or matrix whole, as its shape may change)");
+                    continue;
+                }
                 known.push_back(p.path);
                 if (p.path == member) {
                     root_->expose_parameter(name, *p.value, p.spec, p.system_default);

@@ -290,3 +290,41 @@ TEST_CASE("defaults: a value no component can take, or a name no component has, 
     folder.write("list.yaml", "defaults: {dp_ref: [1, 2]}\n" + body);
     CHECK(folder.error_of("list.yaml").find("defaults.dp_ref: expected a number or an option's name") != std::string::npos);
 }
+
+TEST_CASE("a subsystem file exposes a vector or matrix parameter whole: set by the including file, by --set names, and reshaped") {
+    DefaultsFolder folder;
+    folder.write("lag.yaml", "system: Lag\n"
+                             "components:\n"
+                             "  lti: {type: StateSpace, parameters: {A: [[-1]], B: [], x_start: [1]}}\n"
+                             "expose: {parameters: {A: lti.A, x_start: lti.x_start}}\n");
+    folder.write("top.yaml", "system: Top\n"
+                             "components:\n"
+                             "  plant: {file: lag.yaml, parameters: {A: [[-1, 0], [0, -2]], x_start: [1, 2]}}\n"
+                             "run: {solver: rk4, dt: 0.001}\n");
+    LoadedSystem loaded = load_system_file((folder.dir / "top.yaml").string());
+    SimulatorOptions o;
+    o.solver = "rk4";
+    o.dt = 1e-3;
+    Simulator sim(*loaded.root, o);
+    // The alias and the subsystem's own name are one array, element by element too.
+    CHECK(sim.array_parameter("plant.A") == ArrayParameter::matrix({{-1, 0}, {0, -2}}));
+    CHECK(sim.array_parameter("plant.lti.A") == ArrayParameter::matrix({{-1, 0}, {0, -2}}));
+    CHECK(sim.parameter("plant.A[2,2]") == -2.0);
+    sim.simulate(1.0);
+    // rk4 at 1 ms: far below 1e-10 relative.
+    CHECK(sim.value("plant.lti.x[1]") == doctest::Approx(std::exp(-1.0)).epsilon(1e-10));
+    CHECK(sim.value("plant.lti.x[2]") == doctest::Approx(2 * std::exp(-2.0)).epsilon(1e-10));
+    // Through the alias, a new shape rebuilds with one state; the first goes on from where it is.
+    sim.set_parameters({{"plant.A", ArrayParameter::matrix({{-3}})}, {"plant.x_start", ArrayParameter::vector({5})}});
+    CHECK(sim.states().size() == 1);
+    CHECK(sim.value("plant.lti.x[1]") == doctest::Approx(std::exp(-1.0)).epsilon(1e-10));
+    CHECK(sim.array_parameter("plant.lti.A") == ArrayParameter::matrix({{-3}}));
+
+    // The wrong rank is named at its line; an element cannot be exposed alone (a new shape would leave it dangling).
+    folder.write("rank.yaml", "components:\n  plant: {file: lag.yaml, parameters: {A: [-1, 0]}}\n");
+    CHECK(folder.error_of("rank.yaml").find("components.plant.parameters.A: expects a matrix") != std::string::npos);
+    folder.write("element.yaml", "system: Element\ncomponents:\n  lti: {type: StateSpace, parameters: {A: [[-1]], B: []}}\n"
+                                 "expose: {parameters: {a11: \"lti.A[1,1]\"}}\n");
+    CHECK(folder.error_of("element.yaml").find("lti.A[1,1] is an element of the array A (rule: a subsystem exposes a vector or matrix whole") !=
+          std::string::npos);
+}
