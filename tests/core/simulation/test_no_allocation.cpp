@@ -368,7 +368,7 @@ TEST_CASE("state events and sampled events allocate nothing: locating, handlers,
     CHECK(sim.statistics().events.back().second == 31);
 }
 
-TEST_CASE("the signal blocks step without allocating: state space, transfer function, tables, relations, sampled blocks") {
+TEST_CASE("the signal blocks step without allocating: state space, transfer function, tables, relations, sampled blocks, delay, resets, tracking") {
     const std::string file = R"(
 components:
   u: {type: Sine, parameters: {amplitude: 1, f: 0.5}}
@@ -383,6 +383,10 @@ components:
   limited: {type: LimIntegrator, parameters: {outMax: 0.2, outMin: -0.2}}
   hold: {type: ZeroOrderHold, parameters: {samplePeriod: 0.05}}
   delay: {type: UnitDelay, parameters: {samplePeriod: 0.05}}
+  transport: {type: FixedDelay, parameters: {delayTime: 0.13, historyPoints: 20}}
+  reset_by: {type: GreaterThreshold, parameters: {threshold: 0.8}}
+  resettable: {type: Integrator, parameters: {use_reset: true, use_set: true}}
+  controller: {type: PID, parameters: {controllerType: PI, withTracking: true}}
 connections:
   - [u.y, "plant.u[1]"]
   - [u.y, lag.u]
@@ -398,6 +402,14 @@ connections:
   - [u.y, limited.u]
   - [lag.y, hold.u]
   - [hold.y, delay.u]
+  - [u.y, transport.u]
+  - [u.y, reset_by.u]
+  - [transport.y, resettable.u]
+  - [reset_by.y, resettable.reset]
+  - [u.y, resettable.set]
+  - [u.y, controller.u_s]
+  - [transport.y, controller.u_m]
+  - [limited.y, controller.y_track]
 )";
     for (const char* solver : {"rk4", "dopri5", "ros2"}) {
         auto loaded = systems::parse_system_text(file, "signals.yaml", ".");
@@ -412,6 +424,8 @@ connections:
         long events = 0;   // the relations, the hysteresis, the sign, the limits and the samples all fired
         for (auto& [name, count] : sim.statistics().events) events += count;
         CHECK(events > 100);
+        CHECK(sim.value("resettable.resets") >= 1);   // the reset fired inside the counted steps
+        CHECK(sim.value("transport.points") >= 10);   // the delay's history filled and moved on (a 0.13 s window, 20 points)
     }
 }
 
