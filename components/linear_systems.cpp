@@ -11,14 +11,26 @@ namespace {
 
 std::string state_name(int k) { return "x[" + std::to_string(k) + "]"; }
 
-// The states x[1..n] registered with their start values: x_start's, or 0 where it is empty.
-void declare_states(Meta& meta, std::deque<State>& x, int n, const ArrayParameter& x_start) {
+// The states x[1..n] registered with their start values: x_start's, or 0 where it is empty. A steady start
+// (Modelica's initType SteadyState) solves der(x) = 0 for all of them together, with the inputs where the run starts.
+void declare_states(Meta& meta, std::deque<State>& x, int n, const ArrayParameter& x_start, bool steady) {
+    static const double kSteady = 0.0;   // the rate every state starts at (the model keeps its address)
     while (static_cast<int>(x.size()) < n) x.emplace_back(0.0);
     for (int k = 1; k <= n; ++k) {
         State& s = x[static_cast<std::size_t>(k - 1)];
         s.start = x_start.empty() ? 0.0 : x_start[static_cast<std::size_t>(k - 1)];
         meta.state(s, state_name(k), 1.0, "");
+        if (steady) meta.start_derivative(s, kSteady);
     }
+}
+
+// initType: InitialState (x = x_start, what Modelica's default NoInit gives) or SteadyState (der(x) = 0).
+template <class Init>
+bool declare_init(Meta& meta, Choice<Init>& initType) {
+    static const ChoiceSpec kInitChoice{{"InitialState", "SteadyState"},
+                                        "the start: x = x_start (InitialState) or der(x) = 0 with the inputs at the start (SteadyState)"};
+    meta.choice(initType, "initType", kInitChoice);
+    return initType == Init::SteadyState;
 }
 
 bool x_start_fits(Meta& meta, const ArrayParameter& x_start, int n) {
@@ -67,11 +79,12 @@ void StateSpace::metainfo(Meta& meta) {
     // Read at build: whether D is zero decides whether the outputs read the inputs (an algebraic path or none).
     meta.parameter(D, "D", ArraySpec::matrix(ParameterSpec::any("", "feedthrough matrix (p×m); empty: none").read_at_build()));
     meta.parameter(x_start, "x_start", ArraySpec::vector(ParameterSpec::any("", "initial states (n); empty: all zero").read_at_build()));
+    const bool steady = declare_init(meta, initType);
     if (!shapes_agree(meta)) {
         n_ = m_ = p_ = 0;
         return;
     }
-    declare_states(meta, x_, n_, x_start);
+    declare_states(meta, x_, n_, x_start, steady);
     u.declare(meta, "u", m_);
     y.declare(meta, "y", p_);
     x_now_.assign(static_cast<std::size_t>(n_), 0.0);
@@ -139,6 +152,7 @@ void TransferFunction::metainfo(Meta& meta) {
     meta.parameter(b, "b", ArraySpec::vector(ParameterSpec::any("", "numerator coefficients b[1]·s^(nb−1) + … + b[nb]").read_at_build()));
     meta.parameter(a, "a", ArraySpec::vector(ParameterSpec::any("", "denominator coefficients a[1]·s^(na−1) + … + a[na]").read_at_build()));
     meta.parameter(x_start, "x_start", ArraySpec::vector(ParameterSpec::any("", "initial states (na − 1); empty: all zero").read_at_build()));
+    const bool steady = declare_init(meta, initType);
     const int na = static_cast<int>(a.size()), nb = static_cast<int>(b.size());
     const bool leading = na >= 1 && a[0] != 0.0;
     meta.require(leading, [&] { return na == 0 ? std::string("a is empty") : "a[1] = 0"; }, "the denominator's leading coefficient a[1] is not zero");
@@ -164,7 +178,7 @@ void TransferFunction::metainfo(Meta& meta) {
         a_scaled_[static_cast<std::size_t>(k - 1)] = a[static_cast<std::size_t>(k)] / a[0];
         c_[static_cast<std::size_t>(k - 1)] = b_hat(k) - d_ * a_scaled_[static_cast<std::size_t>(k - 1)];
     }
-    declare_states(meta, x_, n_, x_start);
+    declare_states(meta, x_, n_, x_start, steady);
     derivative_lists_.reset({&u});
     output_lists_.reset({}, {&y});
     if (d_ != 0.0) output_lists_.reads.push_back(&u);

@@ -4,6 +4,7 @@
 // structure with the states carried over by name. Nothing is compiled for a new size.
 #include "core/model/array_parameter.h"
 #include "core/model/block_lists.h"
+#include "core/model/choice.h"
 #include "core/model/component.h"
 #include "core/model/signal.h"
 #include "core/model/signal_array.h"
@@ -27,6 +28,8 @@ public:
     ArrayParameter C = ArrayParameter::matrix(0, 0, {});
     ArrayParameter D = ArrayParameter::matrix(0, 0, {});
     ArrayParameter x_start;
+    enum class Init { InitialState, SteadyState };   // the options' order
+    Choice<Init> initType{Init::InitialState};       // SteadyState: der(x) = 0 where the run starts
     SignalArray<In<double>> u;
     SignalArray<Out<double>> y;
 
@@ -60,6 +63,8 @@ public:
     ArrayParameter b = ArrayParameter::vector({1.0});
     ArrayParameter a = ArrayParameter::vector({1.0, 1.0});
     ArrayParameter x_start;
+    enum class Init { InitialState, SteadyState };   // the options' order
+    Choice<Init> initType{Init::InitialState};       // SteadyState: der(x) = 0 where the run starts (y = its DC gain·u)
 
     void metainfo(Meta& meta) override;
     const char* type_name() const override { return "TransferFunction"; }

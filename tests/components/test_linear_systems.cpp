@@ -239,3 +239,32 @@ TEST_CASE("a transfer function refuses an improper ratio and a zero leading coef
     leading.block.a = ArrayParameter::vector({0.0, 1.0});
     CHECK_THROWS_WITH_AS(Simulator{leading}, doctest::Contains("block: a[1] = 0 (rule: the denominator's leading coefficient a[1] is not zero"), BuildError);
 }
+
+TEST_CASE("a steady start (initType SteadyState): der(x) = 0 with the inputs at the start, x = −A⁻¹·B·u, and no start where A is singular") {
+    SUBCASE("a state space with two inputs: x(0) = −A⁻¹·B·u, and it stays there") {
+        Plant p;
+        p.ss.initType = StateSpace::Init::SteadyState;
+        Simulator sim(p, rk4(1e-3));
+        const Eigen::Vector3d x = -eigen_of(p.ss.A).partialPivLu().solve(eigen_of(p.ss.B) * Eigen::Vector2d(0.7, -0.3));
+        for (double t : {0.0, 2.0}) {
+            sim.simulate(t);
+            for (int k = 0; k < 3; ++k) CHECK(std::abs(sim.value("ss.x[" + std::to_string(k + 1) + "]") - x[k]) < 1e-9);
+        }
+    }
+    SUBCASE("a transfer function: y starts and stays at its DC gain b(0)/a(0)·u") {
+        Driven<TransferFunction> d;   // (s + 3)/(s² + 3s + 2): DC gain 3/2
+        d.block.b = ArrayParameter::vector({1.0, 3.0});
+        d.block.a = ArrayParameter::vector({1.0, 3.0, 2.0});
+        d.block.initType = TransferFunction::Init::SteadyState;
+        Simulator sim(d, rk4(1e-3));
+        CHECK(std::abs(sim.value("block.y") - 1.5) < 1e-9);
+        sim.simulate(3.0);
+        CHECK(std::abs(sim.value("block.y") - 1.5) < 1e-9);
+    }
+    SUBCASE("integrators (A = 0) fed constants have no steady start: refused, naming a state") {
+        Plant p;
+        p.ss.A = ArrayParameter::matrix(3, 3, std::vector<double>(9, 0.0));
+        p.ss.initType = StateSpace::Init::SteadyState;
+        CHECK_THROWS_WITH(Simulator(p, rk4(1e-3)), doctest::Contains("no start found where der(ss.x["));
+    }
+}
