@@ -7,6 +7,7 @@
 #include <cmath>
 #include <limits>
 #include <sstream>
+#include <tuple>
 
 namespace lied::components {
 
@@ -23,7 +24,9 @@ const ChoiceSpec kSmoothness{{"LinearSegments", "ContinuousDerivative", "Constan
                               "MonotoneContinuousDerivative2", "ModifiedContinuousDerivative"},
                              "interpolation: linear, Akima spline, constant (the value at or below u), Fritsch–Butland or Steffen "
                              "monotone spline, modified Akima spline"};
-const ChoiceSpec kSmoothness2D{{"LinearSegments", "ConstantSegments"}, "interpolation: bilinear, or constant (the value at or below both inputs)"};
+const ChoiceSpec kSmoothness2D{{"LinearSegments", "ContinuousDerivative", "ConstantSegments"},
+                               "interpolation: bilinear, bivariate Akima (bilinear on at most 2×2 values), or constant (the value at or "
+                               "below both inputs)"};
 const ChoiceSpec kExtrapolation{{"HoldLastPoint", "LastTwoPoints", "Periodic", "NoExtrapolation"},
                                 "outside the table: hold the end value, extend the end line (a spline's end slope), repeat the "
                                 "table, or stop the run"};
@@ -133,9 +136,13 @@ bool CombiTable2Ds::prepare(Meta& meta) {
     for (std::size_t j = 0; j < nb; ++j) b_[j] = t(0, j + 1);
     for (std::size_t i = 0; i < na; ++i)
         for (std::size_t j = 0; j < nb; ++j) z_[i * nb + j] = t(i + 1, j + 1);
-    const Smoothness along = smoothness == Smoothness2D::ConstantSegments ? Smoothness::ConstantSegments : Smoothness::LinearSegments;
+    const Smoothness along = smoothness == Smoothness2D::ConstantSegments     ? Smoothness::ConstantSegments
+                             : smoothness == Smoothness2D::ContinuousDerivative ? Smoothness::ContinuousDerivative
+                                                                               : Smoothness::LinearSegments;
     if (na == 1) along_.prepare(b_, z_, along);        // one row of values: a table of u2
     else if (nb == 1) along_.prepare(a_, z_, along);   // one column: a table of u1
+    smooth_ = smoothness == Smoothness2D::ContinuousDerivative && na >= 2 && nb >= 2 && (na > 2 || nb > 2);
+    if (smooth_) akima_.prepare(a_, b_, z_);
     return true;
 }
 
@@ -159,6 +166,7 @@ double CombiTable2Ds::value(double p, double q) {
     if (na <= 1 && nb <= 1) return z_[0];
     if (na == 1) return along_(q, extrapolation, last2_);
     if (nb == 1) return along_(p, extrapolation, last1_);
+    if (smooth_) return akima(p, q);
     // Each input on its own: held at the edge, wrapped, or left outside for a bilinear extrapolation from the edge cell.
     bool outside = false;
     for (auto [u, grid] : {std::pair<double*, const std::vector<double>*>{&p, &a_}, {&q, &b_}}) {
@@ -184,6 +192,32 @@ double CombiTable2Ds::value(double p, double q) {
     const double s = (p - a_[i]) / (a_[i + 1] - a_[i]), r = (q - b_[j]) / (b_[j + 1] - b_[j]);
     const double z00 = z_[i * nb + j], z01 = z_[i * nb + j + 1], z10 = z_[(i + 1) * nb + j], z11 = z_[(i + 1) * nb + j + 1];
     return (1 - s) * (1 - r) * z00 + (1 - s) * r * z01 + s * (1 - r) * z10 + s * r * z11;
+}
+
+// Bivariate Akima, outside the grid as Modelica extends it: each input clamped to its grid (or wrapped), and for
+// LastTwoPoints the edge cell's patch at the clamped point extended by its slopes and twist, y = P + P1·δ1 + P2·δ2 +
+// P12·δ1·δ2 (a straight line along an edge's slope, a twisted plane beyond a corner); HoldLastPoint the patch at the
+// clamped point.
+double CombiTable2Ds::akima(double p, double q) {
+    double delta1 = 0, delta2 = 0;
+    for (auto [u, grid, delta] : {std::tuple<double*, const std::vector<double>*, double*>{&p, &a_, &delta1}, {&q, &b_, &delta2}}) {
+        if (*u >= grid->front() && *u <= grid->back()) continue;
+        switch (extrapolation) {
+            case Extrapolation::Periodic: *u = wrapped(*grid, *u); break;
+            case Extrapolation::NoExtrapolation: return std::numeric_limits<double>::quiet_NaN();   // the run stops, naming this block
+            case Extrapolation::HoldLastPoint:
+            case Extrapolation::LastTwoPoints: {
+                const double edge = *u < grid->front() ? grid->front() : grid->back();
+                *delta = *u - edge;
+                *u = edge;
+                break;
+            }
+        }
+    }
+    const std::size_t i = interval_of(a_, p, last1_), j = interval_of(b_, q, last2_);
+    const BivariateAkima::Point at = akima_.patch(i, j, p, q);
+    if (extrapolation != Extrapolation::LastTwoPoints) return at.value;
+    return at.value + at.d1 * delta1 + at.d2 * delta2 + at.d12 * delta1 * delta2;
 }
 
 void CombiTable2Ds::update() { y.value = value(u1.value(), u2.value()); }

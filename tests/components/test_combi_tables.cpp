@@ -288,3 +288,126 @@ TEST_CASE("a periodic table far outside its range returns at once, and a non-fin
     CHECK(std::isfinite(at(f, -1e40, Extrapolation::Periodic)));
     CHECK(std::isnan(at(f, std::nan(""), Extrapolation::Periodic)));
 }
+
+TEST_CASE("a 2D table's bivariate Akima (ContinuousDerivative) gives what ModelicaStandardTables gives, inside and outside") {
+    // Reference values computed by ModelicaStandardTables.c itself (compiled from the Modelica Standard Library) for
+    // the table of its test model ModelicaTest.Tables.CombiTable2Ds.Test22, under the three extrapolations. The
+    // patches are evaluated here in the Hermite basis, there in powers: rounding differs, 1e-11 relative covers it.
+    Table2DBench bench;
+    bench.table.table = ArrayParameter::matrix({{0, 75, 83, 88}, {18, 778, 773, 769}, {28, 970, -950, 938}, {33, 860, 1030, 1039}});
+    bench.table.smoothness = CombiTable2Ds::Smoothness2D::ContinuousDerivative;
+    Simulator sim(bench);
+    auto value_at = [&](double p, double q) {
+        sim.set_parameter("u1.k", p);
+        sim.set_parameter("u2.k", q);
+        sim.evaluate();
+        return sim.value("table.y");
+    };
+    struct Case {
+        double u1, u2, last_two_points, hold_last_point, periodic;
+    };
+    const Case cases[] = {
+        {20, 80, 44.5506249999972, 44.5506249999972, 44.5506249999972},
+        {25, 85, -642.903624999999, -642.903624999999, -642.903624999999},
+        {18, 75, 778, 778, 778},
+        {30, 80, -401.86671875, -401.86671875, -401.86671875},
+        {15, 80, 2025.90195312501, 775.0390625, -401.86671875},
+        {36, 86, 2302.18675, 1047.07, 123.212375000002},
+        {20, 70, 2083.43500000001, 849.36, -26.2400000000001},
+        {20, 90, 1405.45, 800.16, 424.412499999998},
+        {15, 70, -1441.96562500002, 778, -498.98},
+        {36, 90, -367.271249999994, 1039, 286.137968749997},
+        {15, 90, -313.678749999993, 769, 231.075625},
+        {36, 70, -2442.859375, 860, -340.615},
+    };
+    for (const Case& c : cases) {
+        CAPTURE(c.u1);
+        CAPTURE(c.u2);
+        sim.set_choice("table.extrapolation", "LastTwoPoints");
+        CHECK(value_at(c.u1, c.u2) == doctest::Approx(c.last_two_points).epsilon(1e-11));
+        sim.set_choice("table.extrapolation", "HoldLastPoint");
+        CHECK(value_at(c.u1, c.u2) == doctest::Approx(c.hold_last_point).epsilon(1e-11));
+        sim.set_choice("table.extrapolation", "Periodic");
+        CHECK(value_at(c.u1, c.u2) == doctest::Approx(c.periodic).epsilon(1e-11));
+    }
+    SUBCASE("a 2×3 grid (ModelicaTest's Test29), and a 2×2 grid, which Modelica interpolates bilinearly") {
+        Table2DBench narrow;
+        narrow.table.table = ArrayParameter::matrix({{0, 0, 0.5, 1}, {0, 1, 2, 1}, {1, 1, 1, 1}});
+        narrow.table.smoothness = CombiTable2Ds::Smoothness2D::ContinuousDerivative;
+        Simulator s(narrow);
+        auto at = [&](double p, double q) {
+            s.set_parameter("u1.k", p);
+            s.set_parameter("u2.k", q);
+            s.evaluate();
+            return s.value("table.y");
+        };
+        CHECK(at(0.5, 0.25) == doctest::Approx(1.375).epsilon(1e-13));
+        CHECK(at(0.25, 0.75) == doctest::Approx(1.5625).epsilon(1e-13));
+        CHECK(at(-0.5, 0.25) == doctest::Approx(2.125).epsilon(1e-13));
+        CHECK(at(-1, -1) == doctest::Approx(-7).epsilon(1e-13));
+        CHECK(at(2, 2) == doctest::Approx(5).epsilon(1e-13));
+        Table2DBench square;   // z = u1 + 10·u2 + u1·u2 on 2×2: bilinear reproduces it, Akima is not used
+        square.table.table = ArrayParameter::matrix({{0, 0, 2}, {0, 0, 20}, {1, 1, 23}});
+        square.table.smoothness = CombiTable2Ds::Smoothness2D::ContinuousDerivative;
+        Simulator q(square);
+        q.set_parameter("u1.k", 0.3);
+        q.set_parameter("u2.k", 1.7);
+        q.evaluate();
+        CHECK(q.value("table.y") == doctest::Approx(0.3 + 17 + 0.3 * 1.7).epsilon(1e-14));
+    }
+}
+
+TEST_CASE("a 2D table's bivariate Akima: bilinear data exactly, the nodes' values, first derivatives continuous across cells") {
+    // z = 1 + 2·u1 − 3·u2 + 0.7·u1·u2 on an uneven 5×4 grid: the ghost nodes continue it, every slope and twist is its
+    // own, so the surface is z itself, inside and (LastTwoPoints) outside.
+    auto z = [](double p, double q) { return 1 + 2 * p - 3 * q + 0.7 * p * q; };
+    const std::vector<double> g1{0, 0.5, 2, 2.5, 4}, g2{-1, 0, 3, 3.5};
+    std::vector<std::vector<double>> rows{{0}};
+    for (double q : g2) rows[0].push_back(q);
+    for (double p : g1) {
+        rows.push_back({p});
+        for (double q : g2) rows.back().push_back(z(p, q));
+    }
+    std::vector<double> flat;
+    for (auto& r : rows) flat.insert(flat.end(), r.begin(), r.end());
+    Table2DBench bench;
+    bench.table.table = ArrayParameter::matrix(rows.size(), rows[0].size(), flat);
+    bench.table.smoothness = CombiTable2Ds::Smoothness2D::ContinuousDerivative;
+    Simulator sim(bench);
+    auto value_at = [&](double p, double q) {
+        sim.set_parameter("u1.k", p);
+        sim.set_parameter("u2.k", q);
+        sim.evaluate();
+        return sim.value("table.y");
+    };
+    for (auto [p, q] : {std::pair{0.2, -0.5}, {1.3, 2.2}, {3.9, 3.4}, {-1.0, 1.0}, {5.0, 5.0}, {-2.0, -3.0}, {2.2, 7.0}})
+        CHECK(value_at(p, q) == doctest::Approx(z(p, q)).epsilon(1e-12));
+    // A surface that is not bilinear: the nodes' values exactly; the slopes on both sides of a cell edge agree.
+    Table2DBench wavy;
+    std::vector<double> w{0, 0, 1, 2.5, 3};
+    for (double p : {0.0, 1.0, 1.5, 3.0}) {
+        w.push_back(p);
+        for (double q : {0.0, 1.0, 2.5, 3.0}) w.push_back(std::sin(p) * std::cos(q) + 0.1 * p * p);
+    }
+    wavy.table.table = ArrayParameter::matrix(5, 5, w);
+    wavy.table.smoothness = CombiTable2Ds::Smoothness2D::ContinuousDerivative;
+    Simulator s(wavy);
+    auto at = [&](double p, double q) {
+        s.set_parameter("u1.k", p);
+        s.set_parameter("u2.k", q);
+        s.evaluate();
+        return s.value("table.y");
+    };
+    CHECK(at(1.5, 1.0) == doctest::Approx(std::sin(1.5) * std::cos(1.0) + 0.1 * 2.25).epsilon(1e-14));
+    CHECK(at(1.0, 2.5) == doctest::Approx(std::sin(1.0) * std::cos(2.5) + 0.1).epsilon(1e-14));
+    // ∂y/∂u1 on either side of the edge u1 = 1.5 (one-sided differences of 1e-6): equal to the difference's error.
+    const double h = 1e-6, q = 1.7;
+    const double left = (at(1.5, q) - at(1.5 - h, q)) / h, right = (at(1.5 + h, q) - at(1.5, q)) / h;
+    CHECK(std::abs(left - right) < 1e-4);
+    const double down = (at(2.2, 2.5) - at(2.2, 2.5 - h)) / h, up = (at(2.2, 2.5 + h) - at(2.2, 2.5)) / h;
+    CHECK(std::abs(down - up) < 1e-4);
+    // Bilinear interpolation, by contrast, kinks there: the check above is one a C0 surface fails.
+    s.set_choice("table.smoothness", "LinearSegments");
+    const double kinked_left = (at(1.5, q) - at(1.5 - h, q)) / h, kinked_right = (at(1.5 + h, q) - at(1.5, q)) / h;
+    CHECK(std::abs(kinked_left - kinked_right) > 1e-2);
+}
