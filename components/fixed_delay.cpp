@@ -4,6 +4,7 @@
 #include "core/model/meta.h"
 #include "core/model/value_type.h"
 
+#include <sstream>
 #include <span>
 
 namespace lied::components {
@@ -46,6 +47,7 @@ void FixedDelay::add(double t, double value) {
     // oldest point anyway (only jumps kept as pairs can fill it before the spacing frees it).
     const double oldest_needed = memory_[2] - delayTime;
     while (n >= 2 && (time_at(1) <= oldest_needed || n == capacity())) {
+        if (time_at(1) > oldest_needed) memory_[3] += 1;   // still needed: y reads the oldest point kept instead
         memory_[0] = static_cast<double>(slot(1));
         --n;
     }
@@ -55,7 +57,7 @@ void FixedDelay::add(double t, double value) {
 }
 
 void FixedDelay::start() {
-    memory_[0] = memory_[1] = 0.0;
+    memory_[0] = memory_[1] = memory_[3] = 0.0;
     memory_[2] = time_.value();
     add(time_.value(), u.value());
     points_.value = static_cast<double>(count());
@@ -74,17 +76,25 @@ void FixedDelay::metainfo(Meta& meta) {
     meta.signal(time_, "time");
     meta.time(time_);
     meta.parameter(delayTime, "delayTime", ParameterSpec::positive("s", "the delay: y(t) = u(t − delayTime)"));
-    meta.parameter(historyPoints, "historyPoints",
-                   ParameterSpec::count_up_to(1e7, "points of u's past the block keeps (read at build): points lie at least delayTime/(historyPoints − 2) apart"));
-    meta.require(historyPoints >= 3, [&] { return "historyPoints = " + std::to_string(static_cast<long long>(historyPoints)) + " is below 3"; },
-                 "a delay keeps at least 3 points of its input's past");
-    const std::size_t size = kHeader + 2 * static_cast<std::size_t>(historyPoints >= 3 ? historyPoints : 3);
+    ParameterSpec points = ParameterSpec::count_up_to(kMaxPoints, "points of u's past the block keeps (read at build): points lie at least "
+                                                                  "delayTime/(historyPoints − 2) apart");
+    points.min = 3;
+    meta.parameter(historyPoints, "historyPoints", std::move(points));
+    meta.require(historyPoints >= 3 && historyPoints <= kMaxPoints, [&] {
+        std::ostringstream s;
+        s << "historyPoints = " << historyPoints << " is outside [3, 1e7]";
+        return s.str();
+    }, "a delay keeps 3 to 1e7 points of its input's past");
+    // Sized within the bounds whatever C++ assigned (the rule above names a value outside them).
+    const double kept = historyPoints >= 3 && historyPoints <= kMaxPoints ? historyPoints : 3;
+    const std::size_t size = kHeader + 2 * static_cast<std::size_t>(kept);
     if (memory_.size() != size) {   // a new size starts the history afresh where the run goes on
         memory_.assign(size, 0.0);
         started_ = false;
     }
     meta.discrete_signal(points_, "points");
     meta.variable(points_.value, "points", ValueType::Integer);
+    meta.variable(memory_[3], "dropped", ValueType::Integer);   // 0 unless jumps filled the buffer: raise historyPoints
     meta.block<&FixedDelay::output>(this, "output", {&time_}, {&y});
     meta.start_event<&FixedDelay::start>(this, started_, "start");
     meta.after_step<&FixedDelay::record>(this, "record", std::span<double>(memory_));

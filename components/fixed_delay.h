@@ -27,6 +27,7 @@ public:
     Out<double> y;
     double delayTime = 1.0;        // s
     double historyPoints = 1000;   // the buffer's size, read at build
+    static constexpr double kMaxPoints = 1e7;
 
     void metainfo(Meta& meta) override;
     const char* type_name() const override { return "FixedDelay"; }
@@ -41,11 +42,16 @@ private:
     void record();   // after an accepted step or an event
     void add(double t, double value);
 
-    // The memory, all doubles so that a saved state holds it as it is: [first, count, last record's time, unused],
-    // then capacity times, then capacity values. Index i counts from the oldest point.
+    // The memory, all doubles so that a saved state holds it as it is: [first, count, last record's time, points
+    // dropped while still needed], then capacity times, then capacity values. Index i counts from the oldest point.
+    // A header that is no count (restored from damaged bytes) reads as an empty history.
     std::size_t capacity() const { return (memory_.size() - kHeader) / 2; }
-    std::size_t count() const { return memory_.empty() ? 0 : static_cast<std::size_t>(memory_[1]); }
-    std::size_t slot(std::size_t i) const { return (static_cast<std::size_t>(memory_[0]) + i) % capacity(); }
+    std::size_t count() const {
+        if (memory_.empty() || !(memory_[1] >= 0 && memory_[1] <= static_cast<double>(capacity()))) return 0;
+        return static_cast<std::size_t>(memory_[1]);
+    }
+    std::size_t first() const { return memory_[0] >= 0 && memory_[0] < static_cast<double>(capacity()) ? static_cast<std::size_t>(memory_[0]) : 0; }
+    std::size_t slot(std::size_t i) const { return (first() + i) % capacity(); }
     double& time_at(std::size_t i) { return memory_[kHeader + slot(i)]; }
     double& value_at(std::size_t i) { return memory_[kHeader + capacity() + slot(i)]; }
     double time_at(std::size_t i) const { return memory_[kHeader + slot(i)]; }

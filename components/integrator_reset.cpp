@@ -12,17 +12,18 @@ void IntegratorReset::jump() {
 }
 
 void IntegratorReset::crosses() {
-    high_ = true;
+    if (high_.value != 0.0) return;   // this rise was seen already (as an event's jump)
+    high_.value = 1.0;
     jump();
 }
 
-void IntegratorReset::falls() { high_ = false; }
+void IntegratorReset::falls() { high_.value = 0.0; }
 
 void IntegratorReset::settles() {
     const bool high = reset.value() > 0.5;
     // Where the run starts (or the block first appears) the reset's level is taken as it is: `when` needs a rise.
-    if (started_ && high && !high_) jump();
-    high_ = high;
+    if (started_ && high && high_.value == 0.0) jump();
+    high_.value = high ? 1.0 : 0.0;
 }
 
 void IntegratorReset::declare(Meta& meta, State& y, Block after_reset) {
@@ -46,6 +47,7 @@ void IntegratorReset::declare(Meta& meta, State& y, Block after_reset) {
     if (!use_reset) return;
     meta.signal(indicator_, "reset_level");
     meta.discrete_signal(count_, "resets");
+    meta.discrete_signal(high_, "reset_seen");
     meta.variable(count_.value, "resets", ValueType::Integer);
     meta.block<&IntegratorReset::indicate>(this, "indicate_reset", {&reset}, {&indicator_});
     meta.zero_crossing<&IntegratorReset::crosses>(this, indicator_, "reset", Crossing::Up);

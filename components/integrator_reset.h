@@ -37,7 +37,7 @@ private:
     Block after_reset_;
     Out<double> indicator_;   // reset − 0.5
     Out<double> count_;       // the resets so far: a discrete signal, so that a jump is a change the engine settles
-    bool high_ = false;       // reset as last seen true
+    Out<double> high_;        // 1 while reset was last seen true: a discrete signal, so a saved state holds it
     bool started_ = false;
 };
 

@@ -198,8 +198,9 @@ public:
     // event: as its handlers left it), to remember the past: a transport delay's history of its input. The step's
     // stages never see it run, so what it records is the accepted solution. It must not allocate, log or throw (the
     // real-time path runs it). `memory` is everything it remembers: a saved state holds it, and a restored run goes
-    // on bit for bit. An adaptive solver that interpolates its output (CVODE) is then stopped after each of its own
-    // steps, so that the handler sees every one.
+    // on bit for bit. In a run to an end time (Simulator::simulate), an adaptive solver that interpolates its output
+    // (CVODE) is then stopped after about each of its own steps, so that the handler sees them; Simulator::step sees
+    // the ends of the steps it is asked for. An importer's integrator reports its steps (Simulator::remember_past).
     template <auto Method, class C>
     void after_step(C* self, std::string_view name, std::span<double> memory) {
         add_after_step(make_block<Method>(self), name, memory);

@@ -132,6 +132,7 @@ void Simulator::reset() {
     clock_.start(t_);   // discrete values for t = 0
     for (auto& e : model_.start_events) *e.started = false;   // each settles again where the run starts
     take_states_from_components();
+    start_remembered_pasts();
     settle_followed_starts();
     start_at_derivatives();
     const AssemblyOutcome assembled = assemble_start(model_, evaluator_, t_, x_, nominals());
@@ -145,6 +146,21 @@ void Simulator::reset() {
     auditor_.start(t_);
     clear_statistics();
     segments_.assign(1, Segment{t_, "start", model_.states.size()});
+}
+
+// Blocks that remember the past start it before the start is computed (a delay holds u where the run starts, as
+// Modelica's delay does at initialisation), not at 0 or at what the last run left: their start events run on the model
+// evaluated at the start states, and run again once the start is settled (settle_start_events).
+void Simulator::start_remembered_pasts() {
+    if (model_.after_steps.empty()) return;
+    evaluator_.evaluate(t_, x_.data());   // not finite: the start's own checks name the value
+    for (const StartEventInfo& e : model_.start_events)
+        for (const AfterStepInfo& a : model_.after_steps)
+            if (e.component == a.component) {
+                e.handler();
+                break;
+            }
+    evaluator_.evaluate(t_, x_.data());
 }
 
 // Where a component's state is in x, or -1 (a linear search: for the starts at a reset, not for stepping).
@@ -234,7 +250,7 @@ void Simulator::start_at_derivatives() {
     if (evaluated && std::isfinite(xdot[worst]))
         s << ": after " << result.iterations << " iterations it is still " << xdot[worst] << " " << rate_unit << " at " << state.path
           << " = " << trial << " " << state.unit;
-    s << " (rule: a state started by its derivative (initM_flow = derivative or steadyState) needs a value where the model gives "
+    s << " (rule: a state started by its derivative (initM_flow = derivative, steadyState, initType = SteadyState) needs a value where the model gives "
       << "that derivative with the other states at their starts; where the derivative does not depend on the state, e.g. a flow "
       << "with no resistance in its way, there is none)";
     throw SimulationError(s.str());
@@ -288,7 +304,15 @@ StepStatus Simulator::fire_due_events() {
     }
     clock_.fire_due(t_, horizon, fired_now_, due.size());
     take_states_from_components();
+    if (const StepStatus moved = fire_crossings_moved_by_events(due); moved != StepStatus::Ok) {
+        locator_.clear();
+        return moved;
+    }
     settle_after_events();   // the relations read their inputs anew, as Modelica evaluates them at every event
+    if (const StepStatus moved = fire_crossings_moved_by_events(due); moved != StepStatus::Ok) {   // by what they switched
+        locator_.clear();
+        return moved;
+    }
     monitor_.shift(x_before_events_, x_);   // a handler's jump (a bounce) happens to the followed solution too
     restart_integrator();
     evaluator_.linear_system().invalidate();
@@ -308,6 +332,37 @@ StepStatus Simulator::fire_due_events() {
         for (int id : fired_now_) changes_.release(fired_event_name(id), t_);
     if (on_event_) notify_events();
     return after_accepted_step(StepStatus::Ok);   // the values the events left (a jump the past must hold)
+}
+
+// Event iteration, as Modelica fires a `when` whose condition an event made true: an indicator that this event's
+// handlers moved across zero in its direction, with no root in time to locate (a trigger on a signal that stepped at a
+// time event), fires now. Those located at this event keep what their handlers decided. Each fires at most once per
+// pass, each pass after the model is evaluated anew; allocates nothing (fired_now_ has room for every event once).
+StepStatus Simulator::fire_crossings_moved_by_events(const std::vector<char>& due) {
+    const std::size_t n = model_.zero_crossings.size();
+    if (crossings_.handled() == 0) return StepStatus::Ok;
+    for (std::size_t pass = 0; pass <= n; ++pass) {
+        evaluator_.linear_system().invalidate();   // a handler may have switched a component's linear part
+        if (!evaluator_.evaluate(t_, x_.data())) return StepStatus::Ok;   // not finite: the next step names the value
+        bool fired = false;
+        for (std::size_t i = 0; i < n; ++i) {
+            if (due[i]) continue;
+            const int moved = crossings_.moved(i);
+            if (moved == 0) continue;
+            if (crossings_.chatters(i, t_, options_.chatter_events, options_.chatter_interval)) {
+                chatter_crossing_ = static_cast<int>(i);
+                failed_time_ = t_;
+                return StepStatus::Chattering;
+            }
+            if (!crossings_.cross(i, moved > 0)) continue;   // against its direction: it changes side, nothing runs
+            crossings_.run_handler(i);
+            if (std::find(fired_now_.begin(), fired_now_.end(), static_cast<int>(i)) == fired_now_.end()) fired_now_.push_back(static_cast<int>(i));
+            fired = true;
+        }
+        if (!fired) return StepStatus::Ok;
+        take_states_from_components();
+    }
+    return StepStatus::Ok;
 }
 
 // fired_now_ numbers zero crossings, then time events, then sampled events.
@@ -399,7 +454,10 @@ StepStatus Simulator::step_once(double t_target, double h_max) {
 // evaluation is one of its stages, not its end.
 StepStatus Simulator::after_accepted_step(StepStatus audited) {
     if (audited != StepStatus::Ok || model_.after_steps.empty()) return audited;
-    if (!evaluator_.evaluate(t_, x_.data())) return fail(StepStatus::EvaluationFailed);
+    if (!evaluator_.evaluate(t_, x_.data())) {   // the step stands (its states are finite); what it leads to is not
+        failed_time_ = t_;
+        return StepStatus::EvaluationFailed;
+    }
     for (const AfterStepInfo& a : model_.after_steps) a.handler();
     return StepStatus::Ok;
 }

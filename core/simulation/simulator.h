@@ -213,6 +213,10 @@ public:
     const SparsityPattern& jacobian_pattern();
 
     // Re-evaluates every block at the current (t, x), so that all variables are consistent.
+    // What an importer's own integrator calls after each step it accepts (FMI's completed integrator step): the
+    // blocks that remember the past (Meta::after_step, a transport delay) record the model at the current time and
+    // states. Allocates nothing; not OK only if the model does not evaluate to finite values there.
+    StepStatus remember_past() { return after_accepted_step(StepStatus::Ok); }
     void evaluate();
     // One evaluation of ẋ = f(t, x) for an external integrator; allocation-free. False if L is singular.
     bool derivatives(double t, const double* x, double* xdot) { return built_ && evaluator_.derivatives(t, x, xdot); }
@@ -349,6 +353,8 @@ private:
     std::string carry_text() const;  // for the segment table
     StepStatus audit();              // after an accepted step: the books, evaluated at (t_, x_)
     StepStatus after_accepted_step(StepStatus audited);   // Meta::after_step's handlers, if the step stands
+    StepStatus fire_crossings_moved_by_events(const std::vector<char>& due);   // event iteration (simulator.cpp)
+    void start_remembered_pasts();   // reset(): the after-step components' start events, before the start is computed
     void audit_user_change();        // after the user moved states or parameters: book the jump
     // After parameter values changed in place: L probed again, the integrator restarted, the change booked.
     void parameter_values_changed();

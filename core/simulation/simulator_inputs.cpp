@@ -77,7 +77,7 @@ StepStatus Simulator::take_input_changes() {
         }
     }
     if (!model_.zero_crossings.empty() && !locator_.mark_changed_sides(crossings_, t_, x_.data())) return fail(StepStatus::EvaluationFailed);
-    return StepStatus::Ok;
+    return after_accepted_step(StepStatus::Ok);   // a delay holds the input's jump as a jump
 }
 
 void Simulator::check_outputs() const {

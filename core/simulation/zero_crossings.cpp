@@ -17,6 +17,7 @@ void ZeroCrossings::configure(const Model& model, Evaluator& evaluator) {
         handlers_.push_back(z.handler);
     }
     const std::size_t n = indicators_.size();
+    handled_ = static_cast<std::size_t>(std::count_if(handlers_.begin(), handlers_.end(), [](const Block& b) { return b.object != nullptr; }));
     side_.assign(n, 1);
     counts_.assign(n, 0);
     window_start_.assign(n, -1e300);
@@ -44,6 +45,14 @@ void ZeroCrossings::arm(const std::vector<char>* keep) {
         // fires (Modelica: u > 0 turns true when u rises from 0); either way counts as above.
         else if (hysteresis_[i] == 0.0 && g == 0.0 && !keep) side_[i] = direction_[i] == Crossing::Up ? -1 : 1;
     }
+}
+
+int ZeroCrossings::moved(std::size_t i) const {
+    if (!handlers_[i].object) return 0;   // a kink (Meta::kink)
+    const double g = *indicators_[i] + side_[i] * hysteresis_[i];
+    if (side_[i] < 0 && g > 0) return 1;
+    if (side_[i] > 0 && g < 0) return -1;
+    return 0;
 }
 
 bool ZeroCrossings::flip(std::size_t i) { return cross(i, side_[i] < 0); }

@@ -25,6 +25,11 @@ public:
 
     // Whether effective value g of indicator i lies on the other side than the one it had.
     bool crossed(std::size_t i, double g) const { return side_[i] > 0 ? g < 0 : g > 0; }
+    // Whether an event's handlers moved indicator i across zero (the signals as they are now): +1 risen, −1 fallen,
+    // 0 on its side. A kink has nothing to run and counts as not moved.
+    int moved(std::size_t i) const;
+    // How many indicators have a handler (not kinks): none, and no event's handlers can fire another.
+    std::size_t handled() const { return handled_; }
     // Indicator i crossed: flip its side; true if its direction asks for the handler to run (counted).
     bool flip(std::size_t i);
     // Indicator i crossed rising or falling, as a root finder saw it (which knows better than the side when
@@ -58,6 +63,7 @@ private:
     std::vector<double> hysteresis_;
     std::vector<Crossing> direction_;
     std::vector<Block> handlers_;
+    std::size_t handled_ = 0;
     std::vector<int> side_;
     std::vector<long> counts_;
     std::vector<double> window_start_;

@@ -472,6 +472,9 @@ fmi2Status FmuInstance::completed_integrator_step(fmi2Boolean* enter_event_mode,
     if (mode_ != Mode::Continuous) return wrong_mode("fmi2CompletedIntegratorStep");
     *enter_event_mode = fmi2False;
     *terminate = fmi2False;
+    // The importer accepted the step: blocks that remember the past (a transport delay) record it.
+    if (sim_->remember_past() != StepStatus::Ok)
+        return error("fmi2CompletedIntegratorStep: the model is not finite at t = " + std::to_string(sim_->time()) + " s");
     last_successful_time_ = sim_->time();
     return fmi2OK;
 }

@@ -245,6 +245,7 @@ void add_array_variables(const Model& m, std::vector<FmuVariable>& v, unsigned& 
         const ArrayParameterInfo& info = m.arrays[a];
         if (elements[a].empty() || elements[a].size() != info.value->size()) continue;   // an empty array has nothing to offer
         const FmuVariable& first = v[elements[a].front()];
+        if (first.type != FmuVariable::Type::Real) continue;   // whole numbers (a table's columns) stay Int32 elements
         FmuVariable array{info.path, vr++, FmuVariable::Kind::ArrayParameter, "parameter", first.variability, "exact", false, 0, first.unit,
                           first.description, -1};
         array.min = first.min;

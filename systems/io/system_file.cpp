@@ -814,7 +814,7 @@ private:
             for (auto& p : m.parameters) {
                 if (p.array >= 0) {   // an element would point into storage that a new shape frees
                     if (p.path == member)
-                        fail(target, path, text + " is an element of the array " + m.arrays[static_cast<std::size_t>(p.array)].path +
+                        fail(target, path, text + " is an element of the array " + text.substr(0, dot + 1) + m.arrays[static_cast<std::size_t>(p.array)].path +
                                                " (rule: a subsystem exposes a vector or matrix whole, as its shape may change)");
                     continue;
                 }

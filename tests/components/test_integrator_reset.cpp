@@ -4,6 +4,7 @@
 // step source's time event); a reset that is true where the run starts does not reset. The integrand is constant,
 // so rk4 is exact and the checks hold to the event tolerance.
 #include "core/model/build_error.h"
+#include "core/simulation/simulation_state.h"
 #include "core/simulation/simulator.h"
 #include "systems/io/system_file.h"
 
@@ -118,4 +119,27 @@ TEST_CASE("an integrator's reset and set inputs: the rules they break are named"
               .find("integral: reset is connected, but use_reset = false") != std::string::npos);
     const std::string set_alone = replaced(replaced(bench(step, "Integrator", ", use_set: true"), "use_reset: true", "use_reset: false"), wire, "");
     CHECK(error_of([&] { run(set_alone, 1.0); }).find("integral: use_set = true, but use_reset = false") != std::string::npos);
+}
+
+TEST_CASE("a saved state holds what the reset saw: restored while reset is true, another event does not reset again") {
+    // reset = (sin t > 0.5), true from π/6 to 5π/6; an unrelated step at 1.5 s is an event while it is true. Saved at
+    // 1 s (reset true, seen), run on past its fall, restored: the run from 1 s again equals the first to the bit.
+    const std::string relation = "{type: GreaterThreshold, parameters: {threshold: 0.5}}";
+    const std::string text = replaced(bench(relation), "  trigger:",
+                                      "  wave: {type: Sine, parameters: {amplitude: 1, f: 0.15915494309189535}}\n"
+                                      "  tick: {type: StepSource, parameters: {start_time: 1.5}}\n  trigger:") +
+                             "  - [wave.y, trigger.u]\n";
+    auto loaded = systems::parse_system_text(text, "reset.yaml", ".");
+    Simulator sim(*loaded.root, coarse_rk4());
+    sim.simulate(1.0);
+    SimulationState saved;
+    sim.save_state(saved);
+    sim.simulate(3.0);
+    const double y_first = sim.value("integral.y"), resets_first = sim.value("integral.resets");
+    CHECK(y_first == doctest::Approx(3.0 - kPi / 6).epsilon(1e-8));
+    CHECK(resets_first == 1);
+    sim.restore_state(saved);
+    sim.simulate(3.0);
+    CHECK(sim.value("integral.y") == y_first);
+    CHECK(sim.value("integral.resets") == resets_first);
 }

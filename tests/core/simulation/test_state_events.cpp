@@ -5,6 +5,7 @@
 #include "core/model/meta.h"
 #include "core/simulation/simulator.h"
 #include "support/event_components.h"
+#include "systems/io/system_file.h"
 
 #include <doctest/doctest.h>
 
@@ -221,4 +222,40 @@ TEST_CASE("an event may request a structural change: the callback changes the sy
     CHECK(rebounds[2] == doctest::Approx(0.5 * 0.64 * v0).epsilon(1e-7));
     CHECK(sim.generation() == 2);
     CHECK(sim.statistics().events[0].second == 3);   // counts survive the rebuild
+}
+
+TEST_CASE("event iteration: a crossing that another event's handler makes happen fires at that event") {
+    // The step source jumps from 0 to 1 at its time event (t = 1 s): the trigger on it and a file's `when` action on the
+    // same signal must fire there, as Modelica fires a `when` whose condition an event made true. No root lies inside
+    // a step to locate: the indicator jumps across zero at the event itself.
+    const std::string file = R"(
+components:
+  s: {type: StepSource, parameters: {height: 1, start_time: 1}}
+  watch: {type: Trigger, parameters: {threshold: 0.5}}
+  k: {type: Constant, parameters: {k: 1}}
+connections:
+  - [s.y, watch.u]
+actions:
+  - when: {signal: s.y, crosses: 0.5, direction: up}
+    set: {k.k: 5}
+)";
+    for (const char* solver : {"rk4", "cvode-bdf"}) {
+        CAPTURE(solver);
+        auto loaded = systems::parse_system_text(file, "stepped.yaml", ".");
+        SimulatorOptions o;
+        o.solver = solver;
+        o.dt = 0.1;
+        Simulator sim(*loaded.root, o);
+        for (auto& [event, change] : loaded.event_actions) sim.schedule_on_event(event, std::move(change));
+        sim.simulate(0.9);
+        CHECK(sim.value("watch.count") == 0);
+        CHECK(sim.value("k.y") == 1);
+        sim.simulate(2.0);
+        CHECK(sim.value("watch.count") == 1);
+        CHECK(sim.value("k.y") == 5);
+        // A step back down crosses downwards: the trigger (direction up) does not count it.
+        sim.set_parameter("s.height", 0.0);
+        sim.simulate(3.0);
+        CHECK(sim.value("watch.count") == 1);
+    }
 }

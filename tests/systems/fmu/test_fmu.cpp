@@ -166,3 +166,55 @@ TEST_CASE("export-fmu refuses what an FMU cannot hold, and names the rule") {
     check_refusal({"export-fmu", "ComVessels", "-o", dir / "r.fmu", "--output", "t1.levle"}, "--output: 't1.levle' is not a variable of ComVessels");
     check_refusal({"export-fmu", "ComVessels"}, "--output-file is required (lied export-fmu --help)");
 }
+
+TEST_CASE("Model Exchange: a transport delay records the importer's accepted steps (fmi2CompletedIntegratorStep)") {
+    // dx/dt = −x(t − 1) with x = 1 before: x = 1 − t + (t − 1)²/2 on [1, 2] (the method of steps). The delayed x is
+    // linear on [0, 1], so an importer's RK4 whose accepted steps the delay keeps is exact to rounding at t = 2; a delay
+    // that saw only the start would give 1 − t = −1.
+    TempFolder dir;
+    const std::string file = std::string(LIED_SOURCE_DIR) + "/tests/systems/fmu/delayed_feedback.yaml";
+    REQUIRE(run_lied({"export-fmu", file, "-o", dir / "d.fmu"}).code == 0);
+    FmiImporter fmu(dir / "d.fmu", dir.path() / "unpacked");
+    auto instantiate = fmu.function<decltype(&fmi2Instantiate)>("fmi2Instantiate");
+    auto enter = fmu.function<decltype(&fmi2EnterInitializationMode)>("fmi2EnterInitializationMode");
+    auto exit = fmu.function<decltype(&fmi2ExitInitializationMode)>("fmi2ExitInitializationMode");
+    auto new_discrete = fmu.function<decltype(&fmi2NewDiscreteStates)>("fmi2NewDiscreteStates");
+    auto enter_continuous = fmu.function<decltype(&fmi2EnterContinuousTimeMode)>("fmi2EnterContinuousTimeMode");
+    auto enter_event = fmu.function<decltype(&fmi2EnterEventMode)>("fmi2EnterEventMode");
+    auto set_time = fmu.function<decltype(&fmi2SetTime)>("fmi2SetTime");
+    auto set_states = fmu.function<decltype(&fmi2SetContinuousStates)>("fmi2SetContinuousStates");
+    auto get_states = fmu.function<decltype(&fmi2GetContinuousStates)>("fmi2GetContinuousStates");
+    auto get_derivatives = fmu.function<decltype(&fmi2GetDerivatives)>("fmi2GetDerivatives");
+    auto completed = fmu.function<decltype(&fmi2CompletedIntegratorStep)>("fmi2CompletedIntegratorStep");
+    auto free_instance = fmu.function<decltype(&fmi2FreeInstance)>("fmi2FreeInstance");
+    const fmi2CallbackFunctions callbacks = fmu.callbacks();
+    fmi2Component c = instantiate("delayed", fmi2ModelExchange, fmu.guid.c_str(), fmu.resource_uri().c_str(), &callbacks, fmi2False, fmi2False);
+    REQUIRE(c);
+    REQUIRE(enter(c) == fmi2OK);
+    REQUIRE(exit(c) == fmi2OK);
+    lied::testing::ModelExchangeCalls calls;
+    calls.set_time = [&](double t) { return set_time(c, t) == fmi2OK; };
+    calls.set_states = [&](const double* x) { return set_states(c, x, 1) == fmi2OK; };
+    calls.get_states = [&](double* x) { return get_states(c, x, 1) == fmi2OK; };
+    calls.get_derivatives = [&](double* dx) { return get_derivatives(c, dx, 1) == fmi2OK; };
+    calls.get_indicators = [&](double*) { return true; };
+    calls.completed_step = [&] {
+        fmi2Boolean enter_event_mode = fmi2False, terminate = fmi2False;
+        return completed(c, fmi2True, &enter_event_mode, &terminate) == fmi2OK && !enter_event_mode && !terminate;
+    };
+    calls.enter_event_mode = [&] { return enter_event(c) == fmi2OK; };
+    calls.enter_continuous_mode = [&] { return enter_continuous(c) == fmi2OK; };
+    calls.update_discrete_states = [&](lied::testing::EventUpdate& u) {
+        fmi2EventInfo info{};
+        do
+            if (new_discrete(c, &info) != fmi2OK) return false;
+        while (info.newDiscreteStatesNeeded);
+        u = {info.valuesOfContinuousStatesChanged != fmi2False, info.nextEventTimeDefined != fmi2False, info.nextEventTime};
+        return true;
+    };
+    lied::testing::integrate_rk4(calls, 1, 0, 2.0, 0.01);
+    double x = 0;
+    REQUIRE(get_states(c, &x, 1) == fmi2OK);
+    CHECK(std::abs(x - (-0.5)) < 1e-12);
+    free_instance(c);
+}

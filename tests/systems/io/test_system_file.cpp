@@ -325,6 +325,6 @@ TEST_CASE("a subsystem file exposes a vector or matrix parameter whole: set by t
     CHECK(folder.error_of("rank.yaml").find("components.plant.parameters.A: expects a matrix") != std::string::npos);
     folder.write("element.yaml", "system: Element\ncomponents:\n  lti: {type: StateSpace, parameters: {A: [[-1]], B: []}}\n"
                                  "expose: {parameters: {a11: \"lti.A[1,1]\"}}\n");
-    CHECK(folder.error_of("element.yaml").find("lti.A[1,1] is an element of the array A (rule: a subsystem exposes a vector or matrix whole") !=
+    CHECK(folder.error_of("element.yaml").find("lti.A[1,1] is an element of the array lti.A (rule: a subsystem exposes a vector or matrix whole") !=
           std::string::npos);
 }
