@@ -271,7 +271,7 @@ fmi2Status FmuInstance::with_arrays(const fmi2ValueReference vr[], std::size_t n
         if (at + count > nv)
             return log(fmi2Error, std::string(function) + ": nValues = " + std::to_string(nv) + " is too few for the variables asked for (" + v.name +
                                       (array ? " alone holds " + std::to_string(count) + " values" : "") + ")");
-        if (const fmi2Status s = array ? access(v.elements.data(), count, values + at) : access(&vr[k], 1, values + at); s != fmi2OK) return s;
+        if (const fmi2Status s = array ? access(v, v.elements.data(), count, values + at) : access(v, &vr[k], 1, values + at); s != fmi2OK) return s;
         at += count;
     }
     if (at != nv)
@@ -280,11 +280,36 @@ fmi2Status FmuInstance::with_arrays(const fmi2ValueReference vr[], std::size_t n
 }
 
 fmi2Status FmuInstance::get_float64(const fmi2ValueReference vr[], std::size_t n, fmi2Real values[], std::size_t nv) {
-    return with_arrays(vr, n, values, nv, "fmi3GetFloat64", [&](const fmi2ValueReference* r, std::size_t m, fmi2Real* x) { return get_real(r, m, x); });
+    return with_arrays(vr, n, values, nv, "fmi3GetFloat64",
+                       [&](const FmuVariable&, const fmi2ValueReference* r, std::size_t m, fmi2Real* x) { return get_real(r, m, x); });
 }
 
 fmi2Status FmuInstance::set_float64(const fmi2ValueReference vr[], std::size_t n, const fmi2Real values[], std::size_t nv) {
-    return with_arrays(vr, n, values, nv, "fmi3SetFloat64", [&](const fmi2ValueReference* r, std::size_t m, const fmi2Real* x) { return set_real(r, m, x); });
+    return with_arrays(vr, n, values, nv, "fmi3SetFloat64", [&](const FmuVariable& v, const fmi2ValueReference* r, std::size_t m, const fmi2Real* x) {
+        return v.kind == FmuVariable::Kind::ArrayParameter ? set_array(v, x, "fmi3SetFloat64") : set_real(r, m, x);
+    });
+}
+
+// An array set whole, as one value of its shape: checked and applied at once (one rebuild at most), so that a table's
+// grid is never judged half old, half new.
+fmi2Status FmuInstance::set_array(const FmuVariable& v, const fmi2Real values[], const char* function) {
+    const bool initialising = mode_ == Mode::Instantiated || mode_ == Mode::Initialization;
+    const std::string fn(function);
+    if (!initialising && v.variability != "tunable")
+        return log(fmi2Error, fn + ": " + v.name + " is a fixed parameter (read at build): set it before initialisation ends");
+    try {
+        const ArrayParameter& now = sim_->array_parameter(v.name);
+        std::vector<double> given(values, values + v.elements.size());
+        ArrayParameter value = now.is_matrix() ? ArrayParameter::matrix(now.rows(), now.cols(), std::move(given)) : ArrayParameter::vector(std::move(given));
+        if (value == now) return fmi2OK;   // nothing changes (an array read at build is not rebuilt)
+        sim_->set_parameter(v.name, value);
+    } catch (const std::exception& e) {
+        if (sim_->generation() != generation_) resolve_values();   // a refused value may still have rebuilt (and put back)
+        return log(fmi2Error, fn + ": " + e.what());
+    }
+    if (sim_->generation() != generation_) resolve_values();
+    dirty_ = true;
+    return fmi2OK;
 }
 
 bool FmuInstance::sizes_structure(const std::string& parameter) const {

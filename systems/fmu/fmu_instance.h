@@ -43,6 +43,7 @@ public:
     // FMI 3's Float64 access, where a value reference may stand for an array parameter's nv values.
     fmi2Status get_float64(const fmi2ValueReference vr[], std::size_t n, fmi2Real values[], std::size_t nv);
     fmi2Status set_float64(const fmi2ValueReference vr[], std::size_t n, const fmi2Real values[], std::size_t nv);
+    fmi2Status set_array(const FmuVariable& v, const fmi2Real values[], const char* function);
     // Integer and Boolean variables (counts, truth values, choices): T is int (FMI 2's Integer and Boolean, FMI 3's
     // Int32) or bool (FMI 3's Boolean). `function` names the caller in messages. A variable of another type is an
     // error naming the function that reads it.

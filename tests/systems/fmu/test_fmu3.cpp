@@ -218,3 +218,33 @@ TEST_CASE("FMI 3 offers a matrix parameter as one array variable with its dimens
     CHECK(std::vector<double>(got, got + 4) == std::vector<double>{-1, 0, 0, -2});
     free_instance(c);
 }
+
+TEST_CASE("FMI 3: an array read at build is set whole, so a table's new grid is judged once, not half old and half new") {
+    // Element by element, moving the grid {0, 1, 2} to {10, 11, 12} passes through {10, 1, 2}, which does not increase.
+    TempFolder dir;
+    const std::string file = std::string(LIED_SOURCE_DIR) + "/tests/systems/fmu/table_array.yaml";
+    REQUIRE(run_lied({"export-fmu", file, "-o", dir / "t.fmu", "--fmi-version", "3"}).code == 0);
+    FmiImporter fmu(dir / "t.fmu", dir.path() / "unpacked");
+    auto instantiate = fmu.function<decltype(&fmi3InstantiateCoSimulation)>("fmi3InstantiateCoSimulation");
+    auto enter = fmu.function<decltype(&fmi3EnterInitializationMode)>("fmi3EnterInitializationMode");
+    auto exit = fmu.function<decltype(&fmi3ExitInitializationMode)>("fmi3ExitInitializationMode");
+    auto set = fmu.function<decltype(&fmi3SetFloat64)>("fmi3SetFloat64");
+    auto get = fmu.function<decltype(&fmi3GetFloat64)>("fmi3GetFloat64");
+    auto free_instance = fmu.function<decltype(&fmi3FreeInstance)>("fmi3FreeInstance");
+    fmi3Instance c = instantiate("table", fmu.guid.c_str(), fmu.resource_path().c_str(), false, false, false, false, nullptr, 0, &fmu, log_into, nullptr);
+    REQUIRE(c);
+    REQUIRE(enter(c, false, 0, 0, false, 0) == fmi3OK);
+    const fmi3ValueReference table = fmu.vr("t.table");
+    const double moved[] = {10, 0, 11, 1, 12, 4};
+    REQUIRE(set(c, &table, 1, moved, 6) == fmi3OK);
+    // A grid that does not increase is refused whole, naming the rule, and the table stays as it was.
+    const double bad[] = {10, 0, 9, 1, 12, 4};
+    CHECK(set(c, &table, 1, bad, 6) == fmi3Error);
+    CHECK(fmu.log.back().find("does not increase") != std::string::npos);
+    REQUIRE(exit(c) == fmi3OK);
+    const fmi3ValueReference y = fmu.vr("t.y[1]");
+    double value = 0;
+    REQUIRE(get(c, &y, 1, &value, 1) == fmi3OK);
+    CHECK(value == doctest::Approx(2.5).epsilon(1e-14));   // u = 11.5 between (11, 1) and (12, 4)
+    free_instance(c);
+}
