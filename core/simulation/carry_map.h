@@ -5,6 +5,8 @@
 // (Simulator::continue_from).
 #include "core/model/model.h"
 
+#include <algorithm>
+#include <span>
 #include <utility>
 #include <vector>
 
@@ -19,6 +21,8 @@ struct CarryMap {
     std::vector<Entry> entries;
     std::vector<int> time_event_from, sample_from, crossing_from;   // index in the running structure, or −1
     std::vector<std::pair<const Out<double>*, Out<double>*>> discrete;   // running → new
+    // What blocks that remember the past keep (Meta::after_step, a delay's history), running → new, of equal sizes.
+    std::vector<std::pair<std::span<const double>, std::span<double>>> memories;
 
     // Whether its sizes and indices fit these two structures (a map made for another pair would write out of
     // bounds); the discrete signals' pointers are trusted, as RealtimeSwap made them for this pair.

@@ -151,6 +151,14 @@ void RealtimeSwap::carry_discrete(Simulator& to, bool now) {
         if (now) real->value = snapshot_discrete_[static_cast<std::size_t>(k)];
         carry_.discrete.emplace_back(running_discrete_[static_cast<std::size_t>(k)], real);
     }
+    // A delay's history goes on where the same block (by path) keeps one of the same size; copied at the swap itself.
+    carry_.memories.clear();
+    for (const AfterStepInfo& next : to.model().after_steps)
+        for (const AfterStepInfo& from : running.after_steps)
+            if (from.path == next.path && from.memory.size() == next.memory.size()) {
+                carry_.memories.emplace_back(from.memory, next.memory);
+                break;
+            }
 }
 
 // Moves a freshly built structure to the snapshot: time, the running values by name, discrete signals, then the

@@ -338,6 +338,7 @@ bool Simulator::continue_from(const Simulator& running, const CarryMap& map) {
         crossings_.set_count(e, k >= 0 ? running.crossings_.counts()[static_cast<std::size_t>(k)] : 0);
     }
     for (auto& [from, to] : map.discrete) to->value = from->value;
+    for (auto& [from, to] : map.memories) std::copy(from.begin(), from.begin() + static_cast<std::ptrdiff_t>(std::min(from.size(), to.size())), to.begin());
     segments_.back().start = t;
     evaluator_.set_point(t, x_.data());
     for (auto& e : model_.time_events) e.handler();   // discrete values at t, as after a rebuild

@@ -233,3 +233,38 @@ TEST_CASE("continue_from refuses a carry-over map made for other structures and 
     CHECK(next.continue_from(running, wrong));
     CHECK(next.time() == running.time());
 }
+
+TEST_CASE("real-time swap: a transport delay's history goes on in the new structure, as with apply") {
+    // u = sin(2t) into a 0.5 s delay; a gain elsewhere is replaced at about 0.3 s. Built anew by the worker, the delay
+    // would hold u(t_swap) for 0.5 s; carried, its output equals the replay's, where the same block goes on.
+    const std::string text = "components:\n"
+                             "  u: {type: Sine, parameters: {amplitude: 1, f: 0.3183098861837907}}\n"
+                             "  delay: {type: FixedDelay, parameters: {delayTime: 0.5}}\n"
+                             "  gain: {type: Gain, parameters: {k: 1}}\n"
+                             "  integral: {type: Integrator}\n"
+                             "connections:\n  - [u.y, delay.u]\n  - [delay.y, gain.u]\n  - [gain.y, integral.u]\n";
+    auto make = [&] { return std::move(systems::parse_system_text(text, "delayed.yaml", ".").root); };
+    auto doubled = [] {
+        StructuralChange change("gain doubled");
+        change.set_parameter("gain.k", 2.0);
+        return change;
+    };
+    constexpr double dt = 1e-3;
+    RealtimeSwap swap(make, rk4(dt));
+    {
+        SteppingThread loop(swap, dt, 1, 400);
+        loop.wait_for_steps(300);
+        swap.prepare(make, doubled());
+        REQUIRE(swap.wait_for_swap());
+        loop.join();
+        REQUIRE(loop.failures() == 0);
+    }
+    const Simulator& sim = swap.simulator();
+    const double t_swap = sim.segments().back().start;
+    REQUIRE(sim.time() - t_swap > 0.2);   // long enough after the swap that a restarted history would show
+    auto root = make();
+    auto replayed = replay(*root, dt, std::lround(t_swap / dt), doubled(), sim.time());
+    CHECK(sim.value("delay.y") == doctest::Approx(replayed->value("delay.y")).epsilon(1e-12));
+    CHECK(sim.value("integral.y") == doctest::Approx(replayed->value("integral.y")).epsilon(1e-12));
+    CHECK(sim.value("delay.y") == doctest::Approx(std::sin(2 * (sim.time() - 0.5))).epsilon(1e-5));
+}
