@@ -290,6 +290,23 @@ fmi2Status FmuInstance::set_float64(const fmi2ValueReference vr[], std::size_t n
     });
 }
 
+// A value set on the simulator through `change` (OK, or a refusal before anything changed): where the values live is
+// resolved again if it rebuilt, also when it refused (a refused value may still have rebuilt and put the old one back).
+template <class Change>
+fmi2Status FmuInstance::changing(const char* function, Change&& change) {
+    fmi2Status status = fmi2OK;
+    try {
+        status = change();
+    } catch (const std::exception& e) {
+        if (sim_->generation() != generation_) resolve_values();
+        return log(fmi2Error, std::string(function) + ": " + e.what());
+    }
+    if (status != fmi2OK) return status;
+    if (sim_->generation() != generation_) resolve_values();
+    dirty_ = true;
+    return fmi2OK;
+}
+
 // An array set whole, as one value of its shape: checked and applied at once (one rebuild at most), so that a table's
 // grid is never judged half old, half new.
 fmi2Status FmuInstance::set_array(const FmuVariable& v, const fmi2Real values[], const char* function) {
@@ -297,19 +314,14 @@ fmi2Status FmuInstance::set_array(const FmuVariable& v, const fmi2Real values[],
     const std::string fn(function);
     if (!initialising && v.variability != "tunable")
         return log(fmi2Error, fn + ": " + v.name + " is a fixed parameter (read at build): set it before initialisation ends");
-    try {
+    return changing(function, [&]() -> fmi2Status {
         const ArrayParameter& now = sim_->array_parameter(v.name);
         std::vector<double> given(values, values + v.elements.size());
         ArrayParameter value = now.is_matrix() ? ArrayParameter::matrix(now.rows(), now.cols(), std::move(given)) : ArrayParameter::vector(std::move(given));
         if (value == now) return fmi2OK;   // nothing changes (an array read at build is not rebuilt)
         sim_->set_parameter(v.name, value);
-    } catch (const std::exception& e) {
-        if (sim_->generation() != generation_) resolve_values();   // a refused value may still have rebuilt (and put back)
-        return log(fmi2Error, fn + ": " + e.what());
-    }
-    if (sim_->generation() != generation_) resolve_values();
-    dirty_ = true;
-    return fmi2OK;
+        return fmi2OK;
+    });
 }
 
 bool FmuInstance::sizes_structure(const std::string& parameter) const {
@@ -348,7 +360,7 @@ const FmuVariable* FmuInstance::variable_of(fmi2ValueReference vr, FmuVariable::
 fmi2Status FmuInstance::set_value(const FmuVariable& v, double value, const char* function) {
     const bool initialising = mode_ == Mode::Instantiated || mode_ == Mode::Initialization;
     const std::string fn(function);
-    try {
+    return changing(function, [&]() -> fmi2Status {
         if (v.kind == FmuVariable::Kind::Parameter || v.kind == FmuVariable::Kind::Choice) {
             if (!initialising && v.variability != "tunable")
                 return log(fmi2Error, fn + ": " + v.name + " is a fixed parameter (" + (v.kind == FmuVariable::Kind::Choice ? "a choice" : "a start value") +
@@ -376,13 +388,8 @@ fmi2Status FmuInstance::set_value(const FmuVariable& v, double value, const char
             return log(fmi2Error, fn + ": " + v.name + " is calculated by the model and cannot be set" +
                                       (v.kind == FmuVariable::Kind::State ? " now (states: fmi2SetContinuousStates)" : ""));
         }
-    } catch (const std::exception& e) {
-        if (sim_->generation() != generation_) resolve_values();   // a refused value may still have rebuilt (and put back)
-        return log(fmi2Error, fn + ": " + e.what());
-    }
-    if (sim_->generation() != generation_) resolve_values();
-    dirty_ = true;
-    return fmi2OK;
+        return fmi2OK;
+    });
 }
 
 bool FmuInstance::fits_variables() const {

@@ -93,6 +93,8 @@ public:
     fmi2Status set_logging(bool on, const std::vector<std::string>& categories);
 
 private:
+    template <class Change>
+    fmi2Status changing(const char* function, Change&& change);
     template <class Values, class Access>
     fmi2Status with_arrays(const fmi2ValueReference vr[], std::size_t n, Values values, std::size_t nv, const char* function, Access&& access);
     bool sizes_structure(const std::string& parameter) const;   // a count read at build (a rod's volumes)

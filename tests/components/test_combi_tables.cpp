@@ -104,6 +104,14 @@ public:
     const char* type_name() const override { return "Table2DBench"; }
 };
 
+// The 2D table of a Table2DBench simulator at (p, q), evaluated there.
+double table_at(Simulator& sim, double p, double q) {
+    sim.set_parameter("u1.k", p);
+    sim.set_parameter("u2.k", q);
+    sim.evaluate();
+    return sim.value("table.y");
+}
+
 }  // namespace
 
 TEST_CASE("spline slopes: Akima, modified Akima, Fritsch–Butland and Steffen with Modelica's end conditions") {
@@ -297,12 +305,7 @@ TEST_CASE("a 2D table's bivariate Akima (ContinuousDerivative) gives what Modeli
     bench.table.table = ArrayParameter::matrix({{0, 75, 83, 88}, {18, 778, 773, 769}, {28, 970, -950, 938}, {33, 860, 1030, 1039}});
     bench.table.smoothness = CombiTable2Ds::Smoothness2D::ContinuousDerivative;
     Simulator sim(bench);
-    auto value_at = [&](double p, double q) {
-        sim.set_parameter("u1.k", p);
-        sim.set_parameter("u2.k", q);
-        sim.evaluate();
-        return sim.value("table.y");
-    };
+    auto value_at = [&](double p, double q) { return table_at(sim, p, q); };
     struct Case {
         double u1, u2, last_two_points, hold_last_point, periodic;
     };
@@ -335,12 +338,7 @@ TEST_CASE("a 2D table's bivariate Akima (ContinuousDerivative) gives what Modeli
         narrow.table.table = ArrayParameter::matrix({{0, 0, 0.5, 1}, {0, 1, 2, 1}, {1, 1, 1, 1}});
         narrow.table.smoothness = CombiTable2Ds::Smoothness2D::ContinuousDerivative;
         Simulator s(narrow);
-        auto at = [&](double p, double q) {
-            s.set_parameter("u1.k", p);
-            s.set_parameter("u2.k", q);
-            s.evaluate();
-            return s.value("table.y");
-        };
+        auto at = [&](double p, double q) { return table_at(s, p, q); };
         CHECK(at(0.5, 0.25) == doctest::Approx(1.375).epsilon(1e-13));
         CHECK(at(0.25, 0.75) == doctest::Approx(1.5625).epsilon(1e-13));
         CHECK(at(-0.5, 0.25) == doctest::Approx(2.125).epsilon(1e-13));
@@ -350,10 +348,7 @@ TEST_CASE("a 2D table's bivariate Akima (ContinuousDerivative) gives what Modeli
         square.table.table = ArrayParameter::matrix({{0, 0, 2}, {0, 0, 20}, {1, 1, 23}});
         square.table.smoothness = CombiTable2Ds::Smoothness2D::ContinuousDerivative;
         Simulator q(square);
-        q.set_parameter("u1.k", 0.3);
-        q.set_parameter("u2.k", 1.7);
-        q.evaluate();
-        CHECK(q.value("table.y") == doctest::Approx(0.3 + 17 + 0.3 * 1.7).epsilon(1e-14));
+        CHECK(table_at(q, 0.3, 1.7) == doctest::Approx(0.3 + 17 + 0.3 * 1.7).epsilon(1e-14));
     }
 }
 
@@ -374,12 +369,7 @@ TEST_CASE("a 2D table's bivariate Akima: bilinear data exactly, the nodes' value
     bench.table.table = ArrayParameter::matrix(rows.size(), rows[0].size(), flat);
     bench.table.smoothness = CombiTable2Ds::Smoothness2D::ContinuousDerivative;
     Simulator sim(bench);
-    auto value_at = [&](double p, double q) {
-        sim.set_parameter("u1.k", p);
-        sim.set_parameter("u2.k", q);
-        sim.evaluate();
-        return sim.value("table.y");
-    };
+    auto value_at = [&](double p, double q) { return table_at(sim, p, q); };
     for (auto [p, q] : {std::pair{0.2, -0.5}, {1.3, 2.2}, {3.9, 3.4}, {-1.0, 1.0}, {5.0, 5.0}, {-2.0, -3.0}, {2.2, 7.0}})
         CHECK(value_at(p, q) == doctest::Approx(z(p, q)).epsilon(1e-12));
     // A surface that is not bilinear: the nodes' values exactly; the slopes on both sides of a cell edge agree.
@@ -392,12 +382,7 @@ TEST_CASE("a 2D table's bivariate Akima: bilinear data exactly, the nodes' value
     wavy.table.table = ArrayParameter::matrix(5, 5, w);
     wavy.table.smoothness = CombiTable2Ds::Smoothness2D::ContinuousDerivative;
     Simulator s(wavy);
-    auto at = [&](double p, double q) {
-        s.set_parameter("u1.k", p);
-        s.set_parameter("u2.k", q);
-        s.evaluate();
-        return s.value("table.y");
-    };
+    auto at = [&](double p, double q) { return table_at(s, p, q); };
     CHECK(at(1.5, 1.0) == doctest::Approx(std::sin(1.5) * std::cos(1.0) + 0.1 * 2.25).epsilon(1e-14));
     CHECK(at(1.0, 2.5) == doctest::Approx(std::sin(1.0) * std::cos(2.5) + 0.1).epsilon(1e-14));
     // ∂y/∂u1 on either side of the edge u1 = 1.5 (one-sided differences of 1e-6): equal to the difference's error.

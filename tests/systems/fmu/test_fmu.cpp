@@ -24,6 +24,41 @@ const std::string kVessels = std::string(LIED_SOURCE_DIR) + "/systems/examples/f
 const std::string kWatched = std::string(LIED_SOURCE_DIR) + "/tests/systems/fmu/watched_vessels.yaml";
 
 double final_value(const ResultTable& t, const std::string& name) { return t.rows.back()[t.series_index(name)]; }
+
+// The FMI 2 calls an importer's Model Exchange solver makes (support/model_exchange_rk4.h), for instance `c` with `n`
+// states and `indicators` event indicators.
+lied::testing::ModelExchangeCalls fmi2_model_exchange(FmiImporter& fmu, fmi2Component c, std::size_t n, std::size_t indicators) {
+    auto new_discrete = fmu.function<decltype(&fmi2NewDiscreteStates)>("fmi2NewDiscreteStates");
+    auto enter_continuous = fmu.function<decltype(&fmi2EnterContinuousTimeMode)>("fmi2EnterContinuousTimeMode");
+    auto enter_event = fmu.function<decltype(&fmi2EnterEventMode)>("fmi2EnterEventMode");
+    auto set_time = fmu.function<decltype(&fmi2SetTime)>("fmi2SetTime");
+    auto set_states = fmu.function<decltype(&fmi2SetContinuousStates)>("fmi2SetContinuousStates");
+    auto get_states = fmu.function<decltype(&fmi2GetContinuousStates)>("fmi2GetContinuousStates");
+    auto get_derivatives = fmu.function<decltype(&fmi2GetDerivatives)>("fmi2GetDerivatives");
+    auto get_indicators = fmu.function<decltype(&fmi2GetEventIndicators)>("fmi2GetEventIndicators");
+    auto completed = fmu.function<decltype(&fmi2CompletedIntegratorStep)>("fmi2CompletedIntegratorStep");
+    lied::testing::ModelExchangeCalls calls;
+    calls.set_time = [=](double t) { return set_time(c, t) == fmi2OK; };
+    calls.set_states = [=](const double* x) { return set_states(c, x, n) == fmi2OK; };
+    calls.get_states = [=](double* x) { return get_states(c, x, n) == fmi2OK; };
+    calls.get_derivatives = [=](double* dx) { return get_derivatives(c, dx, n) == fmi2OK; };
+    calls.get_indicators = [=](double* g) { return get_indicators(c, g, indicators) == fmi2OK; };
+    calls.completed_step = [=] {
+        fmi2Boolean enter_event_mode = fmi2False, terminate = fmi2False;
+        return completed(c, fmi2True, &enter_event_mode, &terminate) == fmi2OK && !enter_event_mode && !terminate;
+    };
+    calls.enter_event_mode = [=] { return enter_event(c) == fmi2OK; };
+    calls.enter_continuous_mode = [=] { return enter_continuous(c) == fmi2OK; };
+    calls.update_discrete_states = [=](lied::testing::EventUpdate& u) {
+        fmi2EventInfo info{};
+        do
+            if (new_discrete(c, &info) != fmi2OK) return false;
+        while (info.newDiscreteStatesNeeded);
+        u = {info.valuesOfContinuousStatesChanged != fmi2False, info.nextEventTimeDefined != fmi2False, info.nextEventTime};
+        return true;
+    };
+    return calls;
+}
 }  // namespace
 
 TEST_CASE("FMU Co-Simulation: a master's steps of 0.1 s give what lied run gives, with a parameter set at initialisation") {
@@ -91,15 +126,6 @@ TEST_CASE("FMU Model Exchange: the importer's RK4 through states, derivatives, a
     auto instantiate = fmu.function<decltype(&fmi2Instantiate)>("fmi2Instantiate");
     auto enter = fmu.function<decltype(&fmi2EnterInitializationMode)>("fmi2EnterInitializationMode");
     auto exit = fmu.function<decltype(&fmi2ExitInitializationMode)>("fmi2ExitInitializationMode");
-    auto new_discrete = fmu.function<decltype(&fmi2NewDiscreteStates)>("fmi2NewDiscreteStates");
-    auto enter_continuous = fmu.function<decltype(&fmi2EnterContinuousTimeMode)>("fmi2EnterContinuousTimeMode");
-    auto enter_event = fmu.function<decltype(&fmi2EnterEventMode)>("fmi2EnterEventMode");
-    auto set_time = fmu.function<decltype(&fmi2SetTime)>("fmi2SetTime");
-    auto set_states = fmu.function<decltype(&fmi2SetContinuousStates)>("fmi2SetContinuousStates");
-    auto get_states = fmu.function<decltype(&fmi2GetContinuousStates)>("fmi2GetContinuousStates");
-    auto get_derivatives = fmu.function<decltype(&fmi2GetDerivatives)>("fmi2GetDerivatives");
-    auto get_indicators = fmu.function<decltype(&fmi2GetEventIndicators)>("fmi2GetEventIndicators");
-    auto completed = fmu.function<decltype(&fmi2CompletedIntegratorStep)>("fmi2CompletedIntegratorStep");
     auto get_real = fmu.function<decltype(&fmi2GetReal)>("fmi2GetReal");
     auto free_instance = fmu.function<decltype(&fmi2FreeInstance)>("fmi2FreeInstance");
     CHECK(fmu.xml.find("numberOfEventIndicators=\"1\"") != std::string::npos);
@@ -110,26 +136,7 @@ TEST_CASE("FMU Model Exchange: the importer's RK4 through states, derivatives, a
     REQUIRE(enter(c) == fmi2OK);
     REQUIRE(exit(c) == fmi2OK);
     constexpr std::size_t n = 5;
-    lied::testing::ModelExchangeCalls calls;
-    calls.set_time = [&](double t) { return set_time(c, t) == fmi2OK; };
-    calls.set_states = [&](const double* x) { return set_states(c, x, n) == fmi2OK; };
-    calls.get_states = [&](double* x) { return get_states(c, x, n) == fmi2OK; };
-    calls.get_derivatives = [&](double* dx) { return get_derivatives(c, dx, n) == fmi2OK; };
-    calls.get_indicators = [&](double* g) { return get_indicators(c, g, 1) == fmi2OK; };
-    calls.completed_step = [&] {
-        fmi2Boolean enter_event_mode = fmi2False, terminate = fmi2False;
-        return completed(c, fmi2True, &enter_event_mode, &terminate) == fmi2OK && !enter_event_mode && !terminate;
-    };
-    calls.enter_event_mode = [&] { return enter_event(c) == fmi2OK; };
-    calls.enter_continuous_mode = [&] { return enter_continuous(c) == fmi2OK; };
-    calls.update_discrete_states = [&](lied::testing::EventUpdate& u) {
-        fmi2EventInfo info{};
-        do
-            if (new_discrete(c, &info) != fmi2OK) return false;
-        while (info.newDiscreteStatesNeeded);
-        u = {info.valuesOfContinuousStatesChanged != fmi2False, info.nextEventTimeDefined != fmi2False, info.nextEventTime};
-        return true;
-    };
+    const lied::testing::ModelExchangeCalls calls = fmi2_model_exchange(fmu, c, n, 1);
     // Classic RK4 with h = 0.01 s, the step cut at the announced time event (elevation at 1 s). The state event
     // is detected by the sign of the indicator at step ends and handled at the step's end: it changes no state
     // (it counts), so the continuous solution does not depend on where in the step it is placed.
@@ -178,40 +185,14 @@ TEST_CASE("Model Exchange: a transport delay records the importer's accepted ste
     auto instantiate = fmu.function<decltype(&fmi2Instantiate)>("fmi2Instantiate");
     auto enter = fmu.function<decltype(&fmi2EnterInitializationMode)>("fmi2EnterInitializationMode");
     auto exit = fmu.function<decltype(&fmi2ExitInitializationMode)>("fmi2ExitInitializationMode");
-    auto new_discrete = fmu.function<decltype(&fmi2NewDiscreteStates)>("fmi2NewDiscreteStates");
-    auto enter_continuous = fmu.function<decltype(&fmi2EnterContinuousTimeMode)>("fmi2EnterContinuousTimeMode");
-    auto enter_event = fmu.function<decltype(&fmi2EnterEventMode)>("fmi2EnterEventMode");
-    auto set_time = fmu.function<decltype(&fmi2SetTime)>("fmi2SetTime");
-    auto set_states = fmu.function<decltype(&fmi2SetContinuousStates)>("fmi2SetContinuousStates");
     auto get_states = fmu.function<decltype(&fmi2GetContinuousStates)>("fmi2GetContinuousStates");
-    auto get_derivatives = fmu.function<decltype(&fmi2GetDerivatives)>("fmi2GetDerivatives");
-    auto completed = fmu.function<decltype(&fmi2CompletedIntegratorStep)>("fmi2CompletedIntegratorStep");
     auto free_instance = fmu.function<decltype(&fmi2FreeInstance)>("fmi2FreeInstance");
     const fmi2CallbackFunctions callbacks = fmu.callbacks();
     fmi2Component c = instantiate("delayed", fmi2ModelExchange, fmu.guid.c_str(), fmu.resource_uri().c_str(), &callbacks, fmi2False, fmi2False);
     REQUIRE(c);
     REQUIRE(enter(c) == fmi2OK);
     REQUIRE(exit(c) == fmi2OK);
-    lied::testing::ModelExchangeCalls calls;
-    calls.set_time = [&](double t) { return set_time(c, t) == fmi2OK; };
-    calls.set_states = [&](const double* x) { return set_states(c, x, 1) == fmi2OK; };
-    calls.get_states = [&](double* x) { return get_states(c, x, 1) == fmi2OK; };
-    calls.get_derivatives = [&](double* dx) { return get_derivatives(c, dx, 1) == fmi2OK; };
-    calls.get_indicators = [&](double*) { return true; };
-    calls.completed_step = [&] {
-        fmi2Boolean enter_event_mode = fmi2False, terminate = fmi2False;
-        return completed(c, fmi2True, &enter_event_mode, &terminate) == fmi2OK && !enter_event_mode && !terminate;
-    };
-    calls.enter_event_mode = [&] { return enter_event(c) == fmi2OK; };
-    calls.enter_continuous_mode = [&] { return enter_continuous(c) == fmi2OK; };
-    calls.update_discrete_states = [&](lied::testing::EventUpdate& u) {
-        fmi2EventInfo info{};
-        do
-            if (new_discrete(c, &info) != fmi2OK) return false;
-        while (info.newDiscreteStatesNeeded);
-        u = {info.valuesOfContinuousStatesChanged != fmi2False, info.nextEventTimeDefined != fmi2False, info.nextEventTime};
-        return true;
-    };
+    const lied::testing::ModelExchangeCalls calls = fmi2_model_exchange(fmu, c, 1, 0);
     lied::testing::integrate_rk4(calls, 1, 0, 2.0, 0.01);
     double x = 0;
     REQUIRE(get_states(c, &x, 1) == fmi2OK);
