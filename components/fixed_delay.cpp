@@ -12,7 +12,11 @@ namespace lied::components {
 double FixedDelay::past(double s) const {
     const std::size_t n = count();
     if (n == 0) return 0.0;
-    if (s <= time_at(0)) return value_at(0);   // before the start: u at the start
+    if (s <= time_at(0)) {   // before the start: u at the start, after a jump there (an input set as the run starts)
+        std::size_t last = 0;
+        while (last + 1 < n && time_at(last + 1) == time_at(0)) ++last;
+        return value_at(last);
+    }
     if (s >= time_at(n - 1)) return value_at(n - 1);
     // The last point at or before s (the later of a jump's two points), and the one after it.
     std::size_t low = 0, high = n - 1;   // time_at(low) <= s < time_at(high)
@@ -33,11 +37,16 @@ void FixedDelay::add(double t, double value) {
         if (t == t_last && value == value_at(n - 1)) return;   // an event that left u as it was
         const double spacing = delayTime / (static_cast<double>(capacity()) - 2.0);
         // The newest point moves along until it lies a spacing after the one before it (not the second point of a jump).
-        if (n >= 2 && t > t_last) {
+        // A jump is kept as a pair only where the newest point is kept; otherwise it takes the newest point's value, so
+        // that jumps at every step (an input set at every tick) do not crowd the buffer: they are resolved at the spacing.
+        if (n >= 2) {
             const double gap = t_last - time_at(n - 2);
-            if (gap > 0.0 && gap < spacing) {
+            const bool moves_on = t > t_last && gap > 0.0 && gap < spacing;
+            const bool jumps_in_place = t == t_last && (gap < spacing || memory_[4] != 0.0);
+            if (moves_on || jumps_in_place) {
                 time_at(n - 1) = t;
                 value_at(n - 1) = value;
+                memory_[4] = 1.0;
                 return;
             }
         }
@@ -52,12 +61,13 @@ void FixedDelay::add(double t, double value) {
         --n;
     }
     memory_[1] = static_cast<double>(n + 1);
+    memory_[4] = 0.0;   // kept where it is
     time_at(n) = t;
     value_at(n) = value;
 }
 
 void FixedDelay::start() {
-    memory_[0] = memory_[1] = memory_[3] = 0.0;
+    memory_[0] = memory_[1] = memory_[3] = memory_[4] = 0.0;
     memory_[2] = time_.value();
     add(time_.value(), u.value());
     points_.value = static_cast<double>(count());

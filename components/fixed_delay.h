@@ -43,7 +43,8 @@ private:
     void add(double t, double value);
 
     // The memory, all doubles so that a saved state holds it as it is: [first, count, last record's time, points
-    // dropped while still needed], then capacity times, then capacity values. Index i counts from the oldest point.
+    // dropped while still needed, 1 if the newest point was moved to its time rather than kept there], then capacity
+    // times, then capacity values. Index i counts from the oldest point.
     // A header that is no count (restored from damaged bytes) reads as an empty history.
     std::size_t capacity() const { return (memory_.size() - kHeader) / 2; }
     std::size_t count() const {
@@ -56,7 +57,7 @@ private:
     double& value_at(std::size_t i) { return memory_[kHeader + capacity() + slot(i)]; }
     double time_at(std::size_t i) const { return memory_[kHeader + slot(i)]; }
     double value_at(std::size_t i) const { return memory_[kHeader + capacity() + slot(i)]; }
-    static constexpr std::size_t kHeader = 4;
+    static constexpr std::size_t kHeader = 5;
 
     In<double> time_;
     Out<double> points_;   // how many points the history holds: a discrete signal, so that the start's is settled

@@ -153,7 +153,7 @@ void Simulator::reset() {
 // evaluated at the start states, and run again once the start is settled (settle_start_events).
 void Simulator::start_remembered_pasts() {
     if (model_.after_steps.empty()) return;
-    evaluator_.evaluate(t_, x_.data());   // not finite: the start's own checks name the value
+    if (!evaluator_.evaluate(t_, x_.data())) return;   // not finite: the start's own checks name the value
     for (const StartEventInfo& e : model_.start_events)
         for (const AfterStepInfo& a : model_.after_steps)
             if (e.component == a.component) {
@@ -302,16 +302,17 @@ StepStatus Simulator::fire_due_events() {
             fired_now_.push_back(static_cast<int>(i));
         }
     }
+    located_now_ = fired_now_.size();   // the located crossings: their components' settling waits (settle_after_events)
     clock_.fire_due(t_, horizon, fired_now_, due.size());
     take_states_from_components();
-    if (const StepStatus moved = fire_crossings_moved_by_events(due); moved != StepStatus::Ok) {
-        locator_.clear();
-        return moved;
-    }
-    settle_after_events();   // the relations read their inputs anew, as Modelica evaluates them at every event
-    if (const StepStatus moved = fire_crossings_moved_by_events(due); moved != StepStatus::Ok) {   // by what they switched
-        locator_.clear();
-        return moved;
+    // Event iteration and the relations' settling (they read their inputs anew, as Modelica evaluates them at every
+    // event), until neither changes anything; bounded as each is.
+    for (std::size_t pass = 0; pass <= model_.zero_crossings.size(); ++pass) {
+        if (const StepStatus moved = fire_crossings_moved_by_events(due); moved != StepStatus::Ok) {
+            locator_.clear();
+            return moved;
+        }
+        if (!settle_after_events()) break;
     }
     monitor_.shift(x_before_events_, x_);   // a handler's jump (a bounce) happens to the followed solution too
     restart_integrator();

@@ -217,6 +217,8 @@ public:
     // blocks that remember the past (Meta::after_step, a transport delay) record the model at the current time and
     // states. Allocates nothing; not OK only if the model does not evaluate to finite values there.
     StepStatus remember_past() { return after_accepted_step(StepStatus::Ok); }
+    // The same blocks start their past again here: after an importer set the start's inputs, states or time.
+    void restart_remembered_pasts() { start_remembered_pasts(); }
     void evaluate();
     // One evaluation of ẋ = f(t, x) for an external integrator; allocation-free. False if L is singular.
     bool derivatives(double t, const double* x, double* xdot) { return built_ && evaluator_.derivatives(t, x, xdot); }
@@ -359,7 +361,8 @@ private:
     // After parameter values changed in place: L probed again, the integrator restarted, the change booked.
     void parameter_values_changed();
     void settle_start_events();   // see simulator_structure.cpp
-    void settle_after_events();
+    bool settle_after_events();   // true if a discrete signal changed
+    std::size_t located_now_ = 0;   // fired_now_'s first entries: the crossings located at this event
     template <class Chosen>
     bool run_settling_handlers(Chosen&& chosen);
     std::vector<double> discrete_scratch_;   // the discrete signals before a settling pass

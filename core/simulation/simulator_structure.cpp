@@ -63,27 +63,31 @@ void Simulator::settle_start_events() {
 }
 
 // After the handlers of the events that fired now: the relations set again from the inputs as the handlers left them,
-// until none changes (bounded as at the start). Those whose own zero crossing fired keep what it decided. Allocates
-// nothing: the step path runs it.
-void Simulator::settle_after_events() {
+// until none changes (bounded as at the start). Those whose own zero crossing was located now keep what it decided
+// (one the event iteration fired lies strictly across zero, where settling agrees with it). Allocates nothing: the step
+// path runs it. True if a discrete signal changed.
+bool Simulator::settle_after_events() {
     bool any = false;
     for (const StartEventInfo& e : model_.start_events) any |= e.after_events;
-    if (!any) return;
+    if (!any) return false;
     const std::size_t nz = model_.zero_crossings.size();
     auto own_crossing_fired = [&](int component) {
-        for (int id : fired_now_)
+        for (std::size_t k = 0; k < located_now_ && k < fired_now_.size(); ++k) {
+            const int id = fired_now_[k];
             if (static_cast<std::size_t>(id) < nz && model_.zero_crossings[static_cast<std::size_t>(id)].component == component) return true;
+        }
         return false;
     };
     for (std::size_t pass = 0; pass <= model_.start_events.size(); ++pass) {
         evaluator_.linear_system().invalidate();   // a handler may have switched a component's linear part
-        if (!evaluator_.evaluate(t_, x_.data())) return;   // not finite: the next step names the value
+        if (!evaluator_.evaluate(t_, x_.data())) return pass > 0;   // not finite: the next step names the value
         const bool settled = run_settling_handlers([&](std::size_t k) {
             const StartEventInfo& e = model_.start_events[k];
             return e.after_events && !own_crossing_fired(e.component);
         });
-        if (settled) return;
+        if (settled) return pass > 0;
     }
+    return true;
 }
 
 // Runs the start events `chosen(k)` picks; true if no discrete signal changed.
@@ -338,7 +342,8 @@ bool Simulator::continue_from(const Simulator& running, const CarryMap& map) {
         crossings_.set_count(e, k >= 0 ? running.crossings_.counts()[static_cast<std::size_t>(k)] : 0);
     }
     for (auto& [from, to] : map.discrete) to->value = from->value;
-    for (auto& [from, to] : map.memories) std::copy(from.begin(), from.begin() + static_cast<std::ptrdiff_t>(std::min(from.size(), to.size())), to.begin());
+    for (auto& [from, to] : map.memories)
+        if (from.size() == to.size()) std::copy(from.begin(), from.end(), to.begin());   // paired by equal size
     segments_.back().start = t;
     evaluator_.set_point(t, x_.data());
     for (auto& e : model_.time_events) e.handler();   // discrete values at t, as after a rebuild

@@ -210,6 +210,7 @@ fmi2Status FmuInstance::exit_initialization() {
         for (auto& [index, value] : inputs_set_) sim_->set_input(index, value);   // set before initialisation ends: they hold
         for (auto& [name, value] : states_set_) sim_->set_state(name, value);
         if (start_time_ != 0) sim_->set_time_and_states(start_time_, sim_->states().data());
+        sim_->restart_remembered_pasts();   // a delay's past starts from what the importer set, where it set it
         if (type_ == fmi2CoSimulation) {
             sim_->simulate(start_time_);   // the events due at the start fire
             mode_ = Mode::Step;

@@ -17,6 +17,7 @@
 
 #include <cmath>
 #include <numbers>
+#include <string>
 
 using namespace lied;
 using namespace lied::components;
@@ -70,6 +71,11 @@ public:
 
 // The method of steps: x = 1 − t on [0, 1], 1 − t + (t − 1)²/2 on [1, 2], and on [2, 3]
 // x(2) − ∫₂ᵗ x(s − 1) ds = −1/2 − (2t − t²/2 + (t − 2)³/6 − 2).
+std::string replaced(std::string text, const std::string& what, const std::string& by) {
+    text.replace(text.find(what), what.size(), by);
+    return text;
+}
+
 double method_of_steps(double t) {
     if (t <= 1) return 1 - t;
     if (t <= 2) return 1 - t + (t - 1) * (t - 1) / 2;
@@ -223,19 +229,31 @@ connections:
 }
 
 TEST_CASE("a delay whose buffer jumps fill counts what it dropped while still needed") {
-    // A staircase (u sampled every 0.01 s) is two points per sample: 20 points cannot span a 1 s delay.
+    // A staircase sampled at every step of 0.06 s, longer than the spacing (1/18 s): each jump is kept as a pair, two
+    // points per step, and 20 points cannot span a 1 s delay. (Jumps closer than the spacing take the newest point's
+    // place instead; the next case.)
     const std::string file = R"(
 components:
   u: {type: Sine, parameters: {amplitude: 1, f: 0.5}}
-  held: {type: ZeroOrderHold, parameters: {samplePeriod: 0.01}}
+  held: {type: ZeroOrderHold, parameters: {samplePeriod: 0.06}}
   delay: {type: FixedDelay, parameters: {delayTime: 1, historyPoints: 20}}
 connections:
   - [u.y, held.u]
   - [held.y, delay.u]
 )";
     auto loaded = systems::parse_system_text(file, "jumps.yaml", ".");
-    Simulator sim(*loaded.root, rk4(0.01));
+    Simulator sim(*loaded.root, rk4(0.06));
     sim.simulate(2.0);
     CHECK(sim.value("delay.dropped") > 0);
     CHECK(std::isfinite(sim.value("delay.y")));
+    // Sampled every 0.01 s, closer than the spacing: the jumps are resolved at the spacing, nothing needed is dropped,
+    // and y is u one delay back to within what u moves over a spacing and a sample (π·(1/18 + 0.01) < 0.21).
+    auto fine = systems::parse_system_text(replaced(file, "samplePeriod: 0.06", "samplePeriod: 0.01"), "jumps.yaml", ".");
+    Simulator dense(*fine.root, rk4(0.01));
+    for (int k = 1; k <= 200; ++k) {
+        dense.simulate(0.01 * k);
+        REQUIRE(dense.value("delay.points") <= 20);
+    }
+    CHECK(dense.value("delay.dropped") == 0);
+    CHECK(std::abs(dense.value("delay.y") - std::sin(std::numbers::pi * (2.0 - 1.0))) < 0.21);
 }
