@@ -106,7 +106,7 @@ void CombiTable1Ds::metainfo(Meta& meta) {
     lists_.reset({&u});
     for (int k = 1; k <= outputs_; ++k) {
         lists_.writes.push_back(&y[k]);
-        meta.variable(y[k].value, "y[" + std::to_string(k) + "]", "");
+        meta.variable(y[k].value(), "y[" + std::to_string(k) + "]", "");
     }
     meta.block<&CombiTable1Ds::update>(this, "update", lists_.reads, lists_.writes);
 }
@@ -115,7 +115,7 @@ void CombiTable1Ds::update() {
     const double at = u.value();
     for (int k = 0; k < outputs_; ++k) {
         std::size_t last = last_;   // every column shares the abscissa: the search ends where it did for the first
-        y[k + 1].value = interpolants_[static_cast<std::size_t>(k)](at, extrapolation, last);
+        y[k + 1].value() = interpolants_[static_cast<std::size_t>(k)](at, extrapolation, last);
         if (k + 1 == outputs_) last_ = last;
     }
 }
@@ -158,7 +158,7 @@ void CombiTable2Ds::metainfo(Meta& meta) {
     meta.choice(extrapolation, "extrapolation", kExtrapolation);
     if (!prepare(meta)) a_.clear(), b_.clear(), z_.assign(1, std::numeric_limits<double>::quiet_NaN());
     meta.block<&CombiTable2Ds::update>(this, "update", {&u1, &u2}, {&y});
-    meta.variable(y.value, "y", "");
+    meta.variable(y.value(), "y", "");
 }
 
 double CombiTable2Ds::value(double p, double q) {
@@ -220,7 +220,7 @@ double CombiTable2Ds::akima(double p, double q) {
     return at.value + at.d1 * delta1 + at.d2 * delta2 + at.d12 * delta1 * delta2;
 }
 
-void CombiTable2Ds::update() { y.value = value(u1.value(), u2.value()); }
+void CombiTable2Ds::update() { y.value() = value(u1.value(), u2.value()); }
 
 LIED_REGISTER_COMPONENT(CombiTable1Ds, "signal block: interpolation in a table of one variable (Modelica's CombiTable1Ds)");
 LIED_REGISTER_COMPONENT(CombiTable2Ds, "signal block: interpolation in a table of two variables (Modelica's CombiTable2Ds), e.g. a pump or fan map");

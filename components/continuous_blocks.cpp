@@ -23,8 +23,8 @@ void Derivative::derivative() {
     u_now_ = u.value();
     const double difference = u_now_ - x();
     const bool zero_gain = k == 0.0;
-    x.der.value = zero_gain ? 0.0 : difference / T;
-    y.value = zero_gain ? 0.0 : k / T * difference;
+    x.der.value() = zero_gain ? 0.0 : difference / T;
+    y.value() = zero_gain ? 0.0 : k / T * difference;
 }
 
 void Derivative::metainfo(Meta& meta) {
@@ -39,15 +39,15 @@ void Derivative::metainfo(Meta& meta) {
     meta.parameter(x.start, "x_start", ParameterSpec::any("", "initial state, the filtered input (initType = InitialState)"));
     if (initType == Init::SteadyState) meta.start_follows(x, u_now_);
     meta.block<&Derivative::derivative>(this, "derivative", {&u, &x.value}, {&x.der, &y});
-    meta.variable(y.value, "y", "");
+    meta.variable(y.value(), "y", "");
 }
 
 void SlewRateLimiter::derivative() {
     u_now_ = u.value();
     const double demand = (u_now_ - y()) / Td;
-    y.der.value = demand < Falling ? Falling : (demand > Rising ? Rising : demand);
-    above_rising.value = demand - Rising;
-    above_falling.value = demand - Falling;
+    y.der.value() = demand < Falling ? Falling : (demand > Rising ? Rising : demand);
+    above_rising.value() = demand - Rising;
+    above_falling.value() = demand - Falling;
 }
 
 void SlewRateLimiter::metainfo(Meta& meta) {

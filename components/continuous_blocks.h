@@ -15,13 +15,13 @@ class Integrator final : public Component, public IntegratorReset {
 public:
     In<double> u;
     double k = 1.0;
-    State y{0.0};   // the output: connect inputs to y.value
+    State y{0.0};   // the output: connect inputs to y.value()
 
     void metainfo(Meta& meta) override;
     const char* type_name() const override { return "Integrator"; }
 
 private:
-    void derivative() { y.der.value = k * u.value(); }
+    void derivative() { y.der.value() = k * u.value(); }
 };
 
 // An approximated derivative: y = (k/T)·(u − x) with dx/dt = (u − x)/T, the transfer function k·s/(T·s + 1)

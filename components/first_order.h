@@ -13,13 +13,13 @@ public:
     In<double> u;
     double k = 1.0;
     double T = 1.0;       // s
-    State y{0.0};         // the output: connect inputs to y.value
+    State y{0.0};         // the output: connect inputs to y.value()
 
     void metainfo(Meta& meta) override;
     const char* type_name() const override { return "FirstOrder"; }
 
 private:
-    void derivative() { y.der.value = (k * u.value() - y()) / T; }
+    void derivative() { y.der.value() = (k * u.value() - y()) / T; }
 };
 
 }  // namespace lied::components

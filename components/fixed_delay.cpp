@@ -70,13 +70,13 @@ void FixedDelay::start() {
     memory_[0] = memory_[1] = memory_[3] = memory_[4] = 0.0;
     memory_[2] = time_.value();
     add(time_.value(), u.value());
-    points_.value = static_cast<double>(count());
+    points_.value() = static_cast<double>(count());
 }
 
 void FixedDelay::record() {
     add(time_.value(), u.value());
     memory_[2] = time_.value();
-    points_.value = static_cast<double>(count());
+    points_.value() = static_cast<double>(count());
 }
 
 void FixedDelay::metainfo(Meta& meta) {
@@ -103,12 +103,12 @@ void FixedDelay::metainfo(Meta& meta) {
         started_ = false;
     }
     meta.discrete_signal(points_, "points");
-    meta.variable(points_.value, "points", ValueType::Integer);
+    meta.variable(points_.value(), "points", ValueType::Integer);
     meta.variable(memory_[3], "dropped", ValueType::Integer);   // 0 unless jumps filled the buffer: raise historyPoints
     meta.block<&FixedDelay::output>(this, "output", {&time_}, {&y});
     meta.start_event<&FixedDelay::start>(this, started_, "start");
     meta.after_step<&FixedDelay::record>(this, "record", std::span<double>(memory_));
-    meta.variable(y.value, "y", "");
+    meta.variable(y.value(), "y", "");
 }
 
 LIED_REGISTER_COMPONENT(FixedDelay, "signal block: y(t) = u(t − delayTime), a transport delay (Modelica FixedDelay)");

@@ -37,7 +37,7 @@ public:
 
 private:
     // Before the start has recorded u (while a build describes the model), 0: y reads no input at the same instant.
-    void output() { y.value = count() == 0 ? 0.0 : past(time_.value() - delayTime); }
+    void output() { y.value() = count() == 0 ? 0.0 : past(time_.value() - delayTime); }
     void start();    // the run starts (or the block appears): the history is u now
     void record();   // after an accepted step or an event
     void add(double t, double value);

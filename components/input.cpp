@@ -23,24 +23,24 @@ void Input::follow_table() {
     const double t = time_.value();
     std::size_t k = 0;
     while (k < t_.size() && t_[k] <= t) ++k;   // rows 0 .. k-1 have come
-    row_.value = static_cast<double>(k) - 1.0;
-    next_row_time_.value = k < t_.size() ? t_[k] : std::numeric_limits<double>::infinity();
+    row_.value() = static_cast<double>(k) - 1.0;
+    next_row_time_.value() = k < t_.size() ? t_[k] : std::numeric_limits<double>::infinity();
 }
 
 void Input::update() {
     if (t_.empty()) {
-        y.value = value_.value;
+        y.value() = value_.value();
         return;
     }
-    const auto r = static_cast<long>(row_.value);
+    const auto r = static_cast<long>(row_.value());
     const auto last = static_cast<long>(t_.size()) - 1;
-    if (r < 0) y.value = v_.front();
-    else if (r >= last || interpolation.value() == Interpolation::Hold) y.value = v_[static_cast<std::size_t>(r)];
+    if (r < 0) y.value() = v_.front();
+    else if (r >= last || interpolation.value() == Interpolation::Hold) y.value() = v_[static_cast<std::size_t>(r)];
     else {
         const auto k = static_cast<std::size_t>(r);
         const double t0 = t_[k], t1 = t_[k + 1];
         // Within [t0, t1): the next row's event ends every step at t1, so the interpolation never reaches past it.
-        y.value = v_[k] + (v_[k + 1] - v_[k]) * std::min(1.0, (time_.value() - t0) / (t1 - t0));
+        y.value() = v_[k] + (v_[k + 1] - v_[k]) * std::min(1.0, (time_.value() - t0) / (t1 - t0));
     }
 }
 
@@ -75,18 +75,18 @@ void Input::metainfo(Meta& meta) {
         t_.push_back(time);
         v_.push_back(value);
     }
-    if (std::isnan(value_.value)) value_.value = start;   // a new input holds its start until set
-    meta.input(value_, {&y.value, &start, &min, &max, unit, description, !t_.empty()});
+    if (std::isnan(value_.value())) value_.value() = start;   // a new input holds its start until set
+    meta.input(value_, {&y.value(), &start, &min, &max, unit, description, !t_.empty()});
     meta.discrete_signal(row_, "row");
     meta.discrete_signal(next_row_time_, "next_row_time");
     if (!t_.empty()) {
         follow_table();
-        meta.time_event<&Input::follow_table>(this, next_row_time_.value, "row");
+        meta.time_event<&Input::follow_table>(this, next_row_time_.value(), "row");
         meta.block<&Input::update>(this, "update", {&time_, &row_}, {&y});
     } else {
         meta.block<&Input::update>(this, "update", {&value_}, {&y});
     }
-    meta.variable(y.value, "y", unit);
+    meta.variable(y.value(), "y", unit);
 }
 
 LIED_REGISTER_COMPONENT(Input, "system input: a signal y set from outside between steps (or driven by a time table), within [min, max]");

@@ -6,24 +6,24 @@
 namespace lied::components {
 
 void IntegratorReset::jump() {
-    y_->value.value = use_set ? set.value() : y_->start;
-    count_.value += 1.0;
+    y_->value.value() = use_set ? set.value() : y_->start;
+    count_.value() += 1.0;
     if (after_reset_.function) after_reset_();
 }
 
 void IntegratorReset::crosses() {
-    if (high_.value != 0.0) return;   // this rise was seen already (as an event's jump)
-    high_.value = 1.0;
+    if (high_.value() != 0.0) return;   // this rise was seen already (as an event's jump)
+    high_.value() = 1.0;
     jump();
 }
 
-void IntegratorReset::falls() { high_.value = 0.0; }
+void IntegratorReset::falls() { high_.value() = 0.0; }
 
 void IntegratorReset::settles() {
     const bool high = reset.value() > 0.5;
     // Where the run starts (or the block first appears) the reset's level is taken as it is: `when` needs a rise.
-    if (started_ && high && high_.value == 0.0) jump();
-    high_.value = high ? 1.0 : 0.0;
+    if (started_ && high && high_.value() == 0.0) jump();
+    high_.value() = high ? 1.0 : 0.0;
 }
 
 void IntegratorReset::declare(Meta& meta, State& y, Block after_reset) {
@@ -48,7 +48,7 @@ void IntegratorReset::declare(Meta& meta, State& y, Block after_reset) {
     meta.signal(indicator_, "reset_level");
     meta.discrete_signal(count_, "resets");
     meta.discrete_signal(high_, "reset_seen");
-    meta.variable(count_.value, "resets", ValueType::Integer);
+    meta.variable(count_.value(), "resets", ValueType::Integer);
     meta.block<&IntegratorReset::indicate>(this, "indicate_reset", {&reset}, {&indicator_});
     meta.zero_crossing<&IntegratorReset::crosses>(this, indicator_, "reset", Crossing::Up);
     meta.zero_crossing<&IntegratorReset::falls>(this, indicator_, "reset_falls", Crossing::Down);

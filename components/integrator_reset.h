@@ -25,10 +25,10 @@ public:
     // Registers the options, the inputs and the events of the integrator whose output is `y`. `after_reset` (may be
     // empty) runs after each jump: a limited integrator decides again whether it is held at a limit.
     void declare(Meta& meta, State& y, Block after_reset = {});
-    int resets() const { return static_cast<int>(count_.value); }
+    int resets() const { return static_cast<int>(count_.value()); }
 
 private:
-    void indicate() { indicator_.value = reset.value() - 0.5; }
+    void indicate() { indicator_.value() = reset.value() - 0.5; }
     void crosses();   // the zero crossing: reset rose through 0.5 inside a step
     void falls();     // reset fell through 0.5 inside a step: the next rise resets again
     void settles();   // after events and rebuilds: reset jumped to true at another block's event

@@ -106,14 +106,14 @@ void StateSpace::metainfo(Meta& meta) {
     }
     for (int k = 1; k <= p_; ++k) {
         output_lists_.writes.push_back(&y[k]);
-        meta.variable(y[k].value, "y[" + std::to_string(k) + "]", "");   // recordable by name
+        meta.variable(y[k].value(), "y[" + std::to_string(k) + "]", "");   // recordable by name
     }
     meta.block<&StateSpace::derivatives>(this, "derivatives", derivative_lists_.reads, derivative_lists_.writes);
     meta.block<&StateSpace::outputs>(this, "outputs", output_lists_.reads, output_lists_.writes);
 }
 
 void StateSpace::gather() {
-    for (int k = 0; k < n_; ++k) x_now_[static_cast<std::size_t>(k)] = x_[static_cast<std::size_t>(k)].value.value;
+    for (int k = 0; k < n_; ++k) x_now_[static_cast<std::size_t>(k)] = x_[static_cast<std::size_t>(k)].value.value();
     for (int k = 0; k < m_; ++k) u_now_[static_cast<std::size_t>(k)] = u[k + 1].value();
 }
 
@@ -125,7 +125,7 @@ void StateSpace::derivatives() {
         double rate = 0.0;
         for (int j = 0; j < n_; ++j) rate += a[i * n_ + j] * x_now_[static_cast<std::size_t>(j)];
         for (int k = 0; k < m_; ++k) rate += b[i * m_ + k] * u_now_[static_cast<std::size_t>(k)];
-        x_[static_cast<std::size_t>(i)].der.value = rate;
+        x_[static_cast<std::size_t>(i)].der.value() = rate;
     }
 }
 
@@ -140,7 +140,7 @@ void StateSpace::outputs() {
             for (int j = 0; j < n_; ++j) out += c[i * n_ + j] * x_now_[static_cast<std::size_t>(j)];
         if (feedthrough_)
             for (int k = 0; k < m_; ++k) out += d[i * m_ + k] * u_now_[static_cast<std::size_t>(k)];
-        y[i + 1].value = out;
+        y[i + 1].value() = out;
     }
 }
 
@@ -190,21 +190,21 @@ void TransferFunction::metainfo(Meta& meta) {
     }
     if (n_ > 0) meta.block<&TransferFunction::derivatives>(this, "derivatives", derivative_lists_.reads, derivative_lists_.writes);
     meta.block<&TransferFunction::output>(this, "output", output_lists_.reads, output_lists_.writes);
-    meta.variable(y.value, "y", "");
+    meta.variable(y.value(), "y", "");
 }
 
 void TransferFunction::derivatives() {
     double top = u.value();
-    for (int k = 0; k < n_; ++k) top -= a_scaled_[static_cast<std::size_t>(k)] * x_[static_cast<std::size_t>(k)].value.value;
+    for (int k = 0; k < n_; ++k) top -= a_scaled_[static_cast<std::size_t>(k)] * x_[static_cast<std::size_t>(k)].value.value();
     // x[1] is the highest derivative of w kept; each later state is the integral of the one before.
-    for (int k = n_ - 1; k >= 1; --k) x_[static_cast<std::size_t>(k)].der.value = x_[static_cast<std::size_t>(k - 1)].value.value;
-    x_[0].der.value = top;
+    for (int k = n_ - 1; k >= 1; --k) x_[static_cast<std::size_t>(k)].der.value() = x_[static_cast<std::size_t>(k - 1)].value.value();
+    x_[0].der.value() = top;
 }
 
 void TransferFunction::output() {
     double out = d_ == 0.0 ? 0.0 : d_ * u.value();
-    for (int k = 0; k < n_; ++k) out += c_[static_cast<std::size_t>(k)] * x_[static_cast<std::size_t>(k)].value.value;
-    y.value = out;
+    for (int k = 0; k < n_; ++k) out += c_[static_cast<std::size_t>(k)] * x_[static_cast<std::size_t>(k)].value.value();
+    y.value() = out;
 }
 
 LIED_REGISTER_COMPONENT(StateSpace, "signal block: der(x) = A·x + B·u, y = C·x + D·u, its size set by the matrices at runtime");

@@ -9,7 +9,7 @@ namespace lied::components {
 template <Logic L>
 void LogicBlock<L>::update() {
     const bool a = u1.value() > 0.5, b = u2.value() > 0.5;
-    y.value = (L == Logic::And ? a && b : a || b) ? 1.0 : 0.0;
+    y.value() = (L == Logic::And ? a && b : a || b) ? 1.0 : 0.0;
 }
 
 template <Logic L>
@@ -18,7 +18,7 @@ void LogicBlock<L>::metainfo(Meta& meta) {
     meta.signal(u1, "u1");
     meta.signal(u2, "u2");
     meta.signal(y, "y");
-    meta.variable(y.value, "y", ValueType::Boolean);
+    meta.variable(y.value(), "y", ValueType::Boolean);
     meta.block<&LogicBlock::update>(this, "update", {&u1, &u2}, {&y});
 }
 
@@ -26,7 +26,7 @@ void Not::metainfo(Meta& meta) {
     meta.balance_neutral();
     meta.signal(u, "u");
     meta.signal(y, "y");
-    meta.variable(y.value, "y", ValueType::Boolean);
+    meta.variable(y.value(), "y", ValueType::Boolean);
     meta.block<&Not::update>(this, "update", {&u}, {&y});
 }
 
@@ -36,7 +36,7 @@ void Switch::metainfo(Meta& meta) {
     meta.signal(u2, "u2");
     meta.signal(u3, "u3");
     meta.signal(y, "y");
-    meta.variable(y.value, "y", "");
+    meta.variable(y.value(), "y", "");
     meta.block<&Switch::update>(this, "update", {&u1, &u2, &u3}, {&y});
 }
 

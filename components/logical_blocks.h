@@ -37,7 +37,7 @@ public:
     const char* type_name() const override { return "Not"; }
 
 private:
-    void update() { y.value = u.value() > 0.5 ? 0.0 : 1.0; }
+    void update() { y.value() = u.value() > 0.5 ? 0.0 : 1.0; }
 };
 
 // y = u1 if u2 is true, else u3 (Modelica's Logical.Switch).
@@ -50,7 +50,7 @@ public:
     const char* type_name() const override { return "Switch"; }
 
 private:
-    void update() { y.value = u2.value() > 0.5 ? u1.value() : u3.value(); }
+    void update() { y.value() = u2.value() > 0.5 ? u1.value() : u3.value(); }
 };
 
 }  // namespace lied::components

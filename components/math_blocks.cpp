@@ -17,7 +17,7 @@ void declare_one_input(Meta& meta, In<double>& u, Out<double>& y) {
     meta.balance_neutral();   // a signal: it holds and exchanges no mass or energy
     meta.signal(u, "u");
     meta.signal(y, "y");
-    meta.variable(y.value, "y", "");
+    meta.variable(y.value(), "y", "");
 }
 
 void declare_two_inputs(Meta& meta, In<double>& u1, In<double>& u2, Out<double>& y) {
@@ -25,7 +25,7 @@ void declare_two_inputs(Meta& meta, In<double>& u1, In<double>& u2, Out<double>&
     meta.signal(u1, "u1");
     meta.signal(u2, "u2");
     meta.signal(y, "y");
-    meta.variable(y.value, "y", "");
+    meta.variable(y.value(), "y", "");
 }
 
 // A limit pair in the wrong order, said with the parameters' names.
@@ -54,7 +54,7 @@ void Add::metainfo(Meta& meta) {
 }
 
 // Not std::clamp: a runtime parameter change may (briefly) give uMin > uMax, which clamp does not allow.
-void Limiter::update() { y.value = std::min(std::max(u.value(), uMin), uMax); }
+void Limiter::update() { y.value() = std::min(std::max(u.value(), uMin), uMax); }
 
 void Limiter::metainfo(Meta& meta) {
     declare_one_input(meta, u, y);
@@ -76,8 +76,8 @@ void Division::metainfo(Meta& meta) {
 
 void Abs::update() {
     const double u_now = u.value();
-    y.value = std::abs(u_now);
-    at_zero.value = u_now;
+    y.value() = std::abs(u_now);
+    at_zero.value() = u_now;
 }
 
 void Abs::metainfo(Meta& meta) {
@@ -87,8 +87,8 @@ void Abs::metainfo(Meta& meta) {
 }
 
 void Min::update() {
-    y.value = std::min(u1.value(), u2.value());
-    crossing.value = u1.value() - u2.value();
+    y.value() = std::min(u1.value(), u2.value());
+    crossing.value() = u1.value() - u2.value();
 }
 
 void Min::metainfo(Meta& meta) {
@@ -98,8 +98,8 @@ void Min::metainfo(Meta& meta) {
 }
 
 void Max::update() {
-    y.value = std::max(u1.value(), u2.value());
-    crossing.value = u1.value() - u2.value();
+    y.value() = std::max(u1.value(), u2.value());
+    crossing.value() = u1.value() - u2.value();
 }
 
 void Max::metainfo(Meta& meta) {
@@ -110,9 +110,9 @@ void Max::metainfo(Meta& meta) {
 
 void DeadZone::update() {
     const double u_now = u.value();
-    y.value = u_now > uMax ? u_now - uMax : (u_now < uMin ? u_now - uMin : 0.0);
-    above_max.value = u_now - uMax;
-    above_min.value = u_now - uMin;
+    y.value() = u_now > uMax ? u_now - uMax : (u_now < uMin ? u_now - uMin : 0.0);
+    above_max.value() = u_now - uMax;
+    above_min.value() = u_now - uMin;
 }
 
 void DeadZone::metainfo(Meta& meta) {

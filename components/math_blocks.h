@@ -20,7 +20,7 @@ public:
     const char* type_name() const override { return "Gain"; }
 
 private:
-    void update() { y.value = k * u.value(); }
+    void update() { y.value() = k * u.value(); }
 };
 
 // y = k1·u1 + k2·u2 (k2 = −1 gives a control error u1 − u2).
@@ -36,7 +36,7 @@ public:
     const char* type_name() const override { return "Add"; }
 
 private:
-    void update() { y.value = k1 * u1.value() + k2 * u2.value(); }
+    void update() { y.value() = k1 * u1.value() + k2 * u2.value(); }
 };
 
 // y = u clipped to [uMin, uMax].
@@ -65,7 +65,7 @@ public:
     const char* type_name() const override { return "Product"; }
 
 private:
-    void update() { y.value = u1.value() * u2.value(); }
+    void update() { y.value() = u1.value() * u2.value(); }
 };
 
 // y = u1 / u2. A divisor of 0 gives a value that is not finite, which stops the run naming this block.
@@ -78,7 +78,7 @@ public:
     const char* type_name() const override { return "Division"; }
 
 private:
-    void update() { y.value = u1.value() / u2.value(); }
+    void update() { y.value() = u1.value() / u2.value(); }
 };
 
 // y = |u|; a kink at u = 0.

@@ -10,14 +10,14 @@ namespace lied::components {
 void PID::output() {
     const double P = wp * u_s.value() - u_m.value();
     const double D = derivative_ ? Nd * (wd * u_s.value() - u_m.value() - x_D()) : 0.0;
-    y_unlimited_.value = k * (P + (integral_ ? I() : 0.0) + D) + (feed_forward_ ? kFF * u_ff.value() : 0.0);
-    y.value = std::min(std::max(y_unlimited_.value, yMin), yMax);
+    y_unlimited_.value() = k * (P + (integral_ ? I() : 0.0) + D) + (feed_forward_ ? kFF * u_ff.value() : 0.0);
+    y.value() = std::min(std::max(y_unlimited_.value(), yMin), yMax);
 }
 
 void PID::derivatives() {
-    const double applied = tracking_ ? y_track.value() : y.value;
-    if (integral_) I.der.value = (u_s.value() - u_m.value() + (applied - y_unlimited_.value) / (k * Ni)) / Ti;
-    if (derivative_) x_D.der.value = (wd * u_s.value() - u_m.value() - x_D()) * Nd / Td;
+    const double applied = tracking_ ? y_track.value() : y.value();
+    if (integral_) I.der.value() = (u_s.value() - u_m.value() + (applied - y_unlimited_.value()) / (k * Ni)) / Ti;
+    if (derivative_) x_D.der.value() = (wd * u_s.value() - u_m.value() - x_D()) * Nd / Td;
 }
 
 void PID::metainfo(Meta& meta) {
@@ -78,7 +78,7 @@ void PID::metainfo(Meta& meta) {
         if (tracking_) rates.reads.push_back(&y_track);
         meta.block<&PID::derivatives>(this, "derivatives", rates.reads, rates.writes);
     }
-    meta.variable(y.value, "y", "");
+    meta.variable(y.value(), "y", "");
 }
 
 LIED_REGISTER_COMPONENT(PID, "signal block: limited PID controller with anti-windup (Modelica LimPID)");

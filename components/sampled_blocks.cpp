@@ -11,7 +11,7 @@ void declare_sampling(Meta& meta, Block& b) {
     meta.balance_neutral();   // a signal block: it holds and exchanges no mass or energy
     meta.signal(b.u, "u");
     meta.discrete_signal(b.y, "y");
-    meta.variable(b.y.value, "y", "");
+    meta.variable(b.y.value(), "y", "");
     meta.parameter(b.samplePeriod, "samplePeriod", ParameterSpec::positive("s", "time between samples"));
     meta.parameter(b.startTime, "startTime", ParameterSpec::any("s", "time of the first sample"));
 }

@@ -19,8 +19,8 @@ public:
     const char* type_name() const override { return "ZeroOrderHold"; }
 
 private:
-    void sample() { y.value = u.value(); }
-    void start() { y.value = u.value(); }
+    void sample() { y.value() = u.value(); }
+    void start() { y.value() = u.value(); }
     bool started_ = false;
 };
 
@@ -40,10 +40,10 @@ public:
 
 private:
     void sample() {
-        y.value = held_.value;
-        held_.value = u.value();
+        y.value() = held_.value();
+        held_.value() = u.value();
     }
-    void start() { y.value = held_.value = y_start; }
+    void start() { y.value() = held_.value() = y_start; }
     Out<double> held_;   // u at the last sample: a discrete signal, so a saved state holds it
     bool started_ = false;
 };

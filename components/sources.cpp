@@ -9,26 +9,26 @@
 
 namespace lied::components {
 
-void Constant::update() { y.value = k; }
+void Constant::update() { y.value() = k; }
 
 void Constant::metainfo(Meta& meta) {
     meta.balance_neutral();   // a signal: it holds and exchanges no mass or energy
     meta.signal(y, "y");
     meta.parameter(k, "k", ParameterSpec::any("", "the constant output"));
     meta.block<&Constant::update>(this, "update", {}, {&y});
-    meta.variable(y.value, "y", "");
+    meta.variable(y.value(), "y", "");
 }
 
 void Ramp::schedule() {
-    end_time_.value = start_time + duration;
-    started_.value = time_.value() >= start_time ? 1.0 : 0.0;
-    ended_.value = time_.value() >= end_time_.value ? 1.0 : 0.0;
+    end_time_.value() = start_time + duration;
+    started_.value() = time_.value() >= start_time ? 1.0 : 0.0;
+    ended_.value() = time_.value() >= end_time_.value() ? 1.0 : 0.0;
 }
 
 void Ramp::update() {
-    if (started_.value < 0.5) y.value = offset;
-    else if (ended_.value > 0.5 || !(duration > 0)) y.value = offset + height;
-    else y.value = offset + height * std::min(1.0, std::max(0.0, (time_.value() - start_time) / duration));
+    if (started_.value() < 0.5) y.value() = offset;
+    else if (ended_.value() > 0.5 || !(duration > 0)) y.value() = offset + height;
+    else y.value() = offset + height * std::min(1.0, std::max(0.0, (time_.value() - start_time) / duration));
 }
 
 void Ramp::metainfo(Meta& meta) {
@@ -45,14 +45,14 @@ void Ramp::metainfo(Meta& meta) {
     meta.discrete_signal(ended_, "ended");
     meta.discrete_signal(end_time_, "end_time");
     meta.time_event<&Ramp::schedule>(this, start_time, "start");
-    meta.time_event<&Ramp::schedule>(this, end_time_.value, "end");
+    meta.time_event<&Ramp::schedule>(this, end_time_.value(), "end");
     meta.block<&Ramp::update>(this, "update", {&time_, &started_, &ended_}, {&y});
-    meta.variable(y.value, "y", "");
+    meta.variable(y.value(), "y", "");
 }
 
 void Sine::update() {
     const double t = time_.value();
-    y.value = offset + (started_.value < 0.5 ? 0.0 : amplitude * std::sin(2.0 * std::numbers::pi * f * (t - start_time) + phase));
+    y.value() = offset + (started_.value() < 0.5 ? 0.0 : amplitude * std::sin(2.0 * std::numbers::pi * f * (t - start_time) + phase));
 }
 
 void Sine::metainfo(Meta& meta) {
@@ -68,7 +68,7 @@ void Sine::metainfo(Meta& meta) {
     meta.discrete_signal(started_, "started");
     meta.time_event<&Sine::start>(this, start_time, "start");
     meta.block<&Sine::update>(this, "update", {&time_, &started_}, {&y});
-    meta.variable(y.value, "y", "");
+    meta.variable(y.value(), "y", "");
 }
 
 LIED_REGISTER_COMPONENT(Constant, "signal source: a constant output y = k");

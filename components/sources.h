@@ -64,7 +64,7 @@ public:
 
 private:
     void update();
-    void start() { started_.value = time_.value() >= start_time ? 1.0 : 0.0; }
+    void start() { started_.value() = time_.value() >= start_time ? 1.0 : 0.0; }
     In<double> time_;
     Out<double> started_;   // 1 from start_time on (a discrete signal, set by the event)
 };

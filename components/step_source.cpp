@@ -5,7 +5,7 @@
 
 namespace lied::components {
 
-void StepSource::update() { y.value = offset + (time_.value() >= start_time ? height : 0.0); }
+void StepSource::update() { y.value() = offset + (time_.value() >= start_time ? height : 0.0); }
 
 void StepSource::metainfo(Meta& meta) {
     meta.balance_neutral();   // a signal: it holds and exchanges no mass or energy
@@ -16,7 +16,7 @@ void StepSource::metainfo(Meta& meta) {
     meta.parameter(height, "height", ParameterSpec::any("", "height of the step"));
     meta.parameter(offset, "offset", ParameterSpec::any("", "output before the step"));
     meta.parameter(start_time, "start_time", ParameterSpec::any("s", "time of the step"));
-    meta.variable(y.value, "y", "");
+    meta.variable(y.value(), "y", "");
 }
 
 LIED_REGISTER_COMPONENT(StepSource, "output steps from offset to offset + height at start_time");

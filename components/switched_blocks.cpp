@@ -15,7 +15,7 @@ namespace {
 // A truth value that changes at events only: a discrete signal, read as a Boolean by files, FMUs and the books.
 void declare_truth_value(Meta& meta, Out<double>& y) {
     meta.discrete_signal(y, "y");
-    meta.variable(y.value, "y", ValueType::Boolean);
+    meta.variable(y.value(), "y", ValueType::Boolean);
 }
 
 std::string order_text(const char* low_name, double low, const char* high_name, double high) {
@@ -29,10 +29,10 @@ template <Relation R, bool WithThreshold>
 void RelationBlock<R, WithThreshold>::settle() {
     const double d = WithThreshold ? u.value() - threshold : u1.value() - u2.value();
     switch (R) {
-        case Relation::Greater: y.value = d > 0 ? 1.0 : 0.0; break;
-        case Relation::GreaterEqual: y.value = d >= 0 ? 1.0 : 0.0; break;
-        case Relation::Less: y.value = d < 0 ? 1.0 : 0.0; break;
-        case Relation::LessEqual: y.value = d <= 0 ? 1.0 : 0.0; break;
+        case Relation::Greater: y.value() = d > 0 ? 1.0 : 0.0; break;
+        case Relation::GreaterEqual: y.value() = d >= 0 ? 1.0 : 0.0; break;
+        case Relation::Less: y.value() = d < 0 ? 1.0 : 0.0; break;
+        case Relation::LessEqual: y.value() = d <= 0 ? 1.0 : 0.0; break;
     }
 }
 
@@ -64,14 +64,14 @@ const char* RelationBlock<R, WithThreshold>::type_name() const {
 
 void Hysteresis::indicators() {
     const double now = u.value();
-    above_high_.value = now - uHigh;
-    above_low_.value = now - uLow;
+    above_high_.value() = now - uHigh;
+    above_low_.value() = now - uLow;
 }
 
 void Hysteresis::settle() {
     const double now = u.value();
-    const bool pre = started_ ? y.value != 0.0 : pre_y_start != 0.0;   // its own last value once running
-    y.value = (!pre && now > uHigh) || (pre && now >= uLow) ? 1.0 : 0.0;
+    const bool pre = started_ ? y.value() != 0.0 : pre_y_start != 0.0;   // its own last value once running
+    y.value() = (!pre && now > uHigh) || (pre && now >= uLow) ? 1.0 : 0.0;
 }
 
 void Hysteresis::metainfo(Meta& meta) {
@@ -98,7 +98,7 @@ void Sign::metainfo(Meta& meta) {
     meta.signal(u_now_, "u_now");
     meta.block<&Sign::indicator>(this, "indicator", {&u}, {&u_now_});
     meta.discrete_signal(y, "y");
-    meta.variable(y.value, "y", "");
+    meta.variable(y.value(), "y", "");
     meta.zero_crossing<&Sign::positive>(this, u_now_, "positive", Crossing::Up);
     meta.zero_crossing<&Sign::negative>(this, u_now_, "negative", Crossing::Down);
     meta.start_event<&Sign::settle>(this, started_, "start", /*after_events=*/true);
@@ -106,35 +106,35 @@ void Sign::metainfo(Meta& meta) {
 
 void LimIntegrator::derivative() {
     const double rate = k * u.value();
-    push_.value = rate;
-    to_max_.value = y() - outMax;
-    to_min_.value = y() - outMin;
-    y.der.value = limit_.value == 0.0 ? rate : 0.0;
+    push_.value() = rate;
+    to_max_.value() = y() - outMax;
+    to_min_.value() = y() - outMin;
+    y.der.value() = limit_.value() == 0.0 ? rate : 0.0;
 }
 
 void LimIntegrator::reaches_max() {
-    if (push_.value > 0) limit_.value = 1.0;
+    if (push_.value() > 0) limit_.value() = 1.0;
 }
 void LimIntegrator::reaches_min() {
-    if (push_.value < 0) limit_.value = -1.0;
+    if (push_.value() < 0) limit_.value() = -1.0;
 }
 void LimIntegrator::push_falls() {
-    if (limit_.value > 0) limit_.value = 0.0;
+    if (limit_.value() > 0) limit_.value() = 0.0;
 }
 void LimIntegrator::push_rises() {
-    if (limit_.value < 0) limit_.value = 0.0;
+    if (limit_.value() < 0) limit_.value() = 0.0;
 }
 
 void LimIntegrator::settle() {
     const double rate = k * u.value();
     // Held where the located event left y (a hair inside the limit): within 1e-9 relative, the limit holds on.
-    const double slack_max = limit_.value > 0 ? 1e-9 * (1.0 + std::abs(outMax)) : 0.0;
-    const double slack_min = limit_.value < 0 ? 1e-9 * (1.0 + std::abs(outMin)) : 0.0;
-    limit_.value = y() >= outMax - slack_max && rate > 0 ? 1.0 : (y() <= outMin + slack_min && rate < 0 ? -1.0 : 0.0);
+    const double slack_max = limit_.value() > 0 ? 1e-9 * (1.0 + std::abs(outMax)) : 0.0;
+    const double slack_min = limit_.value() < 0 ? 1e-9 * (1.0 + std::abs(outMin)) : 0.0;
+    limit_.value() = y() >= outMax - slack_max && rate > 0 ? 1.0 : (y() <= outMin + slack_min && rate < 0 ? -1.0 : 0.0);
 }
 
 void LimIntegrator::after_reset() {
-    y.value.value = std::min(std::max(y(), outMin), outMax);
+    y.value.value() = std::min(std::max(y(), outMin), outMax);
     settle();
 }
 
@@ -156,7 +156,7 @@ void LimIntegrator::metainfo(Meta& meta) {
     meta.signal(to_min_, "to_min");
     meta.signal(push_, "push");
     meta.discrete_signal(limit_, "limit");
-    meta.variable(limit_.value, "limit", ValueType::Integer);   // 1 held at outMax, −1 at outMin, 0 free
+    meta.variable(limit_.value(), "limit", ValueType::Integer);   // 1 held at outMax, −1 at outMin, 0 free
     meta.block<&LimIntegrator::derivative>(this, "derivative", {&u, &y.value, &limit_}, {&y.der, &to_max_, &to_min_, &push_});
     meta.zero_crossing<&LimIntegrator::reaches_max>(this, to_max_, "reaches_max", Crossing::Up);
     meta.zero_crossing<&LimIntegrator::reaches_min>(this, to_min_, "reaches_min", Crossing::Down);

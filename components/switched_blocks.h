@@ -25,9 +25,9 @@ public:
     const char* type_name() const override;
 
 private:
-    void difference() { difference_.value = WithThreshold ? u.value() - threshold : u1.value() - u2.value(); }
-    void rises() { y.value = R == Relation::Greater || R == Relation::GreaterEqual ? 1.0 : 0.0; }
-    void falls() { y.value = R == Relation::Greater || R == Relation::GreaterEqual ? 0.0 : 1.0; }
+    void difference() { difference_.value() = WithThreshold ? u.value() - threshold : u1.value() - u2.value(); }
+    void rises() { y.value() = R == Relation::Greater || R == Relation::GreaterEqual ? 1.0 : 0.0; }
+    void falls() { y.value() = R == Relation::Greater || R == Relation::GreaterEqual ? 0.0 : 1.0; }
     void settle();
     Out<double> difference_;   // the zero crossings' indicator
     bool started_ = false;
@@ -56,8 +56,8 @@ public:
 
 private:
     void indicators();
-    void on() { y.value = 1.0; }
-    void off() { y.value = 0.0; }
+    void on() { y.value() = 1.0; }
+    void off() { y.value() = 0.0; }
     void settle();
     Out<double> above_high_, above_low_;
     bool started_ = false;
@@ -73,10 +73,10 @@ public:
     const char* type_name() const override { return "Sign"; }
 
 private:
-    void indicator() { u_now_.value = u.value(); }
-    void positive() { y.value = 1.0; }
-    void negative() { y.value = -1.0; }
-    void settle() { y.value = u.value() > 0 ? 1.0 : (u.value() < 0 ? -1.0 : 0.0); }
+    void indicator() { u_now_.value() = u.value(); }
+    void positive() { y.value() = 1.0; }
+    void negative() { y.value() = -1.0; }
+    void settle() { y.value() = u.value() > 0 ? 1.0 : (u.value() < 0 ? -1.0 : 0.0); }
     Out<double> u_now_;
     bool started_ = false;
 };
@@ -89,7 +89,7 @@ public:
     In<double> u;
     double k = 1.0;
     double outMax = 1.0, outMin = -1.0;
-    State y{0.0};   // the output: connect inputs to y.value
+    State y{0.0};   // the output: connect inputs to y.value()
 
     void metainfo(Meta& meta) override;
     const char* type_name() const override { return "LimIntegrator"; }

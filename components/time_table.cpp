@@ -58,14 +58,14 @@ void TimeTable::load(const Meta& meta) {
 void TimeTable::update() {
     const double t = time_.value();
     const std::size_t n = t_.size();
-    if (t <= t_[0]) { y.value = v_[0]; return; }
-    if (t >= t_[n - 1]) { y.value = v_[n - 1]; return; }
+    if (t <= t_[0]) { y.value() = v_[0]; return; }
+    if (t >= t_[n - 1]) { y.value() = v_[n - 1]; return; }
     // Steps move forward or back by few rows: walk from the last interval rather than bisect.
     if (row_ >= n - 1) row_ = n - 2;
     while (row_ + 1 < n - 1 && t >= t_[row_ + 1]) ++row_;
     while (row_ > 0 && t < t_[row_]) --row_;
     const double t0 = t_[row_], t1 = t_[row_ + 1];
-    y.value = t1 > t0 ? v_[row_] + (v_[row_ + 1] - v_[row_]) * (t - t0) / (t1 - t0) : v_[row_ + 1];
+    y.value() = t1 > t0 ? v_[row_] + (v_[row_ + 1] - v_[row_]) * (t - t0) / (t1 - t0) : v_[row_ + 1];
 }
 
 void TimeTable::metainfo(Meta& meta) {
@@ -88,7 +88,7 @@ void TimeTable::metainfo(Meta& meta) {
     meta.require(!t_.empty(), "no table: set fileName (a CSV file) or, in C++, table", "a time table has rows");
     meta.require(column == std::floor(column), [&] { return std::string("column = " + std::to_string(column)); }, "a column number is a whole number");
     meta.block<&TimeTable::update>(this, "update", {&time_}, {&y});
-    meta.variable(y.value, "y", "");
+    meta.variable(y.value(), "y", "");
 }
 
 LIED_REGISTER_COMPONENT(TimeTable, "signal source: a time series from a CSV file, linearly interpolated");

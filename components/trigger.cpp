@@ -16,7 +16,7 @@ void Trigger::metainfo(Meta& meta) {
     const Crossing d = direction == Direction::up ? Crossing::Up : direction == Direction::down ? Crossing::Down : Crossing::Both;
     meta.zero_crossing<&Trigger::crossed>(this, indicator_, "crossed", d);
     meta.discrete_signal(count_, "count");
-    meta.variable(count_.value, "count", ValueType::Integer);   // the number of crossings so far
+    meta.variable(count_.value(), "count", ValueType::Integer);   // the number of crossings so far
 }
 
 LIED_REGISTER_COMPONENT(Trigger, "state event when the input u crosses a threshold (up, down or both); starts actions");

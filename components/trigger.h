@@ -21,8 +21,8 @@ public:
     const char* type_name() const override { return "Trigger"; }
 
 private:
-    void evalIndicator() { indicator_.value = u.value() - threshold; }
-    void crossed() { count_.value += 1.0; }
+    void evalIndicator() { indicator_.value() = u.value() - threshold; }
+    void crossed() { count_.value() += 1.0; }
     Out<double> indicator_;
     Out<double> count_;   // a discrete signal: the engine keeps it with a saved state
 };

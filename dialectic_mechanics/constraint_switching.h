@@ -43,14 +43,14 @@ struct ConstraintSwitching {
         meta.discrete_signal(captured, "captured");
         meta.discrete_signal(closed, "closed");
         // Recordable, and a Boolean in an FMU: true from the closing event on (an opening that follows does not clear it).
-        meta.variable(closed.value, "has_closed", ValueType::Boolean);
+        meta.variable(closed.value(), "has_closed", ValueType::Boolean);
         // L depends on σ: while σ ramps it changes at every instant; jumps happen at the time events, which
         // refactor L anyway.
         if (T_close > 0.0 || T_open > 0.0) meta.coefficients_depend_on_state();
     }
     double sigma(double t) const {
         double up = ramp(std::min(t, t_open), t_close, T_close);
-        if (T_close <= 0.0 && t_close > 0.0 && closed.value < 0.5) up = 0.0;   // an instant closing waits for its event
+        if (T_close <= 0.0 && t_close > 0.0 && closed.value() < 0.5) up = 0.0;   // an instant closing waits for its event
         return t < t_open ? up : up * (1.0 - ramp(t, t_open, T_open));
     }
     double sigma_now() const { return sigma(time.value()); }
@@ -59,15 +59,15 @@ struct ConstraintSwitching {
     // forgotten before t_close (a reset). A constraint closed from the start (t_close <= 0) holds its parameters.
     bool capture_now(double capture) {
         const double t = time.value();
-        closed.value = t >= t_close - 1e-9 * std::max(1.0, std::abs(t)) ? 1.0 : 0.0;
-        if (t < t_close) captured.value = 0.0;
+        closed.value() = t >= t_close - 1e-9 * std::max(1.0, std::abs(t)) ? 1.0 : 0.0;
+        if (t < t_close) captured.value() = 0.0;
         else if (capture > 0.5 && t_close > 0.0 && std::abs(t - t_close) <= 1e-9 * std::max(1.0, std::abs(t))) {
-            captured.value = 1.0;
+            captured.value() = 1.0;
             return true;
         }
         return false;
     }
-    bool holds_captured() const { return captured.value > 0.5; }
+    bool holds_captured() const { return captured.value() > 0.5; }
 
 private:
     static double ramp(double t, double start, double duration) {

@@ -10,7 +10,7 @@ namespace lied::mechanics {
 
 inline void declare_contact_kinks(Meta& meta, Out<double>& clearance, Out<double>& damping_margin, std::string_view length_unit) {
     meta.signal(clearance, "clearance");
-    meta.variable(clearance.value, "clearance", length_unit);
+    meta.variable(clearance.value(), "clearance", length_unit);
     meta.kink(clearance, "touch");
     meta.signal(damping_margin, "damping_margin");
     meta.kink(damping_margin, "damping_limit");

@@ -50,7 +50,7 @@ std::optional<std::string> first_non_finite_value(const Model& model, const Sche
             return s.str();
         }
     evaluator.set_point(t, x);
-    for (auto& tv : model.tearing) tv.variable->value = 0.0;
+    for (auto& tv : model.tearing) tv.variable->value() = 0.0;
     // Run everything, then look at every block-written signal in one pass: at 10⁴ components that is a third of
     // the cost of checking block by block, which is needed only to name the origin of a value found non-finite.
     for (const Block& block : schedule.by_order) block();
@@ -89,7 +89,7 @@ std::string explain_evaluation_failure(const Model& model, const Schedule& sched
     evaluator.prepare(t, x);
     evaluator.linear_system().solve();
     for (std::size_t j = 0; j < model.tearing.size(); ++j)
-        if (!std::isfinite(model.tearing[j].variable->value))
+        if (!std::isfinite(model.tearing[j].variable->value()))
             return "the solution of L·z = g is not finite: " + model.tearing[j].path + " = " +
                    model.tearing[j].variable->value_text() + " (L is nearly singular or g overflowed)";
     for (int b : schedule.order)

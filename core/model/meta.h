@@ -72,13 +72,13 @@ public:
     template <class T>
     void pass_through(const In<T>& source, Out<T>& out, std::string_view name) {
         add_pass_through(source, out, name, [](const SignalBase* s, OutBase* o) {
-            static_cast<Out<T>*>(o)->value = static_cast<const In<T>*>(s)->value();
+            static_cast<Out<T>*>(o)->value() = static_cast<const In<T>*>(s)->value();
         });
     }
     template <class T>
     void pass_through(const Out<T>& source, Out<T>& out, std::string_view name) {
         add_pass_through(source, out, name, [](const SignalBase* s, OutBase* o) {
-            static_cast<Out<T>*>(o)->value = static_cast<const Out<T>*>(s)->value;
+            static_cast<Out<T>*>(o)->value() = static_cast<const Out<T>*>(s)->value();
         });
     }
     // Registers the value and derivative signals too ("level", "der(level)").

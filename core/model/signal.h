@@ -88,19 +88,24 @@ template <class T>
 class Out : public OutBase {
 public:
     Out() = default;
-    explicit Out(const T& initial) : value(initial) {}
-    T value{};
+    explicit Out(const T& initial) : value_(initial) {}
+    // The value, read and written through this accessor only: where it lives is the engine's business.
+    T& value() { return value_; }
+    const T& value() const { return value_; }
     const char* type_name() const override { return SignalTraits<T>::type_name; }
-    bool finite() const override { return signal_value_finite(value); }
-    std::string value_text() const override { return signal_value_text(value); }
+    bool finite() const override { return signal_value_finite(value_); }
+    std::string value_text() const override { return signal_value_text(value_); }
     const double* real_value() const override {
-        if constexpr (std::is_same_v<T, double>) return &value;
+        if constexpr (std::is_same_v<T, double>) return &value_;
         else return nullptr;
     }
-    const void* value_address() const override { return &value; }
+    const void* value_address() const override { return &value_; }
 
 protected:
     const char* default_loop_rule() const override { return SignalTraits<T>::loop_rule; }
+
+private:
+    T value_{};
 };
 
 class InBase : public SignalBase {
@@ -156,7 +161,7 @@ public:
             return;
         }
         source_ = &out;
-        read_own(&out.value);
+        read_own(&out.value());
     }
     void disconnect() override {
         source_ = nullptr;
@@ -178,7 +183,7 @@ protected:
     const char* default_loop_rule() const override { return SignalTraits<T>::loop_rule; }
 
 private:
-    const T* own() const { return source_ ? &source_->value : &fallback_; }
+    const T* own() const { return source_ ? &source_->value() : &fallback_; }
     const Out<T>* source_ = nullptr;
     const Out<T>* conflict_ = nullptr;
     T fallback_{};

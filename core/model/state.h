@@ -24,7 +24,7 @@ struct State {
     Out<double> value;
     Out<double> der;
     double start;
-    double operator()() const { return value.value; }
+    double operator()() const { return value.value(); }
 };
 
 }  // namespace lied

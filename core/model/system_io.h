@@ -34,7 +34,7 @@ struct InputInfo {
     bool driven_by_table;
     int component;
     // The input's value by its name: the value set (at once, before the next evaluation), or the table's.
-    const double* current() const { return driven_by_table ? seen : &value->value; }
+    const double* current() const { return driven_by_table ? seen : &value->value(); }
 };
 
 struct OutputInfo {

@@ -23,8 +23,10 @@
 // (32 instead of 48 bytes; its literal constructor is consteval). 5: the Model holds the system's inputs and outputs
 // (Meta::input, Meta::output), a variable has a value type (Meta::variable with ValueType), the model holds advice
 // (Meta::advise). 6: the Model holds starts by derivative (Meta::start_derivative), Medium names its mass fraction,
-// thermofluid components that own a flow hold how it starts (FlowStartChoice).
-#define LIED_PLUGIN_ABI_VERSION 6
+// thermofluid components that own a flow hold how it starts (FlowStartChoice). 7: an Out's value is reached through
+// value() only (its member is private, the first step to values the engine lays out), the model holds after-step
+// handlers (Meta::after_step).
+#define LIED_PLUGIN_ABI_VERSION 7
 
 namespace lied {
 

@@ -121,7 +121,7 @@ void Simulator::estimate_nominal_scales() {
         if (e.value < kAtRest * model_.states[static_cast<std::size_t>(e.largest_state)].scale.fallback) e.value = 0.0;
     // Back to the start: the states, and every signal evaluated there.
     x_ = start;
-    for (std::size_t i = 0; i < model_.states.size(); ++i) model_.states[i].state->value.value = x_[static_cast<Eigen::Index>(i)];
+    for (std::size_t i = 0; i < model_.states.size(); ++i) model_.states[i].state->value.value() = x_[static_cast<Eigen::Index>(i)];
     evaluator_.evaluate(t_, x_.data());
     apply_estimated_scales();
 

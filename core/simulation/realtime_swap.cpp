@@ -55,7 +55,7 @@ void RealtimeSwap::serve_snapshot() {
     std::copy(s.event_clock().fired.begin(), s.event_clock().fired.end(), snapshot_fired_.begin());
     std::copy(s.event_clock().sample_index.begin(), s.event_clock().sample_index.end(), snapshot_samples_.begin());
     for (std::size_t i = 0; i < s.model().parameters.size(); ++i) snapshot_parameters_[i] = *s.model().parameters[i].value;
-    for (std::size_t i = 0; i < running_discrete_.size(); ++i) snapshot_discrete_[i] = running_discrete_[i]->value;
+    for (std::size_t i = 0; i < running_discrete_.size(); ++i) snapshot_discrete_[i] = running_discrete_[i]->value();
     phase_.store(kSnapshotTaken, std::memory_order_release);
 }
 
@@ -148,7 +148,7 @@ void RealtimeSwap::carry_discrete(Simulator& to, bool now) {
         if (k < 0) continue;
         auto* real = const_cast<Out<double>*>(dynamic_cast<const Out<double>*>(d));
         if (!real) continue;   // only real ones were snapshotted; a non-real one keeps its value from the new tree
-        if (now) real->value = snapshot_discrete_[static_cast<std::size_t>(k)];
+        if (now) real->value() = snapshot_discrete_[static_cast<std::size_t>(k)];
         carry_.discrete.emplace_back(running_discrete_[static_cast<std::size_t>(k)], real);
     }
     // A delay's history goes on where the same block (by path) keeps one of the same size; copied at the swap itself.

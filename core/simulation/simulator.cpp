@@ -126,7 +126,7 @@ void Simulator::reset() {
     built_ = false;
     t_ = 0.0;
     for (std::size_t i = 0; i < model_.states.size(); ++i) x_[static_cast<Eigen::Index>(i)] = model_.states[i].state->start;
-    for (auto& in : model_.inputs) in.value->value = *in.start;
+    for (auto& in : model_.inputs) in.value->value() = *in.start;
     inputs_changed_ = false;
     evaluator_.set_point(t_, x_.data());
     clock_.start(t_);   // discrete values for t = 0
@@ -191,7 +191,7 @@ void Simulator::settle_followed_starts(const std::vector<char>* movable) {
             double& x = x_[index[k]];
             if (std::isfinite(v) && v != x) {
                 x = v;
-                model_.start_follows[k].state->value.value = v;
+                model_.start_follows[k].state->value.value() = v;
                 moved = true;
             }
         }
@@ -231,7 +231,7 @@ void Simulator::start_at_derivatives() {
         const Eigen::VectorXd before = x_;
         result = solve_steady_state(evaluator_, jacobian_pattern(), nominals(), t_, x_, free, {}, rates);
         if (!result.converged) break;
-        for (int i : free) model_.states[static_cast<std::size_t>(i)].state->value.value = x_[i];
+        for (int i : free) model_.states[static_cast<std::size_t>(i)].state->value.value() = x_[i];
         settle_followed_starts();
         if (x_ == before || model_.start_follows.empty()) break;
     }
@@ -242,7 +242,7 @@ void Simulator::start_at_derivatives() {
     const double trial = x_[worst];
     const bool evaluated = evaluator_.derivatives(t_, x_.data(), xdot.data());
     x_ = start;   // the simulator is left at the starts, not at the last trial
-    for (std::size_t i = 0; i < model_.states.size(); ++i) model_.states[i].state->value.value = x_[static_cast<Eigen::Index>(i)];
+    for (std::size_t i = 0; i < model_.states.size(); ++i) model_.states[i].state->value.value() = x_[static_cast<Eigen::Index>(i)];
     evaluator_.evaluate(t_, x_.data());
     const std::string rate_unit = state.unit.find('/') == std::string::npos ? state.unit + "/s" : "(" + state.unit + ")/s";
     std::ostringstream s;
@@ -258,7 +258,7 @@ void Simulator::start_at_derivatives() {
 
 // Handlers may re-initialise states by writing their values: the state vector takes them over.
 void Simulator::take_states_from_components() {
-    for (std::size_t i = 0; i < model_.states.size(); ++i) x_[static_cast<Eigen::Index>(i)] = model_.states[i].state->value.value;
+    for (std::size_t i = 0; i < model_.states.size(); ++i) x_[static_cast<Eigen::Index>(i)] = model_.states[i].state->value.value();
 }
 
 void Simulator::clear_statistics() {
@@ -282,7 +282,7 @@ StepStatus Simulator::fire_due_events() {
     if (!locator_.any_due() && !clock_.due(horizon)) return StepStatus::Ok;
 
     t_ = clock_.latest_due(t_, horizon);
-    time_.value = t_;
+    time_.value() = t_;
     evaluator_.evaluate(t_, x_.data());
     fired_now_.clear();
     if (monitor_.following()) x_before_events_ = x_;   // for the followed solution's jump; the same size: no allocation
@@ -384,7 +384,7 @@ void Simulator::set_time_and_states(double t, const double* x) {
     auditor_.suspend();   // the external integrator's steps are not the books' to follow
     evaluator_.forget_kept();
     t_ = t;
-    time_.value = t;
+    time_.value() = t;
     for (Eigen::Index i = 0; i < x_.size(); ++i) x_[i] = x[i];
 }
 

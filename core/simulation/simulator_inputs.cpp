@@ -40,8 +40,8 @@ bool Simulator::set_input(std::size_t index, double value) noexcept {
     if (!built_ || index >= model_.inputs.size()) return false;   // a failed rebuild leaves a crawl no handle may trust
     const InputInfo& in = model_.inputs[index];
     if (in.driven_by_table || !std::isfinite(value) || value < *in.min || value > *in.max) return false;
-    if (in.value->value == value) return true;   // nothing changes: the solver keeps its history
-    in.value->value = value;
+    if (in.value->value() == value) return true;   // nothing changes: the solver keeps its history
+    in.value->value() = value;
     inputs_changed_ = true;
     evaluator_.linear_system().invalidate();   // the input may reach L's coefficients
     return true;

@@ -99,7 +99,7 @@ void Simulator::simulate(double t_end, Recorder* recorder, const Progress& progr
     }
     // Within rounding of t_end, as the loop ends: the run is at t_end itself (a caller's next run starts there).
     t_ = t_end;
-    time_.value = t_end;
+    time_.value() = t_end;
     evaluate();
     check(check_variables());
     if (monitor_.active() && !monitor_.conclude() && options_.step_monitor.mode == CheckMode::Error) check(StepStatus::StepTooLarge);

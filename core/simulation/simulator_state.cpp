@@ -227,7 +227,7 @@ void Simulator::restore_state(const SimulationState& state) {
 
 // After the values are back: the signals at the restored point, as a rebuild leaves them.
 void Simulator::go_on_from_restored_state() {
-    time_.value = t_;
+    time_.value() = t_;
     step_.t0 = t_;
     step_.x0 = x_;
     model_.apply_system_defaults();

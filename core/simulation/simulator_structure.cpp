@@ -302,7 +302,7 @@ void Simulator::start_from(const ValuesByName& carried, const std::vector<Struct
 
 void Simulator::start_at(double t, const ValuesByName& values, const std::vector<StructuralChange::Initializer>& initializers) {
     t_ = t;
-    time_.value = t;
+    time_.value() = t;
     start_from(values, initializers);
 }
 
@@ -324,7 +324,7 @@ bool Simulator::continue_from(const Simulator& running, const CarryMap& map) {
     for (std::size_t i = 0; i < map.constant.size(); ++i) x_[static_cast<Eigen::Index>(i)] = map.constant[i];
     for (const CarryMap::Entry& e : map.entries) x_[e.row] += e.weight * running.x_[e.column];
     t_ = step_.t0 = t;
-    time_.value = t;
+    time_.value() = t;
     step_.x0 = x_;
     const EventClock& from = running.clock_;
     for (std::size_t e = 0; e < map.time_event_from.size(); ++e) {
@@ -341,7 +341,7 @@ bool Simulator::continue_from(const Simulator& running, const CarryMap& map) {
         const int k = map.crossing_from[e];
         crossings_.set_count(e, k >= 0 ? running.crossings_.counts()[static_cast<std::size_t>(k)] : 0);
     }
-    for (auto& [from, to] : map.discrete) to->value = from->value;
+    for (auto& [from, to] : map.discrete) to->value() = from->value();
     for (auto& [from, to] : map.memories)
         if (from.size() == to.size()) std::copy(from.begin(), from.end(), to.begin());   // paired by equal size
     segments_.back().start = t;

@@ -11,7 +11,7 @@ void ZeroCrossings::configure(const Model& model, Evaluator& evaluator) {
     direction_.clear();
     handlers_.clear();
     for (auto& z : model.zero_crossings) {
-        indicators_.push_back(&z.indicator->value);
+        indicators_.push_back(&z.indicator->value());
         hysteresis_.push_back(z.hysteresis);
         direction_.push_back(z.direction);
         handlers_.push_back(z.handler);

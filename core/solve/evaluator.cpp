@@ -13,11 +13,11 @@ void Evaluator::configure(const Model& model, const Schedule& schedule, Out<doub
     values_.clear();
     derivatives_.clear();
     for (auto& s : model.states) {
-        values_.push_back(&s.state->value.value);
-        derivatives_.push_back(&s.state->der.value);
+        values_.push_back(&s.state->value.value());
+        derivatives_.push_back(&s.state->der.value());
     }
     indicators_.clear();
-    for (auto& z : model.zero_crossings) indicators_.push_back(&z.indicator->value);
+    for (auto& z : model.zero_crossings) indicators_.push_back(&z.indicator->value());
     failed_x_.assign(values_.size(), 0.0);
     kept_x_.assign(values_.size(), 0.0);
     kept_xdot_.assign(values_.size(), 0.0);
@@ -28,7 +28,7 @@ void Evaluator::configure(const Model& model, const Schedule& schedule, Out<doub
 
 void Evaluator::set_point(double t, const double* x) {
     kept_ = false;   // the signals leave the kept point
-    time_->value = t;
+    time_->value() = t;
     for (std::size_t i = 0; i < values_.size(); ++i) *values_[i] = x[i];
 }
 

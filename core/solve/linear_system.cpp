@@ -17,10 +17,10 @@ void LinearSystem::configure(const Model& model, const Schedule& schedule, Linea
     z_.clear();
     residuals_.clear();
     outputs_.clear();
-    for (auto& t : model.tearing) z_.push_back(&t.variable->value);
-    for (auto& r : model.residuals) residuals_.push_back(&r.residual->value);
-    for (auto& st : model.states) outputs_.push_back(&st.state->der.value);
-    for (auto& zc : model.zero_crossings) outputs_.push_back(&zc.indicator->value);
+    for (auto& t : model.tearing) z_.push_back(&t.variable->value());
+    for (auto& r : model.residuals) residuals_.push_back(&r.residual->value());
+    for (auto& st : model.states) outputs_.push_back(&st.state->der.value());
+    for (auto& zc : model.zero_crossings) outputs_.push_back(&zc.indicator->value());
     affine_outputs_ = affine_outputs && schedule.outputs_by_map;
     reached_outputs_.clear();   // without affinity checked, D is neither read nor probed
     if (affine_outputs_) reached_outputs_.assign(schedule.output_rows.begin(), schedule.output_rows.end());

@@ -52,14 +52,14 @@ public:
 private:
     BlockLists force_lists_;   // kept between crawls: a rebuild allocates nothing for them
     void passPosition() {
-        flange_b.s.value = flange_a.s.value();
-        flange_b.w.value = flange_a.w.value();
+        flange_b.s.value() = flange_a.s.value();
+        flange_b.w.value() = flange_a.w.value();
     }
-    void passVelocity() { flange_b.v.value = flange_a.v.value(); }
+    void passVelocity() { flange_b.v.value() = flange_a.v.value(); }
     void evalForce() {
         const double w = flange_a.w.value();
         a_ = (flange_a.v.value() - w) / T_D;
-        flange_a.f.value = flange_b.force() - m * (a_ + g);
+        flange_a.f.value() = flange_b.force() - m * (a_ + g);
         kinetic_energy_ = 0.5 * m * w * w;
         potential_energy_ = m * g * flange_a.s.value();
     }

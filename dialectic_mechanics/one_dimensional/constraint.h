@@ -38,7 +38,7 @@ public:
                                                 {&residual_, &flange_a.f, &flange_b.f});
         meta.variable(sigma_, "sigma", "");
         meta.variable(error_, "error", "m");
-        meta.variable(lambda_.value, "f", "N");
+        meta.variable(lambda_.value(), "f", "N");
         meta.variable(held_, "held", "m");
         // λ·(Δv + ηe) = (1 − σ)λ²/(σd) ≥ 0 is lost while it closes (0 closed and open); the stabilisation's work
         // λ·(ηe + T_D·ë) on a remaining error is the formulation's own (the force acts at ė = Δw).
@@ -50,16 +50,16 @@ public:
 private:
     // At the closing instant (and at every rebuild, where it keeps what it had): capture the distance.
     void onClose() {
-        if (switching.capture_now(capture)) offset_.value = flange_b.s.value() - flange_a.s.value();
+        if (switching.capture_now(capture)) offset_.value() = flange_b.s.value() - flange_a.s.value();
     }
     void evalConstraint() {
         sigma_ = switching.sigma_now();
-        held_ = switching.holds_captured() ? offset_.value : s_rel0;
+        held_ = switching.holds_captured() ? offset_.value() : s_rel0;
         error_ = flange_b.s.value() - flange_a.s.value() - held_;
-        const double lambda = lambda_.value;
-        residual_.value = sigma_ * d * (flange_b.v.value() - flange_a.v.value() + switching.eta * error_) - (1.0 - sigma_) * lambda;
-        flange_a.f.value = lambda;
-        flange_b.f.value = -lambda;
+        const double lambda = lambda_.value();
+        residual_.value() = sigma_ * d * (flange_b.v.value() - flange_a.v.value() + switching.eta * error_) - (1.0 - sigma_) * lambda;
+        flange_a.f.value() = lambda;
+        flange_b.f.value() = -lambda;
         const double elastic_rate = flange_b.v.value() - flange_a.v.value(), rate = flange_b.w.value() - flange_a.w.value();
         dissipation_ = lambda * (elastic_rate + switching.eta * error_);
         stabilisation_ = lambda * (switching.eta * error_ + elastic_rate - rate);

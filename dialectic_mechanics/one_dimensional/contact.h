@@ -29,7 +29,7 @@ protected:
         meta.parameter(d, "d", ParameterSpec::non_negative(D::force_unit + std::string(".s/") + D::position_unit + "^(n+1)", "contact damping"));
         meta.parameter(n, "n", {"", "exponent of the penetration (1 linear, 1.5 Hertz)", 1.0, 10.0, false});
         meta.variable(penetration_, "penetration", D::position_unit);
-        meta.variable(flange_a.f.value, "f", D::force_unit);
+        meta.variable(flange_a.f.value(), "f", D::force_unit);
         meta.variable(energy_, "E_pot", "J");
         declare_contact_kinks(meta, clearance_, damping_margin_, D::position_unit);   // free play left (< 0: closed)
         // The elastic part returns what it stores; the damping part loses its force times the rate, ≥ 0.
@@ -59,13 +59,13 @@ public:
 
 private:
     void evalForce() {
-        this->clearance_.value = this->flange_b.s.value() - this->flange_a.s.value() - s_rel0;
-        this->penetration_ = std::max(0.0, -this->clearance_.value);
+        this->clearance_.value() = this->flange_b.s.value() - this->flange_a.s.value() - s_rel0;
+        this->penetration_ = std::max(0.0, -this->clearance_.value());
         const double rate = this->flange_a.w.value() - this->flange_b.w.value();
         const double F = contact_force(this->c, this->d, this->n, this->penetration_, rate);
-        this->damping_margin_.value = damping_limit_margin(this->c, this->d, this->penetration_, rate);
-        this->flange_a.f.value = -F;   // pushes a towards −s, b towards +s
-        this->flange_b.f.value = F;
+        this->damping_margin_.value() = damping_limit_margin(this->c, this->d, this->penetration_, rate);
+        this->flange_a.f.value() = -F;   // pushes a towards −s, b towards +s
+        this->flange_b.f.value() = F;
         this->store_energy();
         this->store_damping(-F + (this->penetration_ > 0.0 ? this->c * std::pow(this->penetration_, this->n) : 0.0));
     }
@@ -92,12 +92,12 @@ private:
         const double twist = this->flange_b.s.value() - this->flange_a.s.value() - phi_rel0;
         const double twist_rate = this->flange_b.w.value() - this->flange_a.w.value();
         const double sign = twist >= 0.0 ? 1.0 : -1.0;
-        this->clearance_.value = 0.5 * b - std::abs(twist);
-        this->penetration_ = std::max(0.0, -this->clearance_.value);
+        this->clearance_.value() = 0.5 * b - std::abs(twist);
+        this->penetration_ = std::max(0.0, -this->clearance_.value());
         const double tau = sign * contact_force(this->c, this->d, this->n, this->penetration_, sign * twist_rate);
-        this->damping_margin_.value = damping_limit_margin(this->c, this->d, this->penetration_, twist_rate);
-        this->flange_a.f.value = tau;   // a twisted behind b is pulled forward
-        this->flange_b.f.value = -tau;
+        this->damping_margin_.value() = damping_limit_margin(this->c, this->d, this->penetration_, twist_rate);
+        this->flange_a.f.value() = tau;   // a twisted behind b is pulled forward
+        this->flange_b.f.value() = -tau;
         this->store_energy();
         this->store_damping(tau - (this->penetration_ > 0.0 ? sign * this->c * std::pow(this->penetration_, this->n) : 0.0));
     }

@@ -31,9 +31,9 @@ public:
 private:
     BlockLists reaction_lists_;   // kept between crawls: a rebuild allocates nothing for them
     void evalPosition() {
-        flange.s.value = s0;
-        flange.v.value = 0.0;
-        flange.w.value = 0.0;
+        flange.s.value() = s0;
+        flange.v.value() = 0.0;
+        flange.w.value() = 0.0;
     }
     void evalReaction() { reaction_ = flange.force(); }
     double reaction_ = 0.0;

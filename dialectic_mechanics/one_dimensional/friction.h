@@ -24,15 +24,15 @@ public:
         meta.parameter(F_c, "F_c", ParameterSpec::non_negative(D::force_unit, "Coulomb friction force (torque) while sliding"));
         meta.parameter(v_reg, "v_reg", ParameterSpec::positive(D::velocity_unit, "sliding velocity below which friction is regularised"));
         meta.block<&FrictionOf::evalForce>(this, "evalForce", {&flange_a.w, &flange_b.w}, {&flange_a.f, &flange_b.f});
-        meta.variable(flange_a.f.value, "f", D::force_unit);
+        meta.variable(flange_a.f.value(), "f", D::force_unit);
         meta.dissipates(dissipation_, "friction");
     }
 
 private:
     void evalForce() {
         const double f = F_c * std::tanh((flange_b.w.value() - flange_a.w.value()) / v_reg);
-        flange_a.f.value = f;
-        flange_b.f.value = -f;
+        flange_a.f.value() = f;
+        flange_b.f.value() = -f;
         dissipation_ = f * (flange_b.w.value() - flange_a.w.value());   // ≥ 0
     }
     double dissipation_ = 0.0;

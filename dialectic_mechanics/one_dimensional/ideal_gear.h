@@ -36,11 +36,11 @@ public:
 private:
     BlockLists torque_lists_;   // kept between crawls: a rebuild allocates nothing for them
     void passPosition() {
-        flange_b.s.value = flange_a.s.value() / ratio;
-        flange_b.w.value = flange_a.w.value() / ratio;
+        flange_b.s.value() = flange_a.s.value() / ratio;
+        flange_b.w.value() = flange_a.w.value() / ratio;
     }
-    void passVelocity() { flange_b.v.value = flange_a.v.value() / ratio; }
-    void passTorque() { flange_a.f.value = flange_b.force() / ratio; }
+    void passVelocity() { flange_b.v.value() = flange_a.v.value() / ratio; }
+    void passTorque() { flange_a.f.value() = flange_b.force() / ratio; }
 };
 
 }  // namespace lied::mechanics

@@ -59,14 +59,14 @@ public:
 private:
     BlockLists balance_lists_;   // kept between crawls: a rebuild allocates nothing for them
     void evalPosition() {
-        flange.s.value = s();
-        flange.w.value = w();
+        flange.s.value() = s();
+        flange.w.value() = w();
     }
     void evalBalance() {
-        a_ = (v_.value - w()) / T_D;
-        residual_.value = m * a_ - flange.force() + m * g;
-        s.der.value = w();
-        w.der.value = a_;
+        a_ = (v_.value() - w()) / T_D;
+        residual_.value() = m * a_ - flange.force() + m * g;
+        s.der.value() = w();
+        w.der.value() = a_;
         kinetic_energy_ = 0.5 * m * w() * w();
         potential_energy_ = m * g * s();
     }

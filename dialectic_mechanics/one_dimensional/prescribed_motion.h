@@ -50,15 +50,15 @@ private:
     void evalMotion() {
         const double u = P == Prescribed::Position ? (reference.value() - s()) / T_D : reference.value();
         const double a = (u - w()) / T_D;
-        flange.s.value = s();
-        flange.w.value = u;
-        flange.v.value = u + T_D * a;
-        s.der.value = u;
-        w.der.value = a;
+        flange.s.value() = s();
+        flange.w.value() = u;
+        flange.v.value() = u + T_D * a;
+        s.der.value() = u;
+        w.der.value() = a;
     }
     void evalReaction() {
         reaction_ = flange.force();
-        power_ = -reaction_ * flange.w.value;
+        power_ = -reaction_ * flange.w.value();
     }
     double power_ = 0.0;
     double reaction_ = 0.0;

@@ -17,14 +17,14 @@ public:
         meta.balance_neutral();   // a sensor exerts no force
         meta.plug(flange, "flange");
         meta.signal(s, "s");
-        meta.variable(s.value, "s", D::position_unit);
+        meta.variable(s.value(), "s", D::position_unit);
         meta.block<&PositionSensorOf::update>(this, "update", {&flange.s}, {&s, &flange.f});
     }
 
 private:
     void update() {
-        s.value = flange.s.value();
-        flange.f.value = 0.0;
+        s.value() = flange.s.value();
+        flange.f.value() = 0.0;
     }
 };
 
@@ -38,14 +38,14 @@ public:
         meta.balance_neutral();   // a sensor exerts no force
         meta.plug(flange, "flange");
         meta.signal(v, "v");
-        meta.variable(v.value, "v", D::velocity_unit);
+        meta.variable(v.value(), "v", D::velocity_unit);
         meta.block<&VelocitySensorOf::update>(this, "update", {&flange.w}, {&v, &flange.f});
     }
 
 private:
     void update() {
-        v.value = flange.w.value();
-        flange.f.value = 0.0;
+        v.value() = flange.w.value();
+        flange.f.value() = 0.0;
     }
 };
 
@@ -60,7 +60,7 @@ public:
         meta.plug(flange_a, "flange_a");
         meta.plug(flange_b, "flange_b");
         meta.signal(f, "f");
-        meta.variable(f.value, "f", D::force_unit);
+        meta.variable(f.value(), "f", D::force_unit);
         // Positions and velocities in two blocks: what reads only a position stays independent of the tearing variables.
         meta.block<&ForceSensorOf::passPosition>(this, "passPosition", {&flange_a.s, &flange_a.w}, {&flange_b.s, &flange_b.w});
         meta.pass_through(flange_a.v, flange_b.v, "passVelocity");
@@ -72,12 +72,12 @@ public:
 private:
     BlockLists force_lists_;   // kept between crawls: a rebuild allocates nothing for them
     void passPosition() {
-        flange_b.s.value = flange_a.s.value();
-        flange_b.w.value = flange_a.w.value();
+        flange_b.s.value() = flange_a.s.value();
+        flange_b.w.value() = flange_a.w.value();
     }
     void passForce() {
-        f.value = flange_b.force();
-        flange_a.f.value = f.value;
+        f.value() = flange_b.force();
+        flange_a.f.value() = f.value();
     }
 };
 

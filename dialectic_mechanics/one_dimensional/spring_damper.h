@@ -33,7 +33,7 @@ public:
         if (K != Compliance::Spring) meta.parameter(d, "d", ParameterSpec::non_negative(D::force_unit + std::string(".s") + per, "damping"));
         meta.block<&SpringDamperOf::evalForce>(this, "evalForce", {&flange_a.s, &flange_b.s, &flange_a.w, &flange_b.w}, {&flange_a.f, &flange_b.f});
         meta.variable(stretch_, "s_rel", D::position_unit);
-        meta.variable(flange_a.f.value, "f", D::force_unit);
+        meta.variable(flange_a.f.value(), "f", D::force_unit);
         meta.variable(energy_, "E_pot", "J");
         if (K != Compliance::Damper) meta.stores(Quantity::Energy, energy_, "E_pot");
         if (K != Compliance::Spring) meta.dissipates(dissipation_, "damper");
@@ -44,8 +44,8 @@ private:
         stretch_ = flange_b.s.value() - flange_a.s.value() - (K == Compliance::Damper ? 0.0 : s_rel0);
         const double rate = flange_b.w.value() - flange_a.w.value();
         const double f = (K == Compliance::Damper ? 0.0 : c * stretch_) + d * rate;
-        flange_a.f.value = f;
-        flange_b.f.value = -f;
+        flange_a.f.value() = f;
+        flange_b.f.value() = -f;
         energy_ = K == Compliance::Damper ? 0.0 : 0.5 * c * stretch_ * stretch_;
         dissipation_ = d * rate * rate;
     }

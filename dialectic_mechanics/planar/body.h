@@ -53,7 +53,7 @@ private:
         cm_ = offset_point(r, {}, frame_a.w.value(), frame_a.a.value(), dx, dy);
         const Planar need{m * cm_.a.x, m * cm_.a.y, I * cm_.a.phi};
         const Planar about_frame = shift_wrench(need, dx, dy);
-        frame_a.f.value = {-about_frame.x, -about_frame.y, -about_frame.phi};
+        frame_a.f.value() = {-about_frame.x, -about_frame.y, -about_frame.phi};
         kinetic_energy_ = 0.5 * m * (cm_.w.x * cm_.w.x + cm_.w.y * cm_.w.y) + 0.5 * I * cm_.w.phi * cm_.w.phi;
         potential_energy_ = m * g * cm_.r.y;
     }

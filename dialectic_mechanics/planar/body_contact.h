@@ -83,8 +83,8 @@ private:
         const double inverse = distance_ > 0.0 ? 1.0 / distance_ : 0.0;
         const double nx = (px - qx) * inverse, ny = (py - qy) * inverse;
         const bool beside = ends == Ends::Closed || length2 == 0.0 || (along > 0.0 && along < 1.0);   // a point has no ends
-        clearance_.value = beside ? distance_ - radius_a - radius_b : distance_;   // past an open end: apart
-        penetration_ = beside && distance_ > 0.0 ? std::max(0.0, -clearance_.value) : 0.0;
+        clearance_.value() = beside ? distance_ - radius_a - radius_b : distance_;   // past an open end: apart
+        penetration_ = beside && distance_ > 0.0 ? std::max(0.0, -clearance_.value()) : 0.0;
         // The contact point on b's surface, from each frame's origin, and the material points' velocities there.
         const double cx = qx + radius_b * nx, cy = qy + radius_b * ny;
         const double cax = cx - ra.x, cay = cy - ra.y, cbx = cx - rb.x, cby = cy - rb.y;
@@ -94,12 +94,12 @@ private:
         slip_ = tx * vx + ty * vy;
         const double approach = -(nx * vx + ny * vy);
         const FrictionalContact contact = frictional_contact(c, d, n, mu, v_reg, penetration_, approach, slip_);
-        damping_margin_.value = damping_limit_margin(c, d, penetration_, approach);
+        damping_margin_.value() = damping_limit_margin(c, d, penetration_, approach);
         normal_force_ = contact.normal;
         friction_force_ = contact.friction;
         const double fx = normal_force_ * nx + friction_force_ * tx, fy = normal_force_ * ny + friction_force_ * ty;
-        frame_a.f.value = shift_wrench({fx, fy, 0.0}, cax, cay);
-        frame_b.f.value = shift_wrench({-fx, -fy, 0.0}, cbx, cby);
+        frame_a.f.value() = shift_wrench({fx, fy, 0.0}, cax, cay);
+        frame_b.f.value() = shift_wrench({-fx, -fy, 0.0}, cbx, cby);
         energy_ = contact.energy;
         dissipation_ = contact.dissipation;
     }

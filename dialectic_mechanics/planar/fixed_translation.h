@@ -41,18 +41,18 @@ public:
 private:
     BlockLists wrench_lists_;   // kept between crawls: a rebuild allocates nothing for them
     void passPose() {
-        Planar& d = offset_.value;
+        Planar& d = offset_.value();
         rotate(frame_a.r.value().phi, r_x, r_y, d.x, d.y);
         const PointMotion p = offset_point(frame_a.r.value(), {}, frame_a.w.value(), {}, d.x, d.y);
-        frame_b.r.value = {p.r.x, p.r.y, p.r.phi + phi};
-        frame_b.w.value = p.w;
+        frame_b.r.value() = {p.r.x, p.r.y, p.r.phi + phi};
+        frame_b.w.value() = p.w;
     }
     void passVelocity() {
-        const Planar &v = frame_a.v.value(), &d = offset_.value;
-        frame_b.v.value = {v.x - v.phi * d.y, v.y + v.phi * d.x, v.phi};
+        const Planar &v = frame_a.v.value(), &d = offset_.value();
+        frame_b.v.value() = {v.x - v.phi * d.y, v.y + v.phi * d.x, v.phi};
     }
-    void passAcceleration() { frame_b.a.value = offset_point({}, {}, frame_a.w.value(), frame_a.a.value(), offset_.value.x, offset_.value.y).a; }
-    void passWrench() { frame_a.f.value = shift_wrench(frame_b.wrench(), offset_.value.x, offset_.value.y); }
+    void passAcceleration() { frame_b.a.value() = offset_point({}, {}, frame_a.w.value(), frame_a.a.value(), offset_.value().x, offset_.value().y).a; }
+    void passWrench() { frame_a.f.value() = shift_wrench(frame_b.wrench(), offset_.value().x, offset_.value().y); }
     Out<Planar> offset_;   // frame_a → frame_b in world coordinates (phi unused)
 };
 

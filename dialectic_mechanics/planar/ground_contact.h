@@ -56,19 +56,19 @@ private:
         double px, py;   // frame origin → centre, world coordinates
         rotate(r.phi, r_x, r_y, px, py);
         centre_height_ = nx * (r.x + px) + ny * (r.y + py - ground_y);
-        clearance_.value = centre_height_ - radius;
-        penetration_ = std::max(0.0, -clearance_.value);
+        clearance_.value() = centre_height_ - radius;
+        penetration_ = std::max(0.0, -clearance_.value());
         // frame origin → touching point, and the velocity of that material point
         const double cx = px - radius * nx, cy = py - radius * ny;
         const Planar wc = point_velocity(w, cx, cy);
         slip_ = tx * wc.x + ty * wc.y;
         const double approach = -(nx * wc.x + ny * wc.y);
         const FrictionalContact contact = frictional_contact(c, d, n, mu, v_reg, penetration_, approach, slip_);
-        damping_margin_.value = damping_limit_margin(c, d, penetration_, approach);
+        damping_margin_.value() = damping_limit_margin(c, d, penetration_, approach);
         normal_force_ = contact.normal;
         friction_force_ = contact.friction;
         const double fx = normal_force_ * nx + friction_force_ * tx, fy = normal_force_ * ny + friction_force_ * ty;
-        frame_a.f.value = shift_wrench({fx, fy, 0.0}, cx, cy);
+        frame_a.f.value() = shift_wrench({fx, fy, 0.0}, cx, cy);
         energy_ = contact.energy;
         dissipation_ = contact.dissipation;
     }

@@ -125,7 +125,7 @@ protected:
     virtual double generalised(const Planar& wrench) const = 0;
     virtual Planar to_frame_a(const Planar& wrench) const = 0;
     // The joint's acceleration: (v − w)/T_D, for a free joint the one it integrates, for a prescribed one its a.
-    double dialectic_acceleration() const { return (v_.value - w()) / T_D; }
+    double dialectic_acceleration() const { return (v_.value() - w()) / T_D; }
     Out<double> v_;
 
 private:
@@ -145,22 +145,22 @@ private:
         if (q_max >= kNoStop && q_min <= -kNoStop) return;
         meta.signal(upper_clearance_, "upper_clearance");
         meta.signal(lower_clearance_, "lower_clearance");
-        meta.variable(upper_clearance_.value, "upper_clearance", D::position_unit);
-        meta.variable(lower_clearance_.value, "lower_clearance", D::position_unit);
+        meta.variable(upper_clearance_.value(), "upper_clearance", D::position_unit);
+        meta.variable(lower_clearance_.value(), "lower_clearance", D::position_unit);
         meta.block<&PlanarJoint::evalStopClearances>(this, "evalStopClearances", {&q.value}, {&upper_clearance_, &lower_clearance_});
         if (q_max < kNoStop) meta.kink(upper_clearance_, "upper_stop_touch");
         if (q_min > -kNoStop) meta.kink(lower_clearance_, "lower_stop_touch");
     }
     void evalStopClearances() {
-        upper_clearance_.value = q_max - q();
-        lower_clearance_.value = q() - q_min;
+        upper_clearance_.value() = q_max - q();
+        lower_clearance_.value() = q() - q_min;
     }
     Out<double> upper_clearance_, lower_clearance_;
     void passAxisPosition() {
-        axis.s.value = q();
-        axis.w.value = w();
+        axis.s.value() = q();
+        axis.w.value() = w();
     }
-    void passAxisVelocity() { axis.v.value = v_.value; }
+    void passAxisVelocity() { axis.v.value() = v_.value(); }
     void evalBalance() {
         const Planar wrench = frame_b.wrench();
         generalised_force_ = generalised(wrench);
@@ -170,10 +170,10 @@ private:
         stop_force_ = push_up - push_down;
         stop_energy_ = 0.5 * c_stop * (over > 0.0 ? over * over : 0.0) + 0.5 * c_stop * (under > 0.0 ? under * under : 0.0);
         stop_loss_ = -(stop_force_ - (over > 0.0 ? -c_stop * over : 0.0) - (under > 0.0 ? c_stop * under : 0.0)) * w();
-        residual_.value = -(generalised_force_ + drive.value() + axis.force() - c * (q() - q0) - d * w() + stop_force_);
-        q.der.value = w();
-        w.der.value = dialectic_acceleration();
-        frame_a.f.value = to_frame_a(wrench);
+        residual_.value() = -(generalised_force_ + drive.value() + axis.force() - c * (q() - q0) - d * w() + stop_force_);
+        q.der.value() = w();
+        w.der.value() = dialectic_acceleration();
+        frame_a.f.value() = to_frame_a(wrench);
         spring_energy_ = 0.5 * c * (q() - q0) * (q() - q0);
         drive_power_ = drive.value() * w();
         damper_loss_ = d * w() * w();
@@ -182,15 +182,15 @@ private:
     void evalPrescribed() {
         const double a = motion == JointMotion::Position ? (reference.value() - q()) / (T_D * T_D) - 2.0 * w() / T_D
                                                          : (reference.value() - w()) / T_D;
-        q.der.value = w();
-        w.der.value = a;
-        v_.value = w() + T_D * a;
+        q.der.value() = w();
+        w.der.value() = a;
+        v_.value() = w() + T_D * a;
     }
     // What the drive supplies: the outer side and the axis's chain exert Q_b + f_axis along the motion w.
     void evalReaction() {
         const Planar wrench = frame_b.wrench();
         generalised_force_ = generalised(wrench);
-        frame_a.f.value = to_frame_a(wrench);
+        frame_a.f.value() = to_frame_a(wrench);
         drive_power_ = -(generalised_force_ + axis.force()) * w();
     }
     Out<double> residual_;

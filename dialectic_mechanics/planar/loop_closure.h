@@ -61,8 +61,8 @@ private:
         const double wx = wb.x - wa.x, wy = wb.y - wa.y, wphi = wb.phi - wa.phi;
         const double lx = T_D * (ab.x - aa.x), ly = T_D * (ab.y - aa.y), lphi = T_D * (ab.phi - aa.phi);   // the lead
         const Planar f{c * ex + d * (wx + lx), c * ey + d * (wy + ly), c_phi * ephi + d_phi * (wphi + lphi)};
-        frame_a.f.value = f;
-        frame_b.f.value = {-f.x, -f.y, -f.phi};
+        frame_a.f.value() = f;
+        frame_b.f.value() = {-f.x, -f.y, -f.phi};
         error_ = std::hypot(ex, ey);
         force_ = std::hypot(f.x, f.y);
         energy_ = 0.5 * c * (ex * ex + ey * ey) + 0.5 * c_phi * ephi * ephi;

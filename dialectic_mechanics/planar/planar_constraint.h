@@ -58,9 +58,9 @@ public:
         meta.variable(sigma_, "sigma", "");
         meta.variable(error_, "error", "m");
         meta.variable(error_phi_, "error_phi", "rad");
-        meta.variable(lambda_x_.value, "f_x", "N");
-        meta.variable(lambda_y_.value, "f_y", "N");
-        meta.variable(lambda_phi_.value, "tau", "N.m");
+        meta.variable(lambda_x_.value(), "f_x", "N");
+        meta.variable(lambda_y_.value(), "f_y", "N");
+        meta.variable(lambda_phi_.value(), "tau", "N.m");
         // As the 1D constraint: λ·(ė + T_D·ë + ηe) ≥ 0 is lost while it closes; the rest of what it takes at the velocities w
         // is the stabilisation's own work (with the moment of λ held at a point that frame_a's rotation moves).
         meta.dissipates(dissipation_, "constraint");
@@ -72,18 +72,18 @@ private:
     void onClose() {
         if (!switching.capture_now(capture)) return;
         const Planar &ra = frame_a.r.value(), &rb = frame_b.r.value();
-        rotate(-ra.phi, rb.x - ra.x, rb.y - ra.y, held_x_.value, held_y_.value);
-        held_phi_.value = rb.phi - ra.phi;
+        rotate(-ra.phi, rb.x - ra.x, rb.y - ra.y, held_x_.value(), held_y_.value());
+        held_phi_.value() = rb.phi - ra.phi;
     }
     void evalConstraint() {
         const Planar &ra = frame_a.r.value(), &rb = frame_b.r.value(), &wa = frame_a.w.value(), &wb = frame_b.w.value();
         const Planar &aa = frame_a.a.value(), &ab = frame_b.a.value();
         const bool held = switching.holds_captured();
         double qx, qy;
-        rotate(ra.phi, held ? held_x_.value : r_rel0_x, held ? held_y_.value : r_rel0_y, qx, qy);
+        rotate(ra.phi, held ? held_x_.value() : r_rel0_x, held ? held_y_.value() : r_rel0_y, qx, qy);
         const double px = rb.x - ra.x, py = rb.y - ra.y;
         const double ex = px - qx, ey = py - qy;
-        error_phi_ = rb.phi - ra.phi - (held ? held_phi_.value : phi_rel0);
+        error_phi_ = rb.phi - ra.phi - (held ? held_phi_.value() : phi_rel0);
         const double omega = wa.phi, alpha = aa.phi;
         const double dex = wb.x - wa.x + omega * qy, dey = wb.y - wa.y - omega * qx;
         const double ddex = ab.x - aa.x + alpha * qy + omega * omega * qx, ddey = ab.y - aa.y - alpha * qx + omega * omega * qy;
@@ -91,12 +91,12 @@ private:
         const double eta = switching.eta, open = 1.0 - sigma_;
         const double cx = dex + T_D * ddex + eta * ex, cy = dey + T_D * ddey + eta * ey;   // the conditions
         const double cphi = wb.phi - wa.phi + T_D * (ab.phi - aa.phi) + eta * error_phi_;
-        const double lx = lambda_x_.value, ly = lambda_y_.value, lphi = lambda_phi_.value;
-        residual_x_.value = sigma_ * d * cx - open * lx;
-        residual_y_.value = sigma_ * d * cy - open * ly;
-        residual_phi_.value = sigma_ * d_phi * cphi - open * lphi;
-        frame_a.f.value = {lx, ly, lphi + px * ly - py * lx};
-        frame_b.f.value = {-lx, -ly, -lphi};
+        const double lx = lambda_x_.value(), ly = lambda_y_.value(), lphi = lambda_phi_.value();
+        residual_x_.value() = sigma_ * d * cx - open * lx;
+        residual_y_.value() = sigma_ * d * cy - open * ly;
+        residual_phi_.value() = sigma_ * d_phi * cphi - open * lphi;
+        frame_a.f.value() = {lx, ly, lphi + px * ly - py * lx};
+        frame_b.f.value() = {-lx, -ly, -lphi};
         error_ = std::hypot(ex, ey);
         dissipation_ = lx * cx + ly * cy + lphi * cphi;
         const double taken = lx * (wb.x - wa.x) + ly * (wb.y - wa.y) + lphi * (wb.phi - wa.phi) - omega * (px * ly - py * lx);

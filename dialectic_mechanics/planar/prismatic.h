@@ -33,25 +33,25 @@ public:
 private:
     void passPose() {
         const double n = std::hypot(axis_x, axis_y);
-        Planar& e = axis_.value;
+        Planar& e = axis_.value();
         rotate(frame_a.r.value().phi, axis_x / n, axis_y / n, e.x, e.y);
         const PointMotion p = offset_point(frame_a.r.value(), {}, frame_a.w.value(), {}, e.x * q(), e.y * q());
-        frame_b.r.value = p.r;
-        frame_b.w.value = {p.w.x + e.x * w(), p.w.y + e.y * w(), p.w.phi};
+        frame_b.r.value() = p.r;
+        frame_b.w.value() = {p.w.x + e.x * w(), p.w.y + e.y * w(), p.w.phi};
     }
     void passVelocity() {
-        const Planar &v = frame_a.v.value(), &e = axis_.value;
+        const Planar &v = frame_a.v.value(), &e = axis_.value();
         const double dx = e.x * q(), dy = e.y * q();
-        frame_b.v.value = {v.x - v.phi * dy + e.x * v_.value, v.y + v.phi * dx + e.y * v_.value, v.phi};
+        frame_b.v.value() = {v.x - v.phi * dy + e.x * v_.value(), v.y + v.phi * dx + e.y * v_.value(), v.phi};
     }
     void passAcceleration() {
-        const Planar& e = axis_.value;
+        const Planar& e = axis_.value();
         const double omega = frame_a.w.value().phi, qdd = dialectic_acceleration();
         const Planar a = offset_point({}, {}, frame_a.w.value(), frame_a.a.value(), e.x * q(), e.y * q()).a;
-        frame_b.a.value = {a.x - 2.0 * omega * e.y * w() + e.x * qdd, a.y + 2.0 * omega * e.x * w() + e.y * qdd, a.phi};
+        frame_b.a.value() = {a.x - 2.0 * omega * e.y * w() + e.x * qdd, a.y + 2.0 * omega * e.x * w() + e.y * qdd, a.phi};
     }
-    double generalised(const Planar& wrench) const override { return axis_.value.x * wrench.x + axis_.value.y * wrench.y; }
-    Planar to_frame_a(const Planar& wrench) const override { return shift_wrench(wrench, axis_.value.x * q(), axis_.value.y * q()); }
+    double generalised(const Planar& wrench) const override { return axis_.value().x * wrench.x + axis_.value().y * wrench.y; }
+    Planar to_frame_a(const Planar& wrench) const override { return shift_wrench(wrench, axis_.value().x * q(), axis_.value().y * q()); }
     Out<Planar> axis_;   // the unit sliding axis in world coordinates (phi unused)
 };
 

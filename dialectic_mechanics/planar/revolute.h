@@ -23,16 +23,16 @@ public:
 private:
     void passPose() {
         const Planar &r = frame_a.r.value(), &wa = frame_a.w.value();
-        frame_b.r.value = {r.x, r.y, r.phi + q()};
-        frame_b.w.value = {wa.x, wa.y, wa.phi + w()};
+        frame_b.r.value() = {r.x, r.y, r.phi + q()};
+        frame_b.w.value() = {wa.x, wa.y, wa.phi + w()};
     }
     void passVelocity() {
         const Planar& v = frame_a.v.value();
-        frame_b.v.value = {v.x, v.y, v.phi + v_.value};
+        frame_b.v.value() = {v.x, v.y, v.phi + v_.value()};
     }
     void passAcceleration() {
         const Planar& a = frame_a.a.value();
-        frame_b.a.value = {a.x, a.y, a.phi + dialectic_acceleration()};
+        frame_b.a.value() = {a.x, a.y, a.phi + dialectic_acceleration()};
     }
     double generalised(const Planar& wrench) const override { return wrench.phi; }
     Planar to_frame_a(const Planar& wrench) const override { return wrench; }

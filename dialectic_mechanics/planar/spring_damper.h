@@ -44,8 +44,8 @@ private:
         const double rate = ex * (wb.x - wa.x) + ey * (wb.y - wa.y);   // dℓ/dt: the frames' w is exactly ṙ
         tension_ = c * (length_ - l0) + d * rate;
         dissipation_ = d * rate * rate;
-        frame_a.f.value = {tension_ * ex, tension_ * ey, 0.0};
-        frame_b.f.value = {-tension_ * ex, -tension_ * ey, 0.0};
+        frame_a.f.value() = {tension_ * ex, tension_ * ey, 0.0};
+        frame_b.f.value() = {-tension_ * ex, -tension_ * ey, 0.0};
         energy_ = 0.5 * c * (length_ - l0) * (length_ - l0);
     }
     double length_ = 0.0, tension_ = 0.0, energy_ = 0.0, dissipation_ = 0.0;

@@ -33,10 +33,10 @@ public:
 private:
     BlockLists reaction_lists_;   // kept between crawls: a rebuild allocates nothing for them
     void evalFrame() {
-        frame_b.r.value = {};
-        frame_b.v.value = {};
-        frame_b.w.value = {};
-        frame_b.a.value = {0.0, g, 0.0};
+        frame_b.r.value() = {};
+        frame_b.v.value() = {};
+        frame_b.w.value() = {};
+        frame_b.a.value() = {0.0, g, 0.0};
     }
     void evalReaction() { reaction_ = frame_b.wrench(); }
     Planar reaction_;

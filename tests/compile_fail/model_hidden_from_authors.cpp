@@ -21,5 +21,5 @@ public:
     const char* type_name() const override { return "Probe"; }
 
 private:
-    void eval() { x.der.value = fast ? -2 * x() : -x(); }
+    void eval() { x.der.value() = fast ? -2 * x() : -x(); }
 };

@@ -40,7 +40,7 @@ public:
         } else {
             block.u.connect(u1.y);
         }
-        if constexpr (std::is_same_v<decltype(block.y), State>) integral.u.connect(block.y.value);
+        if constexpr (std::is_same_v<decltype(block.y), State>) integral.u.connect(block.y.value());
         else integral.u.connect(block.y);
     }
     void metainfo(Meta& meta) override {

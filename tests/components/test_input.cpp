@@ -41,8 +41,8 @@ public:
 
 private:
     void derivative() {
-        x.der.value = u.value();
-        above_half.value = u.value() - 0.5;
+        x.der.value() = u.value();
+        above_half.value() = u.value() - 0.5;
     }
     void crossed() { ++crossings; }
 };

@@ -53,8 +53,8 @@ public:
     const char* type_name() const override { return "PiLoop"; }
 
 private:
-    void measure() { measured.value = x(); }
-    void plant() { x.der.value = (u.value() - x()) / tau; }
+    void measure() { measured.value() = x(); }
+    void plant() { x.der.value() = (u.value() - x()) / tau; }
 };
 }  // namespace
 
@@ -172,8 +172,8 @@ TEST_CASE("feed-forward: a measured disturbance fed forward with kFF = −1 canc
         const char* type_name() const override { return "Disturbed"; }
 
     private:
-        void measure() { measured.value = x(); }
-        void plant() { x.der.value = (u.value() + disturbance.value() - x()) / tau; }
+        void measure() { measured.value() = x(); }
+        void plant() { x.der.value() = (u.value() + disturbance.value() - x()) / tau; }
     };
     Disturbed with(true), without(false);
     Simulator a(with, accurate()), b(without, accurate());

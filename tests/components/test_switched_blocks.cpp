@@ -37,7 +37,7 @@ public:
     components::Integrator integral;   // lied::Integrator is the solvers' interface
     Bench() {
         block.u.connect(u.y);
-        if constexpr (requires { block.y.der; }) integral.u.connect(block.y.value);
+        if constexpr (requires { block.y.der; }) integral.u.connect(block.y.value());
         else integral.u.connect(block.y);
     }
     void metainfo(Meta& meta) override {

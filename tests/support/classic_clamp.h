@@ -38,10 +38,10 @@ private:
         right_ = std::max(0.0, half_width - (s_claw() - s_object()));
         const double f_left = mechanics::contact_force(c, d, 1.0, left_, -v_object());
         const double f_right = mechanics::contact_force(c, d, 1.0, right_, v_object() - v_claw());
-        s_object.der.value = v_object();
-        v_object.der.value = (f_left - f_right) / object_mass;
-        s_claw.der.value = v_claw();
-        v_claw.der.value = (f_right + press.value()) / claw_mass;
+        s_object.der.value() = v_object();
+        v_object.der.value() = (f_left - f_right) / object_mass;
+        s_claw.der.value() = v_claw();
+        v_claw.der.value() = (f_right + press.value()) / claw_mass;
     }
     double left_ = 0.0, right_ = 0.0;
 };

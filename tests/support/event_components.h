@@ -30,11 +30,11 @@ public:
 
 private:
     void eval() {
-        h.der.value = v();
-        v.der.value = -g;
+        h.der.value() = v();
+        v.der.value() = -g;
     }
     void bounce() {
-        v.value.value = -e * v();
+        v.value.value() = -e * v();
         ++bounces;
     }
 };
@@ -55,8 +55,8 @@ public:
     const char* type_name() const override { return "Relay"; }
 
 private:
-    void eval() { x.der.value = -s.value; }
-    void toggle() { s.value = x() > 0 ? 1.0 : -1.0; }
+    void eval() { x.der.value() = -s.value(); }
+    void toggle() { s.value() = x() > 0 ? 1.0 : -1.0; }
 };
 
 // τ·x' = K·u − x.
@@ -73,7 +73,7 @@ public:
     const char* type_name() const override { return "FirstOrderPlant"; }
 
 private:
-    void eval() { x.der.value = (K * u.value() - x()) / tau; }
+    void eval() { x.der.value() = (K * u.value() - x()) / tau; }
 };
 
 // Every Ts: e = r − y, I ← I + Ts·e, u = Kp·e + Ki·I (held until the next sample).
@@ -89,15 +89,15 @@ public:
         meta.discrete_signal(integral, "integral");
         meta.sampled_event<&SampledPI::sample>(this, Ts, offset, "sample");
         meta.parameter(Ts, "Ts", ParameterSpec::positive("s", "sample period"));
-        meta.variable(u.value, "u", "");
+        meta.variable(u.value(), "u", "");
     }
     const char* type_name() const override { return "SampledPI"; }
 
 private:
     void sample() {
         const double e = r - y.value();
-        integral.value += Ts * e;
-        u.value = Kp * e + Ki * integral.value;
+        integral.value() += Ts * e;
+        u.value() = Kp * e + Ki * integral.value();
     }
 };
 
@@ -130,8 +130,8 @@ public:
 
 private:
     void eval() {
-        x.der.value = v();
-        v.der.value = -g - (k * x() + d * v()) / m;
+        x.der.value() = v();
+        v.der.value() = -g - (k * x() + d * v()) / m;
     }
 };
 
@@ -150,9 +150,9 @@ public:
 
 private:
     void eval() {
-        y1.der.value = -0.04 * y1() + 1e4 * y2() * y3();
-        y3.der.value = 3e7 * y2() * y2();
-        y2.der.value = -y1.der.value - y3.der.value;
+        y1.der.value() = -0.04 * y1() + 1e4 * y2() * y3();
+        y3.der.value() = 3e7 * y2() * y2();
+        y2.der.value() = -y1.der.value() - y3.der.value();
     }
 };
 

@@ -24,7 +24,7 @@ public:
     const char* type_name() const override { return "IntegralOf"; }
 
 private:
-    void eval() { x.der.value = u.value(); }
+    void eval() { x.der.value() = u.value(); }
 };
 
 }  // namespace lied::test

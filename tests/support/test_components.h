@@ -29,9 +29,9 @@ public:
     double mass() const { return m0 + m1 * x() * x(); }
 
 private:
-    void evalX() { x.der.value = v(); }
-    void evalV() { v.der.value = a_.value; }
-    void evalResidual() { res_.value = mass() * a_.value + k * x(); }
+    void evalX() { x.der.value() = v(); }
+    void evalV() { v.der.value() = a_.value(); }
+    void evalResidual() { res_.value() = mass() * a_.value() + k * x(); }
     Out<double> a_, res_;
 };
 
@@ -57,10 +57,10 @@ public:
     const char* type_name() const override { return "NonAffineResidual"; }
 
 private:
-    void evalX() { x.der.value = z_.value; }
-    void evalResidual() { res_.value = z_.value * z_.value + z_.value - x(); }
-    void evalQ() { q_.value = z_.value * z_.value + z_.value; }
-    void evalResidualFromQ() { res_.value = q_.value - x(); }
+    void evalX() { x.der.value() = z_.value(); }
+    void evalResidual() { res_.value() = z_.value() * z_.value() + z_.value() - x(); }
+    void evalQ() { q_.value() = z_.value() * z_.value() + z_.value(); }
+    void evalResidualFromQ() { res_.value() = q_.value() - x(); }
     Out<double> z_, q_, res_;
 };
 
@@ -82,8 +82,8 @@ public:
     const char* type_name() const override { return "UnpairedTearing"; }
 
 private:
-    void eval_tearing_only() { x.der.value = z_.value; }
-    void eval_residual_only() { x.der.value = 1.0; res_.value = x(); }
+    void eval_tearing_only() { x.der.value() = z_.value(); }
+    void eval_residual_only() { x.der.value() = 1.0; res_.value() = x(); }
     Out<double> z_, res_;
 };
 
@@ -101,9 +101,9 @@ public:
     const char* type_name() const override { return "TwoWriters"; }
 
 private:
-    void first() { y_.value = 1; }
-    void second() { y_.value = 2; }
-    void derivative() { x.der.value = y_.value; }
+    void first() { y_.value() = 1; }
+    void second() { y_.value() = 2; }
+    void derivative() { x.der.value() = y_.value(); }
     Out<double> y_;
 };
 
@@ -118,7 +118,7 @@ public:
     const char* type_name() const override { return "BlowUp"; }
 
 private:
-    void eval() { x.der.value = x() * x(); }
+    void eval() { x.der.value() = x() * x(); }
 };
 
 // Wraps one child under a name, so error paths look like they do in real systems.

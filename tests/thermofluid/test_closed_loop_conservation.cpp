@@ -42,7 +42,7 @@ public:
     const char* type_name() const override { return "EnergyMeter"; }
 
 private:
-    void eval() { W.der.value = Q_load.value() - Q_to_ambient.value() + m_pump.value() * (pump_out.value().h - pump_in.value().h); }
+    void eval() { W.der.value() = Q_load.value() - Q_to_ambient.value() + m_pump.value() * (pump_out.value().h - pump_in.value().h); }
 };
 
 struct Loop : Component {

@@ -38,7 +38,7 @@ public:
     const char* type_name() const override { return "WaterMeter"; }
 
 private:
-    void eval() { W.der.value = m1.value() * s1.value().Xi[0] + m2.value() * s2.value().Xi[0] - m_out.value() * s_out.value().Xi[0]; }
+    void eval() { W.der.value() = m1.value() * s1.value().Xi[0] + m2.value() * s2.value().Xi[0] - m_out.value() * s_out.value().Xi[0]; }
 };
 
 // dry source (X = 0.004, 300 K) ─ pipe1 ─┐

@@ -16,18 +16,18 @@ void Source::evalState() {
         T_ = T0_var.source() ? T0_var.value() : T0_par;
         h_ = medium.medium->specific_enthalpy(p_, T_, Xi_.data());   // NaN outside the medium's range: named by the diagnosis
     }
-    outlet.state.value = {p_, h_, Xi_};
+    outlet.state.value() = {p_, h_, Xi_};
 }
-void Source::evalFlow() { outlet.m_flow.value = m_flow(); }
+void Source::evalFlow() { outlet.m_flow.value() = m_flow(); }
 void Source::evalDerFlow() {
-    outlet.der_m_flow.value = der_m_flow_.value;
-    m_flow.der.value = der_m_flow_.value;
+    outlet.der_m_flow.value() = der_m_flow_.value();
+    m_flow.der.value() = der_m_flow_.value();
 }
 void Source::evalBalance() {
     mass_in_ = m_flow();
-    enthalpy_in_ = mass_in_ * outlet.state.value.h;
+    enthalpy_in_ = mass_in_ * outlet.state.value().h;
 }
-void Source::evalResidual() { residual_.value = outlet.r.value() + L * der_m_flow_.value; }
+void Source::evalResidual() { residual_.value() = outlet.r.value() + L * der_m_flow_.value(); }
 
 void Source::metainfo(Meta& meta) {
     medium.declare(meta, {}, {&outlet});
@@ -69,7 +69,7 @@ void Source::metainfo(Meta& meta) {
 
 void Sink::evalInertial() {
     p_ = p0_var.source() ? p0_var.value() : p0_par;
-    inlet.r.value = p_ - inlet.state.value().p + L * inlet.der_m_flow.value();
+    inlet.r.value() = p_ - inlet.state.value().p + L * inlet.der_m_flow.value();
 }
 
 void Sink::evalBalance() {

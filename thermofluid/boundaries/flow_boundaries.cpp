@@ -5,12 +5,12 @@
 
 namespace lied::thermofluid {
 
-void FlowSettingSink::evalInertial() { inlet.r.value = dr_.value + L * inlet.der_m_flow.value(); }
+void FlowSettingSink::evalInertial() { inlet.r.value() = dr_.value() + L * inlet.der_m_flow.value(); }
 void FlowSettingSink::evalResidual() {
     m_flow_set_ = set_value();
-    residual_.value = inlet.der_m_flow.value() - (m_flow_set_ - inlet.m_flow.value()) / TC;
+    residual_.value() = inlet.der_m_flow.value() - (m_flow_set_ - inlet.m_flow.value()) / TC;
 }
-void FlowSettingSink::evalPressure() { p_ = inlet.state.value().p + inlet.r.value; }
+void FlowSettingSink::evalPressure() { p_ = inlet.state.value().p + inlet.r.value(); }
 void FlowSettingSink::evalBalance() {
     mass_in_ = -inlet.m_flow.value();
     enthalpy_in_ = mass_in_ * inlet.state.value().h;
@@ -44,9 +44,9 @@ void Sink_m::metainfo(Meta& meta) {
 
 void TerminalSink::metainfo(Meta& meta) { declare_sink(meta, {}); }
 
-void TerminalSource::evalNoFlow() { outlet.m_flow.value = outlet.der_m_flow.value = 0.0; }
-void TerminalSource::evalState() { outlet.state.value = {p(), h, Xi_}; }
-void TerminalSource::evalPressure() { p.der.value = outlet.r.value() / TC; }
+void TerminalSource::evalNoFlow() { outlet.m_flow.value() = outlet.der_m_flow.value() = 0.0; }
+void TerminalSource::evalState() { outlet.state.value() = {p(), h, Xi_}; }
+void TerminalSource::evalPressure() { p.der.value() = outlet.r.value() / TC; }
 
 void TerminalSource::metainfo(Meta& meta) {
     medium.declare(meta, {}, {&outlet});

@@ -12,10 +12,10 @@ void InTank::evalInertial() {
     const double rho = density();
     p = p_amb + rho * kGravity * (level() + elevation.value());
     mass_ = rho * A * level();   // exact for a density that does not change with the arriving enthalpy
-    inlet.r.value = p - inlet.state.value().p + L * inlet.der_m_flow.value();
+    inlet.r.value() = p - inlet.state.value().p + L * inlet.der_m_flow.value();
 }
 void InTank::evalLevel() {
-    level.der.value = inlet.m_flow.value() / (density() * A);
+    level.der.value() = inlet.m_flow.value() / (density() * A);
     enthalpy_in_ = -inlet.m_flow.value() * inlet.state.value().h;
 }
 

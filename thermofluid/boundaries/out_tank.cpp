@@ -13,17 +13,17 @@ double OutTank::pressure() { return p_amb + density() * kGravity * (level() + el
 void OutTank::evalState() {
     p = pressure();
     mass_ = density() * A * level();
-    outlet.state.value = {p, h};
+    outlet.state.value() = {p, h};
 }
 void OutTank::evalDerFlow() {
-    outlet.der_m_flow.value = der_m_flow_.value;
-    m_flow.der.value = der_m_flow_.value;
+    outlet.der_m_flow.value() = der_m_flow_.value();
+    m_flow.der.value() = der_m_flow_.value();
 }
 void OutTank::evalLevel() {
-    level.der.value = -m_flow() / (density() * A);
+    level.der.value() = -m_flow() / (density() * A);
     enthalpy_in_ = m_flow() * h;
 }
-void OutTank::evalResidual() { residual_.value = outlet.r.value() + L * der_m_flow_.value; }
+void OutTank::evalResidual() { residual_.value() = outlet.r.value() + L * der_m_flow_.value(); }
 
 void OutTank::metainfo(Meta& meta) {
     medium.declare(meta, {}, {&outlet});

@@ -32,40 +32,40 @@ void PartialVolume::evalMedium() {
         // No state: NaN reaches the outlets and the diagnosis names this volume and the medium's reason.
         p_ = h_ = T_ = rho_ = std::numeric_limits<double>::quiet_NaN();
     }
-    for (Outflow* o : outlets_) o->plug.state.value = {p_, h_, Xi_};
-    medium_p_.value = p_;
+    for (Outflow* o : outlets_) o->plug.state.value() = {p_, h_, Xi_};
+    medium_p_.value() = p_;
 }
 
 void PartialVolume::evalFlow() {
-    for (Outflow* o : outlets_) o->plug.m_flow.value = o->m_flow();
+    for (Outflow* o : outlets_) o->plug.m_flow.value() = o->m_flow();
 }
 
 void PartialVolume::evalDerFlow() {
-    for (Outflow* o : outlets_) o->plug.der_m_flow.value = o->m_flow.der.value = o->der_m_flow.value;
+    for (Outflow* o : outlets_) o->plug.der_m_flow.value() = o->m_flow.der.value() = o->der_m_flow.value();
 }
 
 void PartialVolume::evalDamping() {
     double dM = 0.0;
     for (FluidInlet* in : inlets_) dM += in->m_flow.value();
     for (Outflow* o : outlets_) dM -= o->m_flow();
-    r_damping_.value = damping_factor_ * dM;
+    r_damping_.value() = damping_factor_ * dM;
 }
 
 void PartialVolume::evalResidual() {
-    for (Outflow* o : outlets_) o->residual.value = o->plug.r.value() + L * o->der_m_flow.value - r_damping_.value;
+    for (Outflow* o : outlets_) o->residual.value() = o->plug.r.value() + L * o->der_m_flow.value() - r_damping_.value();
 }
 
 void PartialVolume::evalInertial() {
-    for (FluidInlet* in : inlets_) in->r.value = p_ - in->state.value().p + r_damping_.value + L * in->der_m_flow.value();
+    for (FluidInlet* in : inlets_) in->r.value() = p_ - in->state.value().p + r_damping_.value() + L * in->der_m_flow.value();
 }
 
 void PartialVolume::evalHeatFlow() {
-    Q_flow_.value = U * A * (heatPort.T.value() - T_);
-    heatPort.Q_flow.value = -Q_flow_.value;
+    Q_flow_.value() = U * A * (heatPort.T.value() - T_);
+    heatPort.Q_flow.value() = -Q_flow_.value();
 }
 
 void PartialVolume::evalBalances() {
-    double dM = 0.0, dU = useHeatport ? Q_flow_.value : 0.0, dM_Xi = 0.0;
+    double dM = 0.0, dU = useHeatport ? Q_flow_.value() : 0.0, dM_Xi = 0.0;
     reverse_flow_energy_ = 0.0;
     for (FluidInlet* in : inlets_) {
         const double m = in->m_flow.value();
@@ -80,10 +80,10 @@ void PartialVolume::evalBalances() {
         dU -= o->m_flow() * h_;
         dM_Xi -= o->m_flow() * Xi_[0];
     }
-    M.der.value = dM;
+    M.der.value() = dM;
     volume_work_ = volume_work(dM);
-    U_med.der.value = dU + volume_work_;
-    M_Xi.der.value = dM_Xi;
+    U_med.der.value() = dU + volume_work_;
+    M_Xi.der.value() = dM_Xi;
 }
 
 void PartialVolume::declare_volume(Meta& meta, FluidInlet& inlet, Outflow& outlet) {
@@ -228,13 +228,13 @@ void PartialVolume::declare_volume(Meta& meta, std::span<FluidInlet* const> inle
     if (useHeatport) {
         meta.plug(heatPort, "heatPort");
         meta.signal(Q_flow_, "heat_flow");
-        meta.variable(Q_flow_.value, "Q_flow", "W");
+        meta.variable(Q_flow_.value(), "Q_flow", "W");
         meta.block<&PartialVolume::evalHeatFlow>(this, "evalHeatFlow", {&heatPort.T, &medium_p_}, {&heatPort.Q_flow, &Q_flow_});
         balance_lists.reads.push_back(&Q_flow_);
     }
     meta.block<&PartialVolume::evalBalances>(this, "evalBalances", balance_lists.reads, balance_lists.writes);
-    meta.stores(Quantity::Mass, M.value.value, "M");
-    meta.stores(Quantity::Energy, U_med.value.value, "U_med");
+    meta.stores(Quantity::Mass, M.value.value(), "M");
+    meta.stores(Quantity::Energy, U_med.value.value(), "U_med");
     meta.creates(Quantity::Energy, reverse_flow_energy_, "reverse_flow_guard",
                  "fluid leaves through an inlet, which ThermofluidStream's directed formulation books with the element's own enthalpy: keep the flow forward");
     meta.supplies(Quantity::Energy, volume_work_, "volume_work");   // 0 but for a reservoir under an atmosphere

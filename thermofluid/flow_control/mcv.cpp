@@ -20,9 +20,9 @@ void MCV::evalState() {
 }
 
 void MCV::evalLoop() {
-    dr_ = outlet.r.value() - inlet.r.value;
-    const double dp = -dp_.value;
-    dp_int.der.value = k1 / TC * (std::clamp(dr_, -1e8, 1e8) - dr_set_ + k2 * (dp - dp_int()));
+    dr_ = outlet.r.value() - inlet.r.value();
+    const double dp = -dp_.value();
+    dp_int.der.value() = k1 / TC * (std::clamp(dr_, -1e8, 1e8) - dr_set_ + k2 * (dp - dp_int()));
 }
 
 void MCV::metainfo(Meta& meta) {

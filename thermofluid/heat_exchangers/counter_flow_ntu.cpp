@@ -10,13 +10,13 @@
 namespace lied::thermofluid {
 
 void CounterFlowNTU::evalOutletA() {
-    outletA.state.value = {A_side.in().p, h_out_A(), A_side.in().Xi};
+    outletA.state.value() = {A_side.in().p, h_out_A(), A_side.in().Xi};
     A_side.medium.medium->properties(A_side.in().p, h_out_A(), A_side.in().xi(), out_A_);
     out_A_limits_.follow(*A_side.medium.medium, A_side.in().p, A_side.in().xi(), out_A_.valid);
 }
 
 void CounterFlowNTU::evalOutletB() {
-    outletB.state.value = {B_side.in().p, h_out_B(), B_side.in().Xi};
+    outletB.state.value() = {B_side.in().p, h_out_B(), B_side.in().Xi};
     B_side.medium.medium->properties(B_side.in().p, h_out_B(), B_side.in().xi(), out_B_);
     out_B_limits_.follow(*B_side.medium.medium, B_side.in().p, B_side.in().xi(), out_B_.valid);
 }
@@ -45,8 +45,8 @@ void CounterFlowNTU::evalHeat() {
         Q_flow_ = -m_B * dh_B;
         dh_A = m_A * Q_flow_ / (m_A * m_A + reg);
     }
-    h_out_A.der.value = (A_side.in().h - dh_A - h_out_A()) / TC;
-    h_out_B.der.value = (B_side.in().h - dh_B - h_out_B()) / TC;
+    h_out_A.der.value() = (A_side.in().h - dh_A - h_out_A()) / TC;
+    h_out_B.der.value() = (B_side.in().h - dh_B - h_out_B()) / TC;
     formulation_energy_ = m_A * (h_out_A() - A_side.in().h) + m_B * (h_out_B() - B_side.in().h);
 }
 

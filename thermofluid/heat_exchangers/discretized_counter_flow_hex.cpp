@@ -9,8 +9,8 @@
 
 namespace lied::thermofluid {
 
-void DiscretizedCounterFlowHEX::evalOutletA() { outletA.state.value = {A_side.in().p, cells_[n_ - 1]->h_A(), A_side.in().Xi}; }
-void DiscretizedCounterFlowHEX::evalOutletB() { outletB.state.value = {B_side.in().p, cells_[n_ - 1]->h_B(), B_side.in().Xi}; }
+void DiscretizedCounterFlowHEX::evalOutletA() { outletA.state.value() = {A_side.in().p, cells_[n_ - 1]->h_A(), A_side.in().Xi}; }
+void DiscretizedCounterFlowHEX::evalOutletB() { outletB.state.value() = {B_side.in().p, cells_[n_ - 1]->h_B(), B_side.in().Xi}; }
 
 void DiscretizedCounterFlowHEX::evalCells() {
     const Medium& mA = *A_side.medium.medium;
@@ -33,7 +33,7 @@ void DiscretizedCounterFlowHEX::evalCells() {
         c.Q_A = UA_A * (c.T_wall() - c.A.T);
         const double Q_B_here = UA_B * (c.T_wall() - facing.B.T);   // into B's cell n − 1 − i
         cells_[n_ - 1 - i]->Q_B = Q_B_here;
-        c.T_wall.der.value = (-c.Q_A - Q_B_here) / C;
+        c.T_wall.der.value() = (-c.Q_A - Q_B_here) / C;
         Q_flow_ -= c.Q_A;   // what side A gives away
     }
     storage_rate_ = 0.0;
@@ -42,9 +42,9 @@ void DiscretizedCounterFlowHEX::evalCells() {
         const double hA_up = m_A >= 0 ? (i == 0 ? A_side.in().h : cells_[i - 1]->h_A()) : (i == n_ - 1 ? c.h_A() : cells_[i + 1]->h_A());
         const double hB_up = m_B >= 0 ? (i == 0 ? B_side.in().h : cells_[i - 1]->h_B()) : (i == n_ - 1 ? c.h_B() : cells_[i + 1]->h_B());
         const double M_A = V * std::max(c.A.rho, rho_min.value()), M_B = V * std::max(c.B.rho, rho_min.value());
-        c.h_A.der.value = (std::abs(m_A) * (hA_up - c.h_A()) + c.Q_A) / M_A;
-        c.h_B.der.value = (std::abs(m_B) * (hB_up - c.h_B()) + c.Q_B) / M_B;
-        storage_rate_ += M_A * c.h_A.der.value + M_B * c.h_B.der.value + C * c.T_wall.der.value;
+        c.h_A.der.value() = (std::abs(m_A) * (hA_up - c.h_A()) + c.Q_A) / M_A;
+        c.h_B.der.value() = (std::abs(m_B) * (hB_up - c.h_B()) + c.Q_B) / M_B;
+        storage_rate_ += M_A * c.h_A.der.value() + M_B * c.h_B.der.value() + C * c.T_wall.der.value();
     }
     reverse_flow_energy_ = std::min(m_A, 0.0) * (cells_[0]->h_A() - A_side.in().h) + std::min(m_B, 0.0) * (cells_[0]->h_B() - B_side.in().h);
     T_out_A_ = cells_[n_ - 1]->A.T;

@@ -29,7 +29,7 @@ struct StreamSide {
     const FluidState& in() const { return inlet.state.value(); }
 
 private:
-    void evalInertial() { inlet.r.value = outlet.r.value() + *L * inlet.der_m_flow.value(); }
+    void evalInertial() { inlet.r.value() = outlet.r.value() + *L * inlet.der_m_flow.value(); }
 };
 
 }  // namespace lied::thermofluid

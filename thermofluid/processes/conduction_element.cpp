@@ -12,7 +12,7 @@ void ConductionElement::evalState() {
     const FluidState in = inlet.state.value();
     h_in_ = in.h;
     set_outlet(in, 0.0, 0.0);   // no pressure drop, no clip (TFS: clip_p_out = false)
-    outlet.state.value.h = h();
+    outlet.state.value().h = h();
     medium.medium->properties(in.p, h(), in.xi(), props_);
     h_limits_.follow(*medium.medium, in.p, in.xi(), props_.valid);
     T_ = props_.T;
@@ -21,21 +21,21 @@ void ConductionElement::evalState() {
 
 void ConductionElement::evalHeatFlow() {
     k_ = resistanceFromAU ? (U_var.source() ? U_var.value() : U) * A : (k_var.source() ? k_var.value() : k_par);
-    Q_flow_.value = k_ * (heatPort.T.value() - T_);
-    heatPort.Q_flow.value = -Q_flow_.value;
+    Q_flow_.value() = k_ * (heatPort.T.value() - T_);
+    heatPort.Q_flow.value() = -Q_flow_.value();
 }
 
 void ConductionElement::evalEnthalpy() {
     const double m_flow = inlet.m_flow.value();
     const double h_in = m_flow >= 0 ? inlet.state.value().h : h();   // TFS's reverse-flow rule
-    const double crossing = Q_flow_.value + m_flow * (h_in - h());
+    const double crossing = Q_flow_.value() + m_flow * (h_in - h());
     enforcement_rate_ = 0.0;
     if (enforce_global_energy_conservation) {
         enforcement_rate_ = deltaE_system() / T_e;
-        deltaE_system.der.value = crossing;
+        deltaE_system.der.value() = crossing;
     }
     storage_rate_ = crossing + enforcement_rate_;
-    h.der.value = storage_rate_ / M_;
+    h.der.value() = storage_rate_ / M_;
     reverse_flow_energy_ = m_flow < 0 ? m_flow * (h() - inlet.state.value().h) : 0.0;
 }
 
@@ -89,7 +89,7 @@ void ConductionElement::metainfo(Meta& meta) {
         meta.block<&ConductionElement::evalEnthalpy>(this, "evalEnthalpy", {&inlet.m_flow, &inlet.state, &h.value, &outlet.state, &Q_flow_}, {&h.der});
     }
     meta.variable(T_, "T", "K");
-    meta.variable(Q_flow_.value, "Q_flow", "W");
+    meta.variable(Q_flow_.value(), "Q_flow", "W");
     meta.variable(M_, "M", "kg");
     meta.variable(k_, "k", "W/K");
     meta.valid_range("k", ValidRange::at_least(0.0, "a thermal conductance is not negative (U_var, k_var)"));

@@ -24,7 +24,7 @@ void Pump::evalState() {
     W_t_ = tau_ * omega_;
     dh_ = m_flow * W_t_ / (m_flow * m_flow + m_flow_reg * m_flow_reg);
     set_outlet(in, -dp_rise_, p_min);
-    outlet.state.value.h = in.h + dh_;
+    outlet.state.value().h = in.h + dh_;
     fluid_power_ = m_flow * dh_;
 }
 

@@ -29,9 +29,9 @@ void ThermalConvectionPipe::evalState() {
     dh_ = solve_enthalpy_rise(in, weight, T_wall);
     // Q and the recorded variables at the solution (NaN if there is none: the engine reports it naming this block).
     Q_flow_ = std::isfinite(dh_) ? heat_flow(in, dh_, T_wall) : dh_;
-    heatPort.Q_flow.value = -Q_flow_;
+    heatPort.Q_flow.value() = -Q_flow_;
     set_outlet(in, 0.0, -std::numeric_limits<double>::infinity());   // no drop, no clip (TFS: clip_p_out = false)
-    outlet.state.value.h = in.h + dh_;
+    outlet.state.value().h = in.h + dh_;
     regularisation_energy_ = m * dh_ - Q_flow_;
 }
 

@@ -38,7 +38,7 @@ void TurboComponent::evalState() {
     P_shaft_ = tau_ * w;
     shaft_loss_ = P_shaft_ - m * dh_;
     set_outlet(in, -dp_rise_, p_min);
-    outlet.state.value.h = in.h + dh_;
+    outlet.state.value().h = in.h + dh_;
 }
 
 void TurboComponent::metainfo(Meta& meta) {

@@ -11,14 +11,14 @@ void MultiSensor_Tpm::evalState() {
     const FluidState in = inlet.state.value();
     set_outlet(in, 0.0, -std::numeric_limits<double>::infinity());   // no drop, no clip
     medium.medium->properties(in.p, in.h, in.xi(), props_);
-    T.value = props_.T;
-    p.value = in.p;
-    h.value = in.h;
+    T.value() = props_.T;
+    p.value() = in.p;
+    h.value() = in.h;
 }
 
 void MultiSensor_Tpm::evalMeasure() {
-    m_flow.value = inlet.m_flow.value();
-    V_flow.value = m_flow.value / props_.rho;
+    m_flow.value() = inlet.m_flow.value();
+    V_flow.value() = m_flow.value() / props_.rho;
 }
 
 void MultiSensor_Tpm::metainfo(Meta& meta) {
@@ -31,10 +31,10 @@ void MultiSensor_Tpm::metainfo(Meta& meta) {
     meta.signal(V_flow, "V_flow");
     meta.block<&MultiSensor_Tpm::evalState>(this, "evalState", {&inlet.state}, {&outlet.state, &dp_, &dr_corr_, &T, &p, &h});
     meta.block<&MultiSensor_Tpm::evalMeasure>(this, "evalMeasure", {&inlet.m_flow, &T}, {&m_flow, &V_flow});
-    meta.variable(T.value, "T", "K");
-    meta.variable(p.value, "p", "Pa");
-    meta.variable(h.value, "h", "J/kg");
-    meta.variable(V_flow.value, "V_flow", "m3/s");
+    meta.variable(T.value(), "T", "K");
+    meta.variable(p.value(), "p", "Pa");
+    meta.variable(h.value(), "h", "J/kg");
+    meta.variable(V_flow.value(), "V_flow", "m3/s");
 }
 
 LIED_REGISTER_COMPONENT(MultiSensor_Tpm, "flow-through sensor: T, p, h, m_flow and V_flow as output signals");

@@ -23,14 +23,14 @@ void SingleSensorSelect::evalState() {
     const FluidState in = inlet.state.value();
     set_outlet(in, 0.0, -std::numeric_limits<double>::infinity());   // no drop, no clip
     switch (which_) {
-        case 0: value.value = medium.medium->at(in.p, in.h, in.xi()).T; break;
-        case 1: value.value = medium.medium->at(in.p, in.h, in.xi()).T - 273.15; break;
-        case 2: value.value = in.p; break;
-        case 3: value.value = in.p / 1e5; break;
-        case 4: value.value = in.h; break;
-        case 6: value.value = in.Xi[0]; break;
-        case 7: medium.medium->properties(in.p, in.h, in.xi(), props_), value.value = props_.vapour_fraction; break;
-        default: medium.medium->properties(in.p, in.h, in.xi(), props_), value.value = props_.rho;
+        case 0: value.value() = medium.medium->at(in.p, in.h, in.xi()).T; break;
+        case 1: value.value() = medium.medium->at(in.p, in.h, in.xi()).T - 273.15; break;
+        case 2: value.value() = in.p; break;
+        case 3: value.value() = in.p / 1e5; break;
+        case 4: value.value() = in.h; break;
+        case 6: value.value() = in.Xi[0]; break;
+        case 7: medium.medium->properties(in.p, in.h, in.xi(), props_), value.value() = props_.vapour_fraction; break;
+        default: medium.medium->properties(in.p, in.h, in.xi(), props_), value.value() = props_.rho;
     }
 }
 
@@ -44,7 +44,7 @@ void SingleSensorSelect::metainfo(Meta& meta) {
                  [&] { return std::string("quantity x_kgpkg (vapour quality) needs a medium with two phases, not " + medium.name); }, "vapour quality only for a two-phase medium");
     meta.signal(value, "value");
     meta.block<&SingleSensorSelect::evalState>(this, "evalState", {&inlet.state}, {&outlet.state, &dp_, &dr_corr_, &value});
-    meta.variable(value.value, "value", kStateUnits[which_]);
+    meta.variable(value.value(), "value", kStateUnits[which_]);
 }
 
 void SingleFlowSensor::evalState() {
@@ -56,10 +56,10 @@ void SingleFlowSensor::evalState() {
 void SingleFlowSensor::evalMeasure() {
     const double m = inlet.m_flow.value();
     switch (which_) {
-        case 0: value.value = m; break;
-        case 1: value.value = m / props_.rho; break;
-        case 2: value.value = m / props_.rho * 60'000.0; break;
-        default: value.value = m * inlet.state.value().h;
+        case 0: value.value() = m; break;
+        case 1: value.value() = m / props_.rho; break;
+        case 2: value.value() = m / props_.rho * 60'000.0; break;
+        default: value.value() = m * inlet.state.value().h;
     }
 }
 
@@ -72,7 +72,7 @@ void SingleFlowSensor::metainfo(Meta& meta) {
     meta.signal(value, "value");
     meta.block<&SingleFlowSensor::evalState>(this, "evalState", {&inlet.state}, {&outlet.state, &dp_, &dr_corr_});
     meta.block<&SingleFlowSensor::evalMeasure>(this, "evalMeasure", {&inlet.m_flow, &outlet.state}, {&value});
-    meta.variable(value.value, "value", kFlowUnits[which_]);
+    meta.variable(value.value(), "value", kFlowUnits[which_]);
 }
 
 LIED_REGISTER_COMPONENT(SingleSensorSelect, "flow-through sensor: one state quantity (T, p, h, ρ) as output signal `value` (TFS SingleSensorSelect)");

@@ -6,14 +6,14 @@
 namespace lied::thermofluid {
 
 void HeatCapacitor::evalTemperature() {
-    for (int k = 1; k <= ports.size(); ++k) ports[k].T.value = T();
+    for (int k = 1; k <= ports.size(); ++k) ports[k].T.value() = T();
     energy_ = C * T();
 }
 
 void HeatCapacitor::evalDerivative() {
     Q_flow_ = 0.0;
     for (int k = 1; k <= ports.size(); ++k) Q_flow_ += ports[k].Q_flow();
-    T.der.value = Q_flow_ / C;
+    T.der.value() = Q_flow_ / C;
 }
 
 void HeatCapacitor::metainfo(Meta& meta) {

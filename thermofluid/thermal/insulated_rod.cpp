@@ -24,8 +24,8 @@ double InsulatedRod::heat_in_at_a() const {
 
 void InsulatedRod::evalPorts() {
     Q_a_ = heat_in_at_a();
-    a.Q_flow.value = -Q_a_;          // into the body at a: what the rod takes from it, negated
-    b.T.value = (*T_[m_ - 1])();
+    a.Q_flow.value() = -Q_a_;          // into the body at a: what the rod takes from it, negated
+    b.T.value() = (*T_[m_ - 1])();
 }
 
 void InsulatedRod::evalDerivatives() {
@@ -34,7 +34,7 @@ void InsulatedRod::evalDerivatives() {
     U_ = 0.0;
     for (std::size_t i = 0; i < m; ++i) {
         double Q = (i == 0 ? heat_in_at_a() : G * ((*T_[i - 1])() - (*T_[i])())) + (i + 1 == m ? b.Q_flow() : G * ((*T_[i + 1])() - (*T_[i])()));
-        T_[i]->der.value = Q / C;
+        T_[i]->der.value() = Q / C;
         U_ += C * (*T_[i])();
     }
 }
@@ -70,7 +70,7 @@ void InsulatedRod::metainfo(Meta& meta) {
     meta.parameter(T_start, "T_start", ParameterSpec::positive("K", "initial temperature of every volume").read_at_build());
     meta.variable(U_, "U", "J");
     meta.stores(Quantity::Energy, U_, "U");
-    meta.variable(b.T.value, "T_b", "K");   // the insulated end's temperature, T[n] whatever n is
+    meta.variable(b.T.value(), "T_b", "K");   // the insulated end's temperature, T[n] whatever n is
     meta.variable(Q_a_, "Q_a", "W");
 }
 

@@ -38,8 +38,8 @@ void PrescribedHeatFlow::metainfo(Meta& meta) {
     meta.plug(port, "port");
     meta.signal(Q_flow_in, "Q_flow_in");
     meta.pass_through(Q_flow_in, port.Q_flow, "evalHeatFlow");
-    meta.variable(port.Q_flow.value, "Q_flow", "W");
-    meta.supplies(Quantity::Energy, port.Q_flow.value, "heat_in");
+    meta.variable(port.Q_flow.value(), "Q_flow", "W");
+    meta.supplies(Quantity::Energy, port.Q_flow.value(), "heat_in");
 }
 
 LIED_REGISTER_COMPONENT(FixedTemperature, "heat port held at the temperature T");

@@ -17,7 +17,7 @@ public:
     const char* type_name() const override { return "FixedTemperature"; }
 
 private:
-    void evalTemperature() { port.T.value = T; }
+    void evalTemperature() { port.T.value() = T; }
     void evalHeatFlow() { Q_flow_ = -port.Q_flow(); }
     double Q_flow_ = 0;   // W, leaving the environment into the connected elements
     BlockLists heat_lists_;
@@ -44,7 +44,7 @@ public:
     const char* type_name() const override { return "FixedHeatFlow"; }
 
 private:
-    void evalHeatFlow() { port.Q_flow.value = Q_flow; }
+    void evalHeatFlow() { port.Q_flow.value() = Q_flow; }
 };
 
 class PrescribedHeatFlow final : public Component {

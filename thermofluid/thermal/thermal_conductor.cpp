@@ -8,8 +8,8 @@ namespace lied::thermofluid {
 void ThermalConductor::evalHeatFlow() {
     dT_ = port_a.T.value() - port_b.T.value();
     Q_flow_ = G * dT_;
-    port_a.Q_flow.value = -Q_flow_;
-    port_b.Q_flow.value = Q_flow_;
+    port_a.Q_flow.value() = -Q_flow_;
+    port_b.Q_flow.value() = Q_flow_;
 }
 
 void ThermalConductor::metainfo(Meta& meta) {

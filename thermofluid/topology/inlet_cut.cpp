@@ -4,7 +4,7 @@
 
 namespace lied::thermofluid {
 
-void InletCut::evalCutResidual() { residual_der_.value = der_m_flow.value - inlet_->der_m_flow.value(); }
+void InletCut::evalCutResidual() { residual_der_.value() = der_m_flow.value() - inlet_->der_m_flow.value(); }
 
 bool InletCut::declare(Meta& meta, Choice<Cut>& cut, FluidInlet& inlet) {
     inlet_ = &inlet;

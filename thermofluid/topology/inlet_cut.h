@@ -22,7 +22,7 @@ public:
     bool active() const { return active_; }
     // The inlet's dṁ/dt as the splitter's blocks read it (`inlet` is the splitter's own: no pointer to follow on the
     // per-step path), and the signal to list among their reads.
-    double der_m_flow_in(const FluidInlet& inlet) const { return active_ ? der_m_flow.value : inlet.der_m_flow.value(); }
+    double der_m_flow_in(const FluidInlet& inlet) const { return active_ ? der_m_flow.value() : inlet.der_m_flow.value(); }
     const SignalBase* der_m_flow_signal() const { return active_ ? static_cast<const SignalBase*>(&der_m_flow) : &inlet_->der_m_flow; }
 
 private:

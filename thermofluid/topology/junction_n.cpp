@@ -30,37 +30,37 @@ void JunctionN::evalMix() {
         for (std::size_t i = 0; i < kMaxMassFractions; ++i) mix.Xi[i] += w * in.Xi[i];
     }
     if (!assumeConstantDensity) mix.p = volume_pressure / volume_total;
-    outlet.state.value = mix;
+    outlet.state.value() = mix;
     mixing_energy_ = m_out * mix.h - enthalpy_in;
 }
 
 void JunctionN::evalFlow() {
     double sum = 0.0;
     for (int k = 1; k <= n_; ++k) sum += inlets[k].m_flow.value();
-    outlet.m_flow.value = sum;
+    outlet.m_flow.value() = sum;
 }
 
 void JunctionN::evalDerFlow() {
     double sum = 0.0;
     for (int k = 1; k <= n_; ++k) sum += inlets[k].der_m_flow.value();
-    outlet.der_m_flow.value = sum;
+    outlet.der_m_flow.value() = sum;
 }
 
 void JunctionN::evalInertial() {
-    const double r_out = cut_ ? r_out_.value : outlet.r.value();
-    const double der_out = cut_ ? der_m_flow_out_.value : outlet.der_m_flow.value;
-    const double total_pressure = outlet.state.value.p + r_out + L * der_out;
+    const double r_out = cut_ ? r_out_.value() : outlet.r.value();
+    const double der_out = cut_ ? der_m_flow_out_.value() : outlet.der_m_flow.value();
+    const double total_pressure = outlet.state.value().p + r_out + L * der_out;
     for (int k = 1; k <= n_; ++k)
-        inlets[k].r.value = total_pressure - inlets[k].state.value().p + L * inlets[k].der_m_flow.value();
+        inlets[k].r.value() = total_pressure - inlets[k].state.value().p + L * inlets[k].der_m_flow.value();
 }
 
 void JunctionN::evalCutDerFlow() {
     double sum = 0.0;
     for (int k = 1; k <= n_; ++k) sum += inlets[k].der_m_flow.value();
-    residual_der_out_.value = der_m_flow_out_.value - sum;
+    residual_der_out_.value() = der_m_flow_out_.value() - sum;
 }
 
-void JunctionN::evalCutInertial() { residual_r_out_.value = r_out_.value - outlet.r.value(); }
+void JunctionN::evalCutInertial() { residual_r_out_.value() = r_out_.value() - outlet.r.value(); }
 
 const ChoiceSpec& JunctionN::constant_density_choice() {
     static const ChoiceSpec spec{{"false", "true"}, "true: the inlets' pressures weighed by mass flow; false: by volume flow (TFS)"};
@@ -113,7 +113,7 @@ void JunctionN::metainfo(Meta& meta) {
     meta.parameter(L, "L", defaults::kL, ParameterSpec::non_negative("1/m", "inertance of each inlet and of the outlet"));
     meta.parameter(m_flow_eps, "m_flow_eps", defaults::kMFlowReg, ParameterSpec::positive("kg/s", "regularisation of the mixing weights"));
     meta.choice(assumeConstantDensity, "assumeConstantDensity", constant_density_choice());
-    meta.variable(outlet.m_flow.value, "m_flow", "kg/s");
+    meta.variable(outlet.m_flow.value(), "m_flow", "kg/s");
 }
 
 LIED_REGISTER_COMPONENT(JunctionN, "mixes N streams into one with TFS's regularised flow-weighted mixing (TFS JunctionN)");

@@ -7,27 +7,27 @@
 namespace lied::thermofluid {
 
 void Splitter::evalState() {
-    outlet1.state.value = inlet.state.value();
-    outlet2.state.value = inlet.state.value();
+    outlet1.state.value() = inlet.state.value();
+    outlet2.state.value() = inlet.state.value();
 }
 
 void Splitter::evalFlow() {
-    outlet1.m_flow.value = m_flow_1();
-    outlet2.m_flow.value = inlet.m_flow.value() - m_flow_1();
+    outlet1.m_flow.value() = m_flow_1();
+    outlet2.m_flow.value() = inlet.m_flow.value() - m_flow_1();
 }
 
 void Splitter::evalDerFlow() {
-    outlet1.der_m_flow.value = der_m_flow_1_.value;
-    outlet2.der_m_flow.value = inlet_cut_.der_m_flow_in(inlet) - der_m_flow_1_.value;
-    m_flow_1.der.value = der_m_flow_1_.value;
+    outlet1.der_m_flow.value() = der_m_flow_1_.value();
+    outlet2.der_m_flow.value() = inlet_cut_.der_m_flow_in(inlet) - der_m_flow_1_.value();
+    m_flow_1.der.value() = der_m_flow_1_.value();
 }
 
 void Splitter::evalInertial() {
-    const double der_m_flow_2 = inlet_cut_.der_m_flow_in(inlet) - der_m_flow_1_.value;
+    const double der_m_flow_2 = inlet_cut_.der_m_flow_in(inlet) - der_m_flow_1_.value();
     const double r_mix = outlet2.r.value() + L * der_m_flow_2;
-    residual_.value = outlet1.r.value() + L * der_m_flow_1_.value - r_mix;
-    if (inlet_cut_.active()) inlet_cut_.residual_r.value = inlet_cut_.r.value - r_mix;   // inlet.r passes r on
-    else inlet.r.value = r_mix;
+    residual_.value() = outlet1.r.value() + L * der_m_flow_1_.value() - r_mix;
+    if (inlet_cut_.active()) inlet_cut_.residual_r.value() = inlet_cut_.r.value() - r_mix;   // inlet.r passes r on
+    else inlet.r.value() = r_mix;
 }
 
 void Splitter::metainfo(Meta& meta) {

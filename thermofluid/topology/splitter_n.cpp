@@ -9,35 +9,35 @@
 namespace lied::thermofluid {
 
 void SplitterN::evalState() {
-    for (int k = 1; k <= n_; ++k) outlets[k].state.value = inlet.state.value();
+    for (int k = 1; k <= n_; ++k) outlets[k].state.value() = inlet.state.value();
 }
 
 void SplitterN::evalFlow() {
     double rest = inlet.m_flow.value();
     for (int k = 1; k < n_; ++k) {
-        outlets[k].m_flow.value = m_flow_[k - 1]();
+        outlets[k].m_flow.value() = m_flow_[k - 1]();
         rest -= m_flow_[k - 1]();
     }
-    outlets[n_].m_flow.value = rest;
+    outlets[n_].m_flow.value() = rest;
 }
 
 void SplitterN::evalDerFlow() {
     double rest = inlet_cut_.der_m_flow_in(inlet);
     for (int k = 1; k < n_; ++k) {
-        const double d = der_m_flow_[k - 1].value;
-        outlets[k].der_m_flow.value = d;
-        m_flow_[k - 1].der.value = d;
+        const double d = der_m_flow_[k - 1].value();
+        outlets[k].der_m_flow.value() = d;
+        m_flow_[k - 1].der.value() = d;
         rest -= d;
     }
-    outlets[n_].der_m_flow.value = rest;
+    outlets[n_].der_m_flow.value() = rest;
 }
 
 void SplitterN::evalInertial() {
-    const double r_mix = outlets[n_].r.value() + L * outlets[n_].der_m_flow.value;
-    for (int k = 1; k < n_; ++k) residual_[k - 1].value = outlets[k].r.value() + L * der_m_flow_[k - 1].value - r_mix;
+    const double r_mix = outlets[n_].r.value() + L * outlets[n_].der_m_flow.value();
+    for (int k = 1; k < n_; ++k) residual_[k - 1].value() = outlets[k].r.value() + L * der_m_flow_[k - 1].value() - r_mix;
     const double r_in = r_mix + L * inlet_cut_.der_m_flow_in(inlet);
-    if (inlet_cut_.active()) inlet_cut_.residual_r.value = inlet_cut_.r.value - r_in;   // inlet.r passes r on
-    else inlet.r.value = r_in;
+    if (inlet_cut_.active()) inlet_cut_.residual_r.value() = inlet_cut_.r.value() - r_in;   // inlet.r passes r on
+    else inlet.r.value() = r_in;
 }
 
 void SplitterN::metainfo(Meta& meta) {

@@ -30,7 +30,7 @@ public:
     const char* type_name() const override { return "Clock"; }
 
 private:
-    void update() { y.value = 1.0 + time_.value(); }
+    void update() { y.value() = 1.0 + time_.value(); }
     In<double> time_;
 };
 
@@ -54,7 +54,7 @@ public:
     const char* type_name() const override { return "Relay"; }
 
 private:
-    void evalWatch() { w.value = 3.0 * y.value; }
+    void evalWatch() { w.value() = 3.0 * y.value(); }
 };
 
 // x' = u, with the input recorded as the variable "input" (registered at the In's value, as pipes register m_flow).
@@ -71,7 +71,7 @@ public:
     const char* type_name() const override { return "Accumulator"; }
 
 private:
-    void evalDer() { x.der.value = u.value(); }
+    void evalDer() { x.der.value() = u.value(); }
 };
 
 // clock → first → second → integrator
@@ -115,14 +115,14 @@ TEST_CASE("skipped pass-throughs: the reader reads the source's value, the copie
     CHECK(sim.schedule().passed_through.size() == 2);
     CHECK(sim.schedule().independent.size() + sim.schedule().dependent.size() == sim.model().blocks.size() - 2);
     // Through both relays to the clock's output.
-    CHECK(&line.integrator.u.value() == &line.clock.y.value);
+    CHECK(&line.integrator.u.value() == &line.clock.y.value());
     CHECK(line.integrator.u.reads_elsewhere());
     CHECK_FALSE(line.first.u.reads_elsewhere());   // bound to the clock itself
 
     Line reference;
     Simulator copied(reference, every_copy());
     CHECK(copied.schedule().passed_through.empty());
-    CHECK(&reference.integrator.u.value() == &reference.second.y.value);
+    CHECK(&reference.integrator.u.value() == &reference.second.y.value());
     for (int i = 0; i < 100; ++i) {
         REQUIRE(sim.step(0.01) == StepStatus::Ok);
         REQUIRE(copied.step(0.01) == StepStatus::Ok);
@@ -133,11 +133,11 @@ TEST_CASE("skipped pass-throughs: the reader reads the source's value, the copie
     // x = t + t²/2 (RK4 integrates the polynomial exactly, up to rounding over 100 steps).
     CHECK(sim.value("integrator.x") == doctest::Approx(1.5).epsilon(1e-12));
     // The skipped copies' Outs hold their values once the simulator evaluates (before every recorded sample).
-    line.first.y.value = line.second.y.value = -1.0;
+    line.first.y.value() = line.second.y.value() = -1.0;
     sim.evaluate();
-    CHECK(line.clock.y.value == doctest::Approx(2.0));
-    CHECK(line.first.y.value == line.clock.y.value);
-    CHECK(line.second.y.value == line.clock.y.value);
+    CHECK(line.clock.y.value() == doctest::Approx(2.0));
+    CHECK(line.first.y.value() == line.clock.y.value());
+    CHECK(line.second.y.value() == line.clock.y.value());
 }
 
 TEST_CASE("a pass-through whose Out a block reads itself keeps its copy, the others are still skipped") {
@@ -146,10 +146,10 @@ TEST_CASE("a pass-through whose Out a block reads itself keeps its copy, the oth
     Simulator sim(line);
     CHECK(skipped(sim, "first.pass"));
     CHECK_FALSE(skipped(sim, "second.pass"));
-    CHECK(&line.integrator.u.value() == &line.second.y.value);   // the Out the copy keeps current
-    CHECK(&line.second.u.value() == &line.clock.y.value);        // past the skipped first relay
+    CHECK(&line.integrator.u.value() == &line.second.y.value());   // the Out the copy keeps current
+    CHECK(&line.second.u.value() == &line.clock.y.value());        // past the skipped first relay
     REQUIRE(sim.step(0.5) == StepStatus::Ok);
-    CHECK(line.second.w.value == doctest::Approx(3.0 * 1.5));   // the last evaluation, at t = 0.5
+    CHECK(line.second.w.value() == doctest::Approx(3.0 * 1.5));   // the last evaluation, at t = 0.5
 }
 
 TEST_CASE("a skipped pass-through whose source is an unbound optional In hands on the fallback") {
@@ -172,7 +172,7 @@ TEST_CASE("a skipped pass-through whose source is an unbound optional In hands o
 TEST_CASE("an In read past a pass-through follows the tree as it is when the structure changes") {
     Line line;
     Simulator sim(line);
-    REQUIRE(&line.integrator.u.value() == &line.clock.y.value);
+    REQUIRE(&line.integrator.u.value() == &line.clock.y.value());
 
     // A new clock upstream; the integrator's own binding (to the second relay) is untouched, but what it read
     // through the relays is gone.
@@ -194,13 +194,13 @@ TEST_CASE("an In read past a pass-through follows the tree as it is when the str
     tree.clock = clock.get();
     tree.line = &line;
     Simulator moved(tree);
-    CHECK(&line.integrator.u.value() == &clock->y.value);
+    CHECK(&line.integrator.u.value() == &clock->y.value());
 
     // The second relay's Out now read by a block of its own: the integrator reads that Out again.
     line.second.watch = true;
     moved.rebuild();
     CHECK_FALSE(line.integrator.u.reads_elsewhere());
-    CHECK(&line.integrator.u.value() == &line.second.y.value);
+    CHECK(&line.integrator.u.value() == &line.second.y.value());
     REQUIRE(moved.step(0.5) == StepStatus::Ok);
     CHECK(moved.value("integrator.x") == doctest::Approx(0.5 + 0.125));
 }
@@ -208,12 +208,12 @@ TEST_CASE("an In read past a pass-through follows the tree as it is when the str
 TEST_CASE("another simulator's failed build of the same tree leaves the first one's reads where it put them") {
     Line line;
     Simulator first(line);
-    REQUIRE(&line.integrator.u.value() == &line.clock.y.value);
+    REQUIRE(&line.integrator.u.value() == &line.clock.y.value());
     // Refused at the binding check, after its crawl pointed the tree's Ins at their own sources.
     line.first.u.disconnect();
     CHECK_THROWS_WITH_AS(Simulator{line}, doctest::Contains("first.u: In-signal is not bound"), BuildError);
     connect(line.clock.y, line.first.u);
-    CHECK(&line.integrator.u.value() == &line.clock.y.value);
+    CHECK(&line.integrator.u.value() == &line.clock.y.value());
     REQUIRE(first.step(1.0) == StepStatus::Ok);
     CHECK(first.value("integrator.x") == doctest::Approx(1.5));
 }
@@ -221,9 +221,9 @@ TEST_CASE("another simulator's failed build of the same tree leaves the first on
 TEST_CASE("describing a tree a simulator runs leaves its reads where the simulator put them") {
     Line line;
     Simulator sim(line);
-    REQUIRE(&line.integrator.u.value() == &line.clock.y.value);
+    REQUIRE(&line.integrator.u.value() == &line.clock.y.value());
     (void)describe(line);   // its crawl points every In at its own source while it runs metainfo
-    CHECK(&line.integrator.u.value() == &line.clock.y.value);
+    CHECK(&line.integrator.u.value() == &line.clock.y.value());
     // On a network: the chain stepped with a description in between follows the one stepped without, to the bit.
     auto described = testing::make_chain(20), untouched = testing::make_chain(20);
     Simulator a(*described), b(*untouched);
@@ -273,7 +273,7 @@ TEST_CASE("a pass-through's Out written by another block too, and a loop of pass
             meta.block<&Overwriting::overwrite>(this, "overwrite", {}, {&relay.y});
         }
         const char* type_name() const override { return "Overwriting"; }
-        void overwrite() { relay.y.value = 0.0; }
+        void overwrite() { relay.y.value() = 0.0; }
     } overwriting;
     CHECK_THROWS_WITH_AS(Simulator{overwriting}, doctest::Contains("relay.y: Out-signal has two writers, blocks relay.pass and overwrite"), BuildError);
 
@@ -317,8 +317,8 @@ TEST_CASE("a line of pass-throughs registered from its end resolves every reader
     } line;
     Simulator sim(line);
     CHECK(sim.schedule().passed_through.size() == 200);
-    CHECK(&line.integrator.u.value() == &line.clock.y.value);
-    for (auto& r : line.relays) CHECK(&r->u.value() == &line.clock.y.value);
+    CHECK(&line.integrator.u.value() == &line.clock.y.value());
+    for (auto& r : line.relays) CHECK(&r->u.value() == &line.clock.y.value());
     REQUIRE(sim.step(1.0) == StepStatus::Ok);
     CHECK(sim.value("integrator.x") == doctest::Approx(1.5));
 }

@@ -23,7 +23,7 @@ public:
     const char* type_name() const override { return "Adder"; }
 
 private:
-    void eval() { y_.value = a_.value() + b_.value(); }
+    void eval() { y_.value() = a_.value() + b_.value(); }
     lied::In<double> a_, b_;
     lied::Out<double> y_;
 };
@@ -41,8 +41,8 @@ public:
 
 private:
     void eval() {
-        y_.value = 2 * u_.value();
-        z_.value = 3 * u_.value();
+        y_.value() = 2 * u_.value();
+        z_.value() = 3 * u_.value();
     }
     lied::In<double> u_;
     lied::Out<double> y_, z_;
@@ -58,7 +58,7 @@ public:
     const char* type_name() const override { return "Counter"; }
 
 private:
-    void eval() { y_.value = ++calls_; }
+    void eval() { y_.value() = ++calls_; }
     double calls_ = 0;
     lied::Out<double> y_;
 };
@@ -77,7 +77,7 @@ public:
     lied::In<double> k_;
 
 private:
-    void eval() { x.der.value = -k_.value() * x(); }
+    void eval() { x.der.value() = -k_.value() * x(); }
 };
 class Gain : public lied::Component {
 public:
@@ -89,7 +89,7 @@ public:
     const char* type_name() const override { return "Gain"; }
 
 private:
-    void eval() { y.value = 0.5; }
+    void eval() { y.value() = 0.5; }
 };
 class Pair : public lied::Component {
 public:

@@ -87,7 +87,7 @@ public:
         if (kind == Kind::BlockAndSignal) meta.block<&Clash::eval>(this, "x", {}, {&x});
     }
     const char* type_name() const override { return "Clash"; }
-    void eval() { x.value = k; }
+    void eval() { x.value() = k; }
 };
 struct ClashIn : Component {
     explicit ClashIn(Clash::Kind k) : clash(k) {}
@@ -213,7 +213,7 @@ public:
     const char* type_name() const override { return "Overflow"; }
 
 private:
-    void eval() { x.der.value = 1e300; }
+    void eval() { x.der.value() = 1e300; }
 };
 }  // namespace
 
@@ -246,7 +246,7 @@ public:
 private:
     void eval() {
         t_ = time.value();
-        x.der.value = std::sqrt(1.0 - t_);
+        x.der.value() = std::sqrt(1.0 - t_);
     }
     double t_ = 0;
 };

@@ -47,7 +47,7 @@ public:
 
 private:
     void rates() {
-        for (int i = 0; i < n_; ++i) x_[static_cast<std::size_t>(i)].der.value = -k[static_cast<std::size_t>(i)] * x_[static_cast<std::size_t>(i)]();
+        for (int i = 0; i < n_; ++i) x_[static_cast<std::size_t>(i)].der.value() = -k[static_cast<std::size_t>(i)] * x_[static_cast<std::size_t>(i)]();
     }
     std::deque<State> x_;
     BlockLists lists_;

@@ -27,7 +27,7 @@ public:
     const char* type_name() const override { return "Switchable"; }
 
 private:
-    void eval() { x.der.value = (negate ? -1.0 : 1.0) * (gain == Gain::x3 ? 3.0 : 2.0); }
+    void eval() { x.der.value() = (negate ? -1.0 : 1.0) * (gain == Gain::x3 ? 3.0 : 2.0); }
 };
 
 const std::string& text_of(const lied::Model& m, const std::string& path) {

@@ -200,7 +200,7 @@ TEST_CASE("what the crawl asks each signal object once (Model::links) is what th
             ++ins;
         } else {
             auto* real = dynamic_cast<const Out<double>*>(s);
-            CHECK(l.real == (real ? &real->value : nullptr));
+            CHECK(l.real == (real ? &real->value() : nullptr));
             reals += real != nullptr;
         }
     }
@@ -414,7 +414,7 @@ struct StateOrVariable final : Component {
         }
         meta.valid_range("x", ValidRange::at_least(0.0, "x is not negative"));
     }
-    void rest() { s.der.value = 0.0; }
+    void rest() { s.der.value() = 0.0; }
     const char* type_name() const override { return "StateOrVariable"; }
 };
 }  // namespace
@@ -478,8 +478,8 @@ struct RegistersTwice final : Component {
         meta.block<&RegistersTwice::run>(this, "run", {&x}, {&y});
         meta.block<&RegistersTwice::start>(this, "start", {}, {&x});
     }
-    void run() { y.value = x.value; }
-    void start() { x.value = 1.0; }
+    void run() { y.value() = x.value(); }
+    void start() { x.value() = 1.0; }
     const char* type_name() const override { return "RegistersTwice"; }
 };
 }  // namespace
@@ -533,8 +533,8 @@ struct EngineSignalsTwice final : Component {
         meta.block<&EngineSignalsTwice::derivative>(this, "derivative", {&z}, {&s.der});
         meta.block<&EngineSignalsTwice::residual>(this, "residual", {&s.value, &z}, {&r});
     }
-    void derivative() { s.der.value = z.value; }
-    void residual() { r.value = z.value + s(); }
+    void derivative() { s.der.value() = z.value(); }
+    void residual() { r.value() = z.value() + s(); }
     const char* type_name() const override { return "EngineSignalsTwice"; }
 };
 }  // namespace

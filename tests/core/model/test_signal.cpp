@@ -11,7 +11,7 @@ TEST_CASE("an In reads the value of the Out it is bound to") {
     connect(out, in);
     CHECK(in.source() == &out);
     CHECK(in.value() == 2.5);
-    out.value = -1.0;
+    out.value() = -1.0;
     CHECK(in.value() == -1.0);   // bound by reference, not copied
 }
 

@@ -74,7 +74,7 @@ struct ComposedTexts : Component {
         meta.signal(y, "y");
         meta.block<&ComposedTexts::eval>(this, "eval", {}, {&y});
     }
-    void eval() { y.value = c + d; }
+    void eval() { y.value() = c + d; }
     const char* type_name() const override { return "ComposedTexts"; }
 };
 }  // namespace

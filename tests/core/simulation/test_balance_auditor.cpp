@@ -31,7 +31,7 @@ public:
     const char* type_name() const override { return "Tap"; }
 
 private:
-    void eval() { flow.value = inflow_ = q; }
+    void eval() { flow.value() = inflow_ = q; }
     double inflow_ = 0.0;
 };
 
@@ -46,12 +46,12 @@ public:
         meta.state(M, "M", 10.0, "kg");
         meta.parameter(factor, "factor", ParameterSpec::positive("", "what the bucket makes of its inflow"));
         meta.block<&Bucket::eval>(this, "eval", {&inflow}, {&M.der});
-        meta.stores(Quantity::Mass, M.value.value, "mass");
+        meta.stores(Quantity::Mass, M.value.value(), "mass");
     }
     const char* type_name() const override { return "Bucket"; }
 
 private:
-    void eval() { M.der.value = factor * inflow.value(); }
+    void eval() { M.der.value() = factor * inflow.value(); }
 };
 
 // Holds energy E (constant between events); a time event at t_kick adds `kick` joules to it (negative: takes them).
@@ -63,14 +63,14 @@ public:
         meta.state(E, "E", 100.0, "J");
         meta.block<&Flywheel::eval>(this, "eval", {}, {&E.der});
         meta.time_event<&Flywheel::on_kick>(this, t_kick, "kick");
-        meta.stores(Quantity::Energy, E.value.value, "energy");
+        meta.stores(Quantity::Energy, E.value.value(), "energy");
     }
     const char* type_name() const override { return "Flywheel"; }
 
 private:
-    void eval() { E.der.value = 0.0; }
+    void eval() { E.der.value() = 0.0; }
     void on_kick() {
-        if (fired_) E.value.value += kick;
+        if (fired_) E.value.value() += kick;
         fired_ = true;   // the first call initialises at t = 0
     }
     bool fired_ = false;

@@ -33,9 +33,9 @@ public:
 
 private:
     void eval() {
-        position_.value = x();
-        x.der.value = v();
-        v.der.value = -k * std::max(x(), 0.0);
+        position_.value() = x();
+        x.der.value() = v();
+        v.der.value() = -k * std::max(x(), 0.0);
     }
     bool marked_;
     Out<double> position_;

@@ -455,7 +455,7 @@ TEST_CASE("saving and restoring a state allocates nothing once the state is size
                 if ((status = sim.step(1e-3)) != StepStatus::Ok) break;
                 sim.save_state(state);
                 if (k % 10 == 9) sim.restore_state(state);
-                if (k == 38) ramp_before_rollback = loop.loadRamp.y.value;
+                if (k == 38) ramp_before_rollback = loop.loadRamp.y.value();
                 if (k == 39) sim.restore_state(early);   // from t = 0.04 s back to 0, across the events
             }
         });

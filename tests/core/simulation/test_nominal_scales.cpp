@@ -37,8 +37,8 @@ public:
 
 private:
     void eval() {
-        level.der.value = -flow() / A;
-        flow.der.value = (level() - R * flow()) / I;
+        level.der.value() = -flow() / A;
+        flow.der.value() = (level() - R * flow()) / I;
     }
 };
 

@@ -53,7 +53,7 @@ public:
     const char* type_name() const override { return "Label"; }
 
 private:
-    void eval() { x.der.value = -x(); }
+    void eval() { x.der.value() = -x(); }
 };
 
 SimulatorOptions options_for(const std::string& solver) {
@@ -135,16 +135,16 @@ TEST_CASE("a discrete value keeps what its event set, even if a parameter it cam
     SimulationState saved;
     sim.save_state(saved);
     const std::vector<double> first = run_on(sim, 1.6);
-    CHECK(system.step.y.value == 2.0);
+    CHECK(system.step.y.value() == 2.0);
     sim.restore_state(saved);
-    CHECK(system.step.y.value == 2.0);
+    CHECK(system.step.y.value() == 2.0);
     check_identical(first, run_on(sim, 1.6));
     // Restored into a fresh simulator, whose step has not fired: the state brings the fired flag and the value.
     EveryKindOfValue twin;
     Simulator other(twin, options_for("rk4"));
-    CHECK(twin.step.y.value == 0.0);
+    CHECK(twin.step.y.value() == 0.0);
     other.restore_state(saved);
-    CHECK(twin.step.y.value == 2.0);
+    CHECK(twin.step.y.value() == 2.0);
     CHECK(other.parameter("step.height") == 5.0);
     check_identical(first, run_on(other, 1.6));
 }

@@ -31,10 +31,10 @@ public:
     const char* type_name() const override { return "PlainInertance"; }
 
 private:
-    void state() { outlet.state.value = inlet.state.value(); }
-    void flow() { outlet.m_flow.value = inlet.m_flow.value(); }
-    void der() { outlet.der_m_flow.value = inlet.der_m_flow.value(); }
-    void inertial() { inlet.r.value = outlet.r.value() + L * inlet.der_m_flow.value(); }
+    void state() { outlet.state.value() = inlet.state.value(); }
+    void flow() { outlet.m_flow.value() = inlet.m_flow.value(); }
+    void der() { outlet.der_m_flow.value() = inlet.der_m_flow.value(); }
+    void inertial() { inlet.r.value() = outlet.r.value() + L * inlet.der_m_flow.value(); }
 };
 }  // namespace
 
@@ -116,7 +116,7 @@ struct Follower : Component {
     double target = 5.0, offset = 0.0, followed = 0.0;
     void eval() {
         followed = offset != 0.0 ? x() + offset : target;
-        x.der.value = 0.0;
+        x.der.value() = 0.0;
     }
     void metainfo(Meta& meta) override {
         meta.state(x, "x", 1.0, "1");

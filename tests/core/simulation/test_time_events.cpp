@@ -28,7 +28,7 @@ public:
     const char* type_name() const override { return "EventProbe"; }
 
 private:
-    void eval() { x.der.value = 1.0; }
+    void eval() { x.der.value() = 1.0; }
     void handle() {
         ++calls;
         seen = time_.value();

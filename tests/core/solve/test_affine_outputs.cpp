@@ -79,10 +79,10 @@ public:
     const char* type_name() const override { return "WatchedOscillator"; }
 
 private:
-    void evalX() { x.der.value = v(); }
-    void evalV() { v.der.value = a_.value; }
-    void evalResidual() { res_.value = m * a_.value + k * x(); }
-    void evalIndicator() { indicator_.value = a_.value - a_event; }
+    void evalX() { x.der.value() = v(); }
+    void evalV() { v.der.value() = a_.value(); }
+    void evalResidual() { res_.value() = m * a_.value() + k * x(); }
+    void evalIndicator() { indicator_.value() = a_.value() - a_event; }
     void fire() { fired.push_back(time_.value()); }
     Out<double> a_, res_, indicator_;
     In<double> time_;
@@ -188,12 +188,12 @@ public:
 
 private:
     void evalPressures() {
-        pa_.value = 1e5;
-        pb_.value = 1e5;
+        pa_.value() = 1e5;
+        pb_.value() = 1e5;
     }
-    void evalResidual() { residual_.value = m * z_.value - x.value.value - 1.0; }
-    void evalDifference() { y_.value = (pa_.value + c * std::pow(z_.value, exponent)) - pb_.value; }
-    void evalX() { x.der.value = y_.value; }
+    void evalResidual() { residual_.value() = m * z_.value() - x.value.value() - 1.0; }
+    void evalDifference() { y_.value() = (pa_.value() + c * std::pow(z_.value(), exponent)) - pb_.value(); }
+    void evalX() { x.der.value() = y_.value(); }
     Out<double> z_, residual_, pa_, pb_, y_;
 };
 }  // namespace

@@ -65,8 +65,8 @@ struct Free : Component {
     }
     const char* type_name() const override { return "Free"; }
     void eval() {
-        a.der.value = b();
-        b.der.value = -1;
+        a.der.value() = b();
+        b.der.value() = -1;
     }
 };
 

@@ -102,17 +102,17 @@ public:
         meta.block<&CountedOscillator::evalResidual>(this, "evalResidual", {&x.value, &a_}, {&res_});
     }
     const char* type_name() const override { return "CountedOscillator"; }
-    double residual() const { return res_.value; }
+    double residual() const { return res_.value(); }
 
 private:
-    void evalX() { x.der.value = v(); }
+    void evalX() { x.der.value() = v(); }
     void evalV() {
         ++derivative_runs;
-        v.der.value = a_.value;
+        v.der.value() = a_.value();
     }
     void evalResidual() {
         ++residual_runs;
-        res_.value = m * a_.value + k * x();
+        res_.value() = m * a_.value() + k * x();
     }
     Out<double> a_, res_;
 };
@@ -134,7 +134,7 @@ TEST_CASE("a build runs the dependent blocks once at z = 0 for every check, and 
         CHECK(osc.derivative_runs == expected);
         // Left at the solution a = −k·x/m = −2: the residual holds, v' is a.
         CHECK(std::abs(osc.residual()) < 1e-14);
-        CHECK(osc.v.der.value == doctest::Approx(-2.0).epsilon(1e-14));
+        CHECK(osc.v.der.value() == doctest::Approx(-2.0).epsilon(1e-14));
         sim.rebuild();
         CHECK(osc.residual_runs == 2 * expected);
     }

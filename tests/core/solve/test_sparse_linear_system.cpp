@@ -72,7 +72,7 @@ TEST_CASE("the sparse solve satisfies every residual, and the tree conserves wat
     sim.simulate(5.0);
     // After the solve the blocks recompute the residuals from z: they must vanish to the rounding of the
     // pressures they balance (1e5 Pa → 1e-11 relative, times the depth of the tree).
-    for (auto& r : sim.model().residuals) CHECK_MESSAGE(std::abs(r.residual->value) < 1e-6, r.path);
+    for (auto& r : sim.model().residuals) CHECK_MESSAGE(std::abs(r.residual->value()) < 1e-6, r.path);
     // Mass moves from the source into the leaves; the total stays (RK4 with linear level equations keeps
     // a linear invariant exactly up to rounding).
     CHECK(water_mass(sim, *tree) == doctest::Approx(mass_start).epsilon(1e-12));
@@ -99,15 +99,15 @@ TEST_CASE("L's structure and probe passes follow the network") {
         auto residuals = [&] {
             for (const Block& b : sim.schedule().by_order) b();
             Eigen::VectorXd r(static_cast<Eigen::Index>(sim.model().residuals.size()));
-            for (std::size_t i = 0; i < sim.model().residuals.size(); ++i) r[static_cast<Eigen::Index>(i)] = sim.model().residuals[i].residual->value;
+            for (std::size_t i = 0; i < sim.model().residuals.size(); ++i) r[static_cast<Eigen::Index>(i)] = sim.model().residuals[i].residual->value();
             return r;
         };
-        for (auto& t : sim.model().tearing) t.variable->value = 0.0;
+        for (auto& t : sim.model().tearing) t.variable->value() = 0.0;
         const Eigen::VectorXd r0 = residuals();
         for (std::size_t j = 0; j < sim.model().tearing.size(); ++j) {
-            sim.model().tearing[j].variable->value = 1.0;
+            sim.model().tearing[j].variable->value() = 1.0;
             const Eigen::VectorXd column = residuals() - r0;
-            sim.model().tearing[j].variable->value = 0.0;
+            sim.model().tearing[j].variable->value() = 0.0;
             CHECK((column - L.col(static_cast<Eigen::Index>(j))).cwiseAbs().maxCoeff() < 1e-5);
         }
         return L;

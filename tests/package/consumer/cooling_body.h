@@ -27,5 +27,5 @@ public:
     const char* type_name() const override { return "CoolingBody"; }
 
 private:
-    void derivative() { T.der.value = (power.value() - hA * (T() - T_amb)) / C; }
+    void derivative() { T.der.value() = (power.value() - hA * (T() - T_amb)) / C; }
 };

@@ -65,7 +65,7 @@ TEST_CASE("control valve: k_u·Kvs m³/h at 1 bar for each characteristic, leaka
         line.element.Kvs = 36.0;   // 36 m³/h = 10 kg/s of water
         line.element.valveCharacteristics = pt.law;
         line.element.u_in.connect(line.opening);
-        line.opening.value = pt.u;
+        line.opening.value() = pt.u;
         CHECK(steady_flow(line) == doctest::Approx(pt.k_u * 10.0).epsilon(1e-8));
     }
 }

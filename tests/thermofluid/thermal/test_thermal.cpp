@@ -70,7 +70,7 @@ struct ThreePorts : Component {
         connect(wall.port_b, ambient.port);
         connect(body.ports[3], load.port);
         load.Q_flow_in.connect(load_value);
-        load_value.value = -20;
+        load_value.value() = -20;
     }
     void metainfo(Meta& meta) override {
         meta.component(body, "body");
