@@ -71,7 +71,8 @@ std::vector<Graph::edge_descriptor> find_cycle(const Graph& g, const std::vector
         for (auto& e : cycle) {
             const SignalBase* sig = m.blocks[boost::target(e, g)].reads[static_cast<std::size_t>(g[e].read)];
             s << " -[" << m.signal_name(sig) << "]-> " << m.blocks[boost::target(e, g)].path;
-            if (std::string(sig->loop_rule()) != SignalTraits<double>::loop_rule) rule = sig->loop_rule();
+            const char* rule_here = m.loop_rule_of(sig);
+            if (std::string(rule_here) != SignalTraits<double>::loop_rule) rule = rule_here;
         }
         s << " (rule: " << rule << ")";
         if (first_rule.empty()) first_rule = rule;

@@ -7,6 +7,7 @@
 #include <cstring>
 #include <set>
 #include <unordered_map>
+#include <vector>
 
 namespace lied {
 namespace {
@@ -33,6 +34,41 @@ const void* value_read(const SignalBase* s) {
     return static_cast<const OutBase*>(s)->value_address();
 }
 
+// Unbound Ins of a type without a fallback of their own all read one shared default, which must not be written. For
+// the check each reads a value of its own here, as long as the check runs; the destructor points them back.
+class OwnFallbacks {
+public:
+    OwnFallbacks(const Model& model) {
+        std::size_t doubles = 0;
+        for (const SignalInfo& info : model.signals)
+            if (const ValueLayout* layout = unbound_with_layout(info.signal)) {
+                ins_.push_back(static_cast<InBase*>(info.signal));
+                doubles += layout->doubles;
+            }
+        storage_.resize(doubles);
+        double* next = storage_.data();
+        for (InBase* in : ins_) {
+            const std::size_t n = find_value_layout(in->type_name())->doubles;
+            std::memcpy(next, in->read_address(), n * sizeof(double));
+            in->read_at(next);
+            next += n;
+        }
+    }
+    ~OwnFallbacks() {
+        for (InBase* in : ins_) in->read_own_source();
+    }
+    OwnFallbacks(const OwnFallbacks&) = delete;
+    OwnFallbacks& operator=(const OwnFallbacks&) = delete;
+
+private:
+    static const ValueLayout* unbound_with_layout(const SignalBase* s) {
+        if (!s->is_in() || static_cast<const InBase*>(s)->source()) return nullptr;
+        return find_value_layout(s->type_name());
+    }
+    std::vector<InBase*> ins_;
+    std::vector<double> storage_;
+};
+
 }  // namespace
 
 DependencyReport check_dependencies(Component& component, const std::string& path) {
@@ -40,8 +76,9 @@ DependencyReport check_dependencies(Component& component, const std::string& pat
     Model model = describe(component, path);
     for (auto& r : model.unmet_requirements) report.unchecked.push_back("not checked: " + r.message + " (" + r.rule + ")");
     if (!model.unmet_requirements.empty()) return report;
+    const OwnFallbacks own_fallbacks(model);
 
-    // One slot per value: an Out's value, or an unbound In's fallback (a bound In reads its source's slot).
+    // One slot per value: an Out's value, or an unbound In's own value (a bound In reads its source's slot).
     std::vector<Slot> slots;
     std::unordered_map<const void*, std::size_t> slot_at;
     std::set<std::string> types_without_layout;
@@ -51,7 +88,7 @@ DependencyReport check_dependencies(Component& component, const std::string& pat
         if (s->is_in()) {
             const auto* in = static_cast<const InBase*>(s);
             if (in->source()) continue;
-            address = in->own_address();
+            address = in->read_address();
         } else {
             address = static_cast<const OutBase*>(s)->value_address();
         }

@@ -5,6 +5,16 @@
 
 namespace lied {
 
+const char* Model::loop_rule_of(const SignalBase* s) const {
+    const int i = signal_index(s);
+    if (i >= 0) {
+        const int plug = signals[static_cast<std::size_t>(i)].plug;
+        if (plug >= 0)
+            if (const char* rule = plugs[static_cast<std::size_t>(plug)].plug->loop_rule()) return rule;
+    }
+    return s->type_loop_rule();
+}
+
 std::string Model::signal_name(const SignalBase* s) const {
     const int i = signal_index(s);
     return i < 0 ? std::string("<unregistered signal>") : signals[static_cast<std::size_t>(i)].path;

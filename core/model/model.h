@@ -315,6 +315,8 @@ struct Model {
         return hint >= 0 && static_cast<std::size_t>(hint) < signal_objects_.size() && signal_objects_[static_cast<std::size_t>(hint)] == s ? hint : -1;
     }
     std::string signal_name(const SignalBase* s) const;
+    // The rule printed when `s` closes an algebraic loop: its plug's (Plug::loop_rule), else its value type's.
+    const char* loop_rule_of(const SignalBase* s) const;
     // The signal indices of the engine's own signals (after index_signals()), taken from where Meta registered them:
     // asking the objects, scattered through the components, cost a rebuild a cache miss per state, tearing variable
     // and residual in every pass that needs them. A signal registered twice counts at its first registration, which

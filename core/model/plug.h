@@ -45,6 +45,9 @@ public:
     // as long as the plug's configuration (a medium's name); the crawl reads it once, when the metainfo of the
     // component that registered the plug has returned (so a medium set anywhere in that metainfo counts).
     virtual std::string_view shared_property() const { return {}; }
+    // The rule printed when a member of this plug closes an algebraic loop, in the domain's words ("every flow loop
+    // needs a volume"); null: the rule of each member's value type.
+    virtual const char* loop_rule() const { return nullptr; }
     virtual const char* shared_property_name() const { return ""; }
 };
 

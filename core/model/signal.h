@@ -18,27 +18,28 @@ public:
     virtual ~SignalBase() = default;
     Direction direction() const { return direction_; }
     bool is_in() const { return direction_ == Direction::In; }
-    // The rule printed when this signal closes an algebraic loop. A plug may set a domain rule for its members
-    // ("every flow loop needs a volume"); otherwise the rule of the value type applies.
-    const char* loop_rule() const { return loop_rule_ ? loop_rule_ : default_loop_rule(); }
-    void set_loop_rule(const char* rule) { loop_rule_ = rule; }
+    // The rule of the value type printed when this signal closes an algebraic loop. A plug's members follow the
+    // plug's rule instead where it has one (Plug::loop_rule, e.g. "every flow loop needs a volume"): the model
+    // knows which plug a signal belongs to (Model::loop_rule_of).
+    virtual const char* type_loop_rule() const = 0;
     // The kind of value carried ("real", "fluid state"), for messages about mismatched connections.
     virtual const char* type_name() const = 0;
 
 protected:
-    virtual const char* default_loop_rule() const = 0;
+    // The object holds what an evaluation touches and little else: every byte here is repeated in every signal of a
+    // large network and passes through the caches at each evaluation. What only the crawl or a message needs lives
+    // in the model (the loop rule) or beside the object (a second source offered to an In, which is an error).
+    Direction direction_;
+    // An In only: it reads the value of the Out its source passes through (see InBase::read_at).
+    bool reads_elsewhere_ = false;
+    bool optional_ = false;      // an In only: it may stay unbound and then reads its fallback
+    bool conflicted_ = false;    // an In only: a second Out was offered while bound (kept beside it, see InBase)
 
 private:
     friend struct Model;
-    friend class InBase;
-    Direction direction_;
-    // An In only: it reads the value of the Out its source passes through (see InBase::read_at). Sits in the padding
-    // after direction_.
-    bool reads_elsewhere_ = false;
     // The index this signal got in the model that crawled it last: a hint that makes Model::signal_index one
-    // load instead of a hash lookup (the model confirms it). Sits in the padding too.
+    // load instead of a hash lookup (the model confirms it).
     mutable int index_hint_ = -1;
-    const char* loop_rule_ = nullptr;
 };
 
 // Extension point: a domain can give its signal type a more specific loop rule.
@@ -100,9 +101,7 @@ public:
         else return nullptr;
     }
     const void* value_address() const override { return &value_; }
-
-protected:
-    const char* default_loop_rule() const override { return SignalTraits<T>::loop_rule; }
+    const char* type_loop_rule() const override { return SignalTraits<T>::loop_rule; }
 
 private:
     T value_{};
@@ -111,10 +110,12 @@ private:
 class InBase : public SignalBase {
 public:
     InBase() : SignalBase(Direction::In) {}
+    ~InBase() override { forget_conflict(); }
     virtual const OutBase* source() const = 0;
-    // A second Out offered while bound: kept so the crawler can name both (rule: one Out per In).
-    virtual const OutBase* conflicting_source() const = 0;
-    virtual bool optional() const = 0;
+    // A second Out offered while bound: kept so the crawler can name both (rule: one Out per In). Rare, so it is
+    // kept beside the object (core/model/signal.cpp), not in every In.
+    const OutBase* conflicting_source() const;
+    bool optional() const { return optional_; }
     virtual void disconnect() = 0;
     // Binds to `out` if it carries the same type of value; false (and unchanged) otherwise.
     virtual bool connect_any(const OutBase& out) = 0;
@@ -142,6 +143,13 @@ protected:
         read_ = own;
         reads_elsewhere_ = false;
     }
+    void remember_conflict(const OutBase* second);
+    void forget_conflict() {
+        if (conflicted_) forget_conflict_slow();
+    }
+
+private:
+    void forget_conflict_slow();
 };
 
 // An In bound to exactly one Out<T>. An optional In reads its own fallback value while unbound
@@ -149,15 +157,22 @@ protected:
 template <class T>
 class In : public InBase {
 public:
-    In() { read_ = &fallback_; }
+    In() : fallback_(&default_value()) { read_ = fallback_; }
     struct Optional { T fallback; };
-    explicit In(Optional o) : fallback_(o.fallback), optional_(true) { read_ = &fallback_; }
+    // An optional In owns its fallback (on the heap: most Ins have none, and every byte of an In counts at scale).
+    explicit In(Optional o) : fallback_(new T(o.fallback)) {
+        optional_ = true;
+        read_ = fallback_;
+    }
+    ~In() override {
+        if (optional_) delete fallback_;
+    }
 
     const T& value() const { return *static_cast<const T*>(read_); }
 
     void connect(const Out<T>& out) {
         if (source_ && source_ != &out) {
-            conflict_ = &out;   // reported by the crawler with both names
+            remember_conflict(&out);   // reported by the crawler with both names
             return;
         }
         source_ = &out;
@@ -165,8 +180,8 @@ public:
     }
     void disconnect() override {
         source_ = nullptr;
-        conflict_ = nullptr;
-        read_own(&fallback_);
+        forget_conflict();
+        read_own(fallback_);
     }
     const void* own_address() const override { return own(); }
     bool connect_any(const OutBase& out) override {
@@ -176,18 +191,18 @@ public:
         return true;
     }
     const char* type_name() const override { return SignalTraits<T>::type_name; }
+    const char* type_loop_rule() const override { return SignalTraits<T>::loop_rule; }
     const OutBase* source() const override { return source_; }
-    const OutBase* conflicting_source() const override { return conflict_; }
-    bool optional() const override { return optional_; }
-protected:
-    const char* default_loop_rule() const override { return SignalTraits<T>::loop_rule; }
 
 private:
-    const T* own() const { return source_ ? &source_->value() : &fallback_; }
+    // What an unbound In reads that has no fallback of its own: T{}, shared by all of them and never written.
+    static const T& default_value() {
+        static const T value{};
+        return value;
+    }
+    const T* own() const { return source_ ? &source_->value() : fallback_; }
     const Out<T>* source_ = nullptr;
-    const Out<T>* conflict_ = nullptr;
-    T fallback_{};
-    bool optional_ = false;
+    const T* fallback_;
 };
 
 template <class T>

@@ -15,10 +15,9 @@ namespace lied {
 template <class T>
 class SummedInputs {
 public:
-    // Binds a new input to `source`, with `loop_rule` for messages about algebraic loops through it.
-    void attach(const Out<T>& source, const char* loop_rule) {
+    // Binds a new input to `source` (messages about algebraic loops through it give the plug's rule).
+    void attach(const Out<T>& source) {
         auto in = std::make_unique<In<T>>();
-        in->set_loop_rule(loop_rule);
         in->connect(source);
         inputs_.push_back(std::move(in));
     }

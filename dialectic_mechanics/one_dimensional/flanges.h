@@ -49,10 +49,6 @@ class DrivenFlange;
 template <class D>
 class DrivingFlange final : public Plug {
 public:
-    DrivingFlange() {
-        for (SignalBase* sig : {static_cast<SignalBase*>(&s), static_cast<SignalBase*>(&v), static_cast<SignalBase*>(&w)})
-            sig->set_loop_rule(kKinematicLoopRule);
-    }
     Out<double> s;   // position (angle)
     Out<double> v;   // elastic velocity, w + T_D·dw/dt (affine in the tearing variables)
     Out<double> w;   // velocity, ds/dt
@@ -72,6 +68,7 @@ public:
     const char* domain() const override { return D::domain; }
     bool is_outlet() const override { return true; }
     bool accepts_many() const override { return true; }
+    const char* loop_rule() const override { return kKinematicLoopRule; }
     std::string same_side_rule() const override {
         return std::string("joining two driving flanges gives one chain two roots, or closes a kinematic loop rigidly (rule: one root per "
                            "chain and ") + kKinematicLoopRule + "; put a spring or a gap between two bodies that each determine their own " +
@@ -95,14 +92,10 @@ private:
 template <class D>
 class DrivenFlange final : public Plug {
 public:
-    DrivenFlange() {
-        for (SignalBase* sig : {static_cast<SignalBase*>(&s), static_cast<SignalBase*>(&v), static_cast<SignalBase*>(&w),
-                                static_cast<SignalBase*>(&f)})
-            sig->set_loop_rule(kKinematicLoopRule);
-    }
     In<double> s, v, w;
     Out<double> f;   // force this element exerts on the driving flange's owner, along +s
 
+    const char* loop_rule() const override { return kKinematicLoopRule; }
     void members(const MemberVisitor& visit) override {
         visit(s, "s");
         visit(v, "v");
@@ -137,7 +130,7 @@ void connect(DrivingFlange<D>& driving, DrivenFlange<D>& driven) {
     driven.s.connect(driving.s);
     driven.v.connect(driving.v);
     driven.w.connect(driving.w);
-    driving.forces_.attach(driven.f, kKinematicLoopRule);
+    driving.forces_.attach(driven.f);
 }
 
 template <class D>

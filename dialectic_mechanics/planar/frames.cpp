@@ -2,11 +2,6 @@
 
 namespace lied::mechanics {
 
-FrameOut::FrameOut() {
-    for (SignalBase* s : {static_cast<SignalBase*>(&r), static_cast<SignalBase*>(&v), static_cast<SignalBase*>(&w), static_cast<SignalBase*>(&a)})
-        s->set_loop_rule(kKinematicLoopRule);
-}
-
 void FrameOut::members(const MemberVisitor& visit) {
     visit(r, "r");
     visit(v, "v");
@@ -24,12 +19,6 @@ void FrameOut::connect_to(Plug& other) {
     auto* in = dynamic_cast<FrameIn*>(&other);
     if (!in) throw std::invalid_argument(std::string("a planar driving frame connects to a planar driven frame, not a ") + other.kind());
     connect(*this, *in);
-}
-
-FrameIn::FrameIn() {
-    for (SignalBase* s : {static_cast<SignalBase*>(&r), static_cast<SignalBase*>(&v), static_cast<SignalBase*>(&w), static_cast<SignalBase*>(&a),
-                          static_cast<SignalBase*>(&f)})
-        s->set_loop_rule(kKinematicLoopRule);
 }
 
 void FrameIn::members(const MemberVisitor& visit) {
@@ -59,7 +48,7 @@ void connect(FrameOut& out, FrameIn& in) {
     in.v.connect(out.v);
     in.w.connect(out.w);
     in.a.connect(out.a);
-    out.forces_.attach(in.f, kKinematicLoopRule);
+    out.forces_.attach(in.f);
 }
 
 void disconnect(FrameOut& out, FrameIn& in) {

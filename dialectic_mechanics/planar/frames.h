@@ -24,7 +24,7 @@ class FrameIn;
 
 class FrameOut final : public Plug {
 public:
-    FrameOut();
+    const char* loop_rule() const override { return kKinematicLoopRule; }
     Out<Planar> r, v, w, a;
     Planar wrench() const { return forces_.sum(); }
     void append_wrench_signals(std::vector<const SignalBase*>& list) const { forces_.append_signals(list); }
@@ -45,7 +45,7 @@ private:
 
 class FrameIn final : public Plug {
 public:
-    FrameIn();
+    const char* loop_rule() const override { return kKinematicLoopRule; }
     In<Planar> r, v, w, a;
     Out<Planar> f;
     void members(const MemberVisitor& visit) override;

@@ -5,23 +5,11 @@
 
 namespace lied::thermofluid {
 
-FluidOutlet::FluidOutlet() {
-    for (SignalBase* s : {static_cast<SignalBase*>(&state), static_cast<SignalBase*>(&m_flow),
-                          static_cast<SignalBase*>(&der_m_flow), static_cast<SignalBase*>(&r)})
-        s->set_loop_rule(kFlowLoopRule);
-}
-
 void FluidOutlet::members(const MemberVisitor& visit) {
     visit(state, "state");
     visit(m_flow, "m_flow");
     visit(der_m_flow, "der_m_flow");
     visit(r, "r");
-}
-
-FluidInlet::FluidInlet() {
-    for (SignalBase* s : {static_cast<SignalBase*>(&state), static_cast<SignalBase*>(&m_flow),
-                          static_cast<SignalBase*>(&der_m_flow), static_cast<SignalBase*>(&r)})
-        s->set_loop_rule(kFlowLoopRule);
 }
 
 void FluidInlet::members(const MemberVisitor& visit) {

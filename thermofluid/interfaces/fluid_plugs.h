@@ -9,7 +9,7 @@ namespace lied::thermofluid {
 
 class FluidOutlet final : public Plug {
 public:
-    FluidOutlet();
+    const char* loop_rule() const override { return kFlowLoopRule; }
     Out<FluidState> state;
     Out<double> m_flow;       // kg/s
     Out<double> der_m_flow;   // kg/s²
@@ -26,7 +26,7 @@ public:
 
 class FluidInlet final : public Plug {
 public:
-    FluidInlet();
+    const char* loop_rule() const override { return kFlowLoopRule; }
     In<FluidState> state;
     In<double> m_flow;
     In<double> der_m_flow;

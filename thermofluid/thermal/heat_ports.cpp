@@ -5,8 +5,6 @@
 
 namespace lied::thermofluid {
 
-HeatPort::HeatPort() { T.set_loop_rule(kThermalLoopRule); }
-
 void HeatPort::members(const MemberVisitor& visit) {
     visit(T, "T");
     Q_flows_.visit(visit, "Q_flow");
@@ -28,11 +26,6 @@ void HeatPort::connect_to(Plug& other) {
     connect(*this, *flow);
 }
 
-HeatFlowPort::HeatFlowPort() {
-    T.set_loop_rule(kThermalLoopRule);
-    Q_flow.set_loop_rule(kThermalLoopRule);
-}
-
 void HeatFlowPort::members(const MemberVisitor& visit) {
     visit(T, "T");
     visit(Q_flow, "Q_flow");
@@ -48,7 +41,7 @@ void HeatFlowPort::connect_to(Plug& other) {
 
 void connect(HeatPort& body, HeatFlowPort& flow) {
     flow.T.connect(body.T);
-    body.Q_flows_.attach(flow.Q_flow, kThermalLoopRule);
+    body.Q_flows_.attach(flow.Q_flow);
 }
 
 void disconnect(HeatPort& body, HeatFlowPort& flow) {

@@ -29,7 +29,7 @@ class HeatFlowPort;
 
 class HeatPort final : public Plug {
 public:
-    HeatPort();
+    const char* loop_rule() const override { return kThermalLoopRule; }
     Out<double> T;          // K
     // W, into this port's owner: the sum over the attached heat flow ports (members Q_flow[1], Q_flow[2], …).
     double Q_flow() const { return Q_flows_.sum(); }
@@ -53,7 +53,7 @@ private:
 
 class HeatFlowPort final : public Plug {
 public:
-    HeatFlowPort();
+    const char* loop_rule() const override { return kThermalLoopRule; }
     In<double> T;           // K, of the body on the other side
     Out<double> Q_flow;     // W, into the body on the other side
     void members(const MemberVisitor& visit) override;

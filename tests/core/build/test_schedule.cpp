@@ -235,3 +235,68 @@ TEST_CASE("tearing variables with disjoint reach sets are probed in one pass") {
     expected << 1.5, 0, 0, 3.5;
     CHECK((sim.linear_system().matrix() - expected).cwiseAbs().maxCoeff() < 1e-12);
 }
+
+namespace {
+// A plug of a made-up domain with a rule of its own, and a relay whose output depends on its input at once: two
+// relays joined through plugs form a loop of blocks nothing breaks.
+constexpr const char* kRelayRule = "every relay loop needs a latch";
+class RelayPlug final : public Plug {
+public:
+    Out<double> y;
+    In<double> u;
+    bool ruled = true;
+    void members(const MemberVisitor& visit) override {
+        visit(y, "y");
+        visit(u, "u");
+    }
+    const char* kind() const override { return "relay plug"; }
+    const char* domain() const override { return "relay"; }
+    bool is_outlet() const override { return true; }
+    void connect_to(Plug&) override {}
+    const char* loop_rule() const override { return ruled ? kRelayRule : nullptr; }
+};
+class PlugRelay final : public Component {
+public:
+    RelayPlug port;
+    void pass() { port.y.value() = port.u.value(); }
+    void metainfo(Meta& meta) override {
+        meta.plug(port, "port");
+        meta.block<&PlugRelay::pass>(this, "pass", {&port.u}, {&port.y});
+    }
+    const char* type_name() const override { return "PlugRelay"; }
+};
+class RelayLoop final : public Component {
+public:
+    PlugRelay a, b;
+    explicit RelayLoop(bool ruled) {
+        a.port.ruled = b.port.ruled = ruled;
+        connect(a.port.y, b.port.u);
+        connect(b.port.y, a.port.u);
+    }
+    void metainfo(Meta& meta) override {
+        meta.component(a, "a");
+        meta.component(b, "b");
+    }
+    const char* type_name() const override { return "RelayLoop"; }
+};
+}  // namespace
+
+TEST_CASE("an algebraic loop through a plug's members names the plug's rule, and without one the value type's") {
+    auto error_of = [](bool ruled) {
+        RelayLoop loop(ruled);
+        try {
+            Simulator sim(loop);
+        } catch (const BuildError& e) {
+            return std::pair<std::string, std::string>(e.what(), e.rule());
+        }
+        return std::pair<std::string, std::string>();
+    };
+    const auto [ruled, ruled_rule] = error_of(true);
+    CHECK(ruled.find("algebraic loop not broken by a state or tearing variable: ") == 0);
+    CHECK(ruled.find("-[b.port.u]->") != std::string::npos);
+    CHECK(ruled.find("(rule: every relay loop needs a latch)") != std::string::npos);
+    CHECK(ruled_rule == kRelayRule);
+    const auto [plain, plain_rule] = error_of(false);
+    CHECK(plain.find("(rule: every cycle of blocks must pass through a state or a tearing variable)") != std::string::npos);
+    CHECK(plain_rule == SignalTraits<double>::loop_rule);
+}

@@ -117,6 +117,9 @@ TEST_CASE("dependency check: an undeclared read is named with the block, the sig
     Adder adder;
     adder.forget_b = true;
     const auto report = lied::check_dependencies(adder, "adder");
+    // Unbound Ins share one default; the check gave each a value of its own (else a and b were one slot) and left
+    // the default as it was.
+    CHECK(lied::In<double>().value() == 0.0);
     REQUIRE(report.findings.size() == 1);
     CHECK(report.findings[0].kind == DependencyFinding::Kind::UndeclaredRead);
     CHECK(report.findings[0].message ==

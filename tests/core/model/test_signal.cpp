@@ -39,3 +39,29 @@ TEST_CASE("binding an In to a second Out is recorded as a conflict, not silently
     in.disconnect();
     CHECK(in.conflicting_source() == nullptr);
 }
+
+TEST_CASE("unbound Ins without a fallback read T{}, and an optional In keeps a fallback of its own") {
+    In<double> a, b;
+    CHECK(a.value() == 0.0);
+    CHECK(a.read_address() == b.read_address());   // one shared default, never written: no fallback in every In
+    In<double> first{In<double>::Optional{1.5}}, second{In<double>::Optional{1.5}};
+    CHECK(first.read_address() != second.read_address());
+    CHECK(first.own_address() == first.read_address());
+}
+
+TEST_CASE("a conflict stays with its In: another In's conflict, or the In's end, leaves it alone") {
+    Out<double> a(1.0), b(2.0), c(3.0);
+    In<double> first;
+    first.connect(a);
+    first.connect(b);
+    {
+        In<double> second;
+        second.connect(a);
+        second.connect(c);
+        CHECK(second.conflicting_source() == &c);
+    }
+    CHECK(first.conflicting_source() == &b);
+    In<double> clean;
+    clean.connect(c);
+    CHECK(clean.conflicting_source() == nullptr);
+}
