@@ -24,8 +24,8 @@
 // (Meta::input, Meta::output), a variable has a value type (Meta::variable with ValueType), the model holds advice
 // (Meta::advise). 6: the Model holds starts by derivative (Meta::start_derivative), Medium names its mass fraction,
 // thermofluid components that own a flow hold how it starts (FlowStartChoice). 7: an Out's value is reached through
-// value() only (its member is private, the first step to values the engine lays out), the model holds after-step
-// handlers (Meta::after_step).
+// value() only (its member is private, the first step to values the engine lays out), signals lost their loop rule,
+// conflict and fallback members (Plug::loop_rule instead), the model holds after-step handlers (Meta::after_step).
 #define LIED_PLUGIN_ABI_VERSION 7
 
 namespace lied {
