@@ -61,7 +61,7 @@ void skip_pass_throughs(Model& m) {
                 chain.push_back(at);
                 const PassThroughInfo& p = m.pass_throughs[static_cast<std::size_t>(of[static_cast<std::size_t>(at)])];
                 const int source = m.read_indices(static_cast<std::size_t>(p.block))[0];   // an In's Out, or the Out itself
-                if (source < 0) value = static_cast<const InBase*>(p.source)->own_address();   // an optional In on its fallback
+                if (source < 0) value = static_cast<const InBase*>(p.source)->own_address();   // an unbound In: its fallback (a shared T{} unless optional)
                 else at = source;
             }
         }

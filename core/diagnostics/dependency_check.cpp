@@ -7,6 +7,7 @@
 #include <cstring>
 #include <set>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace lied {
@@ -28,7 +29,8 @@ bool all_finite(const double* v, std::size_t n) {
     return true;
 }
 
-// The address a signal's value is read at: an Out's own value, an In's source (or its fallback while unbound).
+// The address a signal's value is read at: an Out's own value, an In's source (or, while unbound, the value the
+// check gave it).
 const void* value_read(const SignalBase* s) {
     if (s->is_in()) return static_cast<const InBase*>(s)->read_address();
     return static_cast<const OutBase*>(s)->value_address();
@@ -47,15 +49,28 @@ public:
             }
         storage_.resize(doubles);
         double* next = storage_.data();
+        std::unordered_map<const void*, const void*> moved;   // fallback → the value the check gave it
         for (InBase* in : ins_) {
             const std::size_t n = find_value_layout(in->type_name())->doubles;
             std::memcpy(next, in->read_address(), n * sizeof(double));
+            moved[in->read_address()] = next;
             in->read_at(next);
             next += n;
+        }
+        // Readers pointed past a pass-through at such a fallback follow it (on a tree a simulator has built).
+        for (const SignalInfo& info : model.signals) {
+            if (!info.signal->is_in()) continue;
+            auto* in = static_cast<InBase*>(info.signal);
+            if (!in->reads_elsewhere() || !in->source()) continue;
+            if (auto it = moved.find(in->read_address()); it != moved.end()) {
+                redirected_.emplace_back(in, in->read_address());
+                in->read_at(it->second);
+            }
         }
     }
     ~OwnFallbacks() {
         for (InBase* in : ins_) in->read_own_source();
+        for (auto [in, address] : redirected_) in->read_at(address);
     }
     OwnFallbacks(const OwnFallbacks&) = delete;
     OwnFallbacks& operator=(const OwnFallbacks&) = delete;
@@ -66,6 +81,7 @@ private:
         return find_value_layout(s->type_name());
     }
     std::vector<InBase*> ins_;
+    std::vector<std::pair<InBase*, const void*>> redirected_;
     std::vector<double> storage_;
 };
 

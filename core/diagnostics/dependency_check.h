@@ -4,7 +4,7 @@
 // a block run before its input is computed (stale values, wrong answers, no error), and an undeclared write makes
 // two blocks fight over a value.
 //
-// How: the component is described on its own (its Ins unbound, reading their fallbacks). Every signal whose value
+// How: the component is described on its own (its Ins unbound; each reads a value of its own while the check runs). Every signal whose value
 // type has a layout (core/model/value_layout.h) is set to a typical value (real numbers of order one, or, where a
 // block's outputs are not finite there, of the order of a temperature in kelvin); each block runs once there. Then each
 // signal the block does not declare is perturbed in turn, and the block runs again: if a declared output changes,

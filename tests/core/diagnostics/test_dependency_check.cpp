@@ -150,3 +150,38 @@ TEST_CASE("dependency check: a declared read of a connected In covers the Out it
     CHECK(report.blocks_checked == 2);
     CHECK(report.signals_perturbed > 0);
 }
+
+namespace {
+// Inputs in view, one optional, to see where they read after the check.
+class Inspectable : public lied::Component {
+public:
+    lied::In<double> u;
+    lied::In<double> k{lied::In<double>::Optional{2.0}};
+    lied::Out<double> y;
+    void metainfo(lied::Meta& meta) override {
+        meta.signal(u, "u");
+        meta.signal(k, "k");
+        meta.signal(y, "y");
+        meta.block<&Inspectable::eval>(this, "eval", {&u, &k}, {&y});
+    }
+    const char* type_name() const override { return "Inspectable"; }
+
+private:
+    void eval() { y.value() = k.value() * u.value(); }
+};
+}  // namespace
+
+TEST_CASE("dependency check: afterwards every unbound input reads its own fallback again, unchanged") {
+    Inspectable c;
+    const void* u_reads = c.u.read_address();
+    const void* k_reads = c.k.read_address();
+    const auto report = lied::check_dependencies(c, "c");
+    CHECK(report.ok());
+    CHECK(report.blocks_checked == 1);
+    CHECK(c.u.read_address() == u_reads);
+    CHECK_FALSE(c.u.reads_elsewhere());
+    CHECK(c.u.value() == 0.0);
+    CHECK(c.k.read_address() == k_reads);
+    CHECK_FALSE(c.k.reads_elsewhere());
+    CHECK(c.k.value() == 2.0);
+}
