@@ -2,6 +2,7 @@
 // physics). The ratio of the two is the engine's overhead: crawled blocks, probing, the LU solve.
 #include "core/simulation/simulator.h"
 #include "support/vessels_ode.h"
+#include "time_derivatives.h"
 #include "systems/examples/com_vessels.h"
 #include "thermofluid/processes/pressure_drop.h"
 
@@ -25,14 +26,7 @@ void EngineDerivatives(benchmark::State& state, lied::LinearPolicy policy) {
     SimulatorOptions o;
     o.policy = policy;
     Simulator sim(v, o);
-    const Eigen::VectorXd x = midway_state(sim);
-    Eigen::VectorXd xdot(x.size());
-    const double times[2] = {3.0, 3.0 + 1e-9};   // alternating: one point again would time the kept derivatives
-    int k = 0;
-    for (auto _ : state) {
-        sim.derivatives(times[k ^= 1], x.data(), xdot.data());
-        benchmark::DoNotOptimize(xdot.data());
-    }
+    lied::bench::time_derivatives_at(state, sim, 3.0, midway_state(sim));
 }
 BENCHMARK_CAPTURE(EngineDerivatives, factor_once, lied::LinearPolicy::FactorOnChange);
 BENCHMARK_CAPTURE(EngineDerivatives, reprobe_every_call, lied::LinearPolicy::ReprobeEveryCall);

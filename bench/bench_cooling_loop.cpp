@@ -3,6 +3,7 @@
 // evaluation at a state in the controlled phase (t = 400 s) and one RK4 step; and a whole run with CVODE.
 #include "core/simulation/simulator.h"
 #include "support/cooling_loop_ode.h"
+#include "time_derivatives.h"
 #include "systems/examples/cooling_loop.h"
 
 #include <benchmark/benchmark.h>
@@ -19,14 +20,7 @@ void CoolingLoopDerivatives(benchmark::State& state) {
     CoolingLoop loop;
     Simulator sim(loop);
     sim.simulate(400.0);
-    const Eigen::VectorXd x = sim.states();
-    Eigen::VectorXd xdot(x.size());
-    const double times[2] = {400.0, 400.0 + 1e-9};   // alternating: one point again would time the kept derivatives
-    int k = 0;
-    for (auto _ : state) {
-        sim.derivatives(times[k ^= 1], x.data(), xdot.data());
-        benchmark::DoNotOptimize(xdot.data());
-    }
+    lied::bench::time_derivatives_at(state, sim, 400.0, sim.states());
 }
 BENCHMARK(CoolingLoopDerivatives);
 

@@ -9,6 +9,7 @@
 #include "thermofluid/flow_control/control_valve.h"
 #include "thermofluid/processes/pressure_drop.h"
 #include "hand_written_chain.h"
+#include "time_derivatives.h"
 #include "support/networks.h"
 
 #include <benchmark/benchmark.h>
@@ -72,16 +73,7 @@ void per_element(benchmark::State& state, int n) {
 // Times one derivative evaluation at a point a little into the run (flows no longer zero).
 void time_derivatives(benchmark::State& state, Simulator& sim) {
     sim.step(0.01);
-    const Eigen::VectorXd x = sim.states();
-    Eigen::VectorXd xdot(x.size());
-    // Two times a nanosecond apart, alternating: the engine keeps the derivatives of the point it evaluated last
-    // (a step's end is the next step's start), and evaluating one point again would time that copy.
-    const double times[2] = {0.01, 0.01 + 1e-9};
-    int k = 0;
-    for (auto _ : state) {
-        sim.derivatives(times[k ^= 1], x.data(), xdot.data());
-        benchmark::DoNotOptimize(xdot.data());
-    }
+    lied::bench::time_derivatives_at(state, sim, 0.01, sim.states());
 }
 
 void Build(benchmark::State& state, Shape shape) {

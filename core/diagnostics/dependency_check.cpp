@@ -42,16 +42,19 @@ class OwnFallbacks {
 public:
     OwnFallbacks(const Model& model) {
         std::size_t doubles = 0;
+        std::vector<std::size_t> sizes;
         for (const SignalInfo& info : model.signals)
             if (const ValueLayout* layout = unbound_with_layout(info.signal)) {
                 ins_.push_back(static_cast<InBase*>(info.signal));
+                sizes.push_back(layout->doubles);
                 doubles += layout->doubles;
             }
         storage_.resize(doubles);
         double* next = storage_.data();
         std::unordered_map<const void*, const void*> moved;   // fallback → the value the check gave it
-        for (InBase* in : ins_) {
-            const std::size_t n = find_value_layout(in->type_name())->doubles;
+        for (std::size_t i = 0; i < ins_.size(); ++i) {
+            InBase* in = ins_[i];
+            const std::size_t n = sizes[i];
             std::memcpy(next, in->read_address(), n * sizeof(double));
             moved[in->read_address()] = next;
             in->read_at(next);
