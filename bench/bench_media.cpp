@@ -46,3 +46,9 @@ BENCHMARK_CAPTURE(Properties, MoistAir, "MoistAir", 1e5, 280.0, 350.0, 0.005);
 BENCHMARK_CAPTURE(Properties, WaterIF97_liquid, "WaterIF97", 1e6, 280.0, 450.0, 0.0);
 BENCHMARK_CAPTURE(Properties, WaterIF97_steam, "WaterIF97", 1e6, 460.0, 900.0, 0.0);
 BENCHMARK_CAPTURE(Properties, WaterIF97_wet, "WaterIF97", 1e6, 453.0, 453.03, 0.0);
+// The refrigerants from their Helmholtz equations of state, solved in (p, h) at every call.
+BENCHMARK_CAPTURE(Properties, R134a_liquid, "R134a", 1e6, 250.0, 310.0, 0.0);
+BENCHMARK_CAPTURE(Properties, R134a_vapour, "R134a", 3e5, 275.0, 350.0, 0.0);
+BENCHMARK_CAPTURE(Properties, R134a_wet, "R134a", 3e5, 273.1, 273.12, 0.0);
+BENCHMARK_CAPTURE(Properties, R1234yf_vapour, "R1234yf", 3e5, 275.0, 350.0, 0.0);
+BENCHMARK_CAPTURE(Properties, R744_supercritical, "R744", 10e6, 300.0, 400.0, 0.0);

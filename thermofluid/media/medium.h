@@ -24,7 +24,8 @@ struct MediumProperties {
     double quality = nan;       // vapour mass fraction in a two-phase state, NaN in a single-phase one
     bool valid = false;
     const char* invalid_reason = "";   // a static text: which limit of the medium the state broke
-    // Media with two phases (WaterIF97): 0 for liquid, the quality in a two-phase state, 1 for vapour; NaN otherwise.
+    // Media with two phases (WaterIF97, the refrigerants): 0 for liquid, the quality in a two-phase state, 1 for
+    // vapour; NaN otherwise (a supercritical refrigerant included).
     double vapour_fraction = nan;
 };
 

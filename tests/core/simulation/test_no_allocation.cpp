@@ -506,6 +506,25 @@ TEST_CASE("property calls of every medium allocate nothing (they are on the per-
     }
 }
 
+TEST_CASE("the refrigerants' property calls allocate nothing in any region: liquid, two-phase, vapour, supercritical") {
+    struct State {
+        const char* medium;
+        double p, T;
+    };
+    for (const State& s : {State{"R134a", 1e6, 280}, State{"R134a", 1e6, 350}, State{"R1234yf", 3e5, 300}, State{"R744", 1e7, 310}}) {
+        const thermofluid::Medium& m = thermofluid::medium(s.medium);
+        const double h = m.specific_enthalpy(s.p, s.T, nullptr);
+        thermofluid::MediumProperties out;
+        long n = allocations_during([&] {
+            for (int k = 0; k < 50; ++k) m.properties(s.p, h + 1e3 * k, nullptr, out);   // crosses the dome at 1 MPa
+            m.properties(s.p, 0.5 * (h + m.specific_enthalpy(s.p, s.T + 30, nullptr)), nullptr, out);
+            m.properties(s.p, -1e9, nullptr, out);   // and an invalid state
+        });
+        CHECK_MESSAGE(n == 0, s.medium);
+        CHECK(!out.valid);
+    }
+}
+
 TEST_CASE("step() allocates nothing when L is re-probed at every call") {
     testing::Holder<testing::VariableMassOscillator> h("osc");
     Simulator sim(h);

@@ -71,7 +71,14 @@ TEST_CASE("bad liquid tables and unknown media are refused with a message") {
     t.degree = 9;
     CHECK_THROWS_WITH(TableLiquid{t}, "liquid tables of Glycol47: at least 10 temperatures are needed for a fit of degree 9");
     CHECK_THROWS_WITH(medium("WaterIF98"), doctest::Contains("unknown medium 'WaterIF98' (did you mean 'WaterIF97'?)"));
-    CHECK(medium_names().size() == 9);
+    CHECK(medium_names().size() == 12);
+}
+
+TEST_CASE("every registered medium answers to the name it is registered under, made once and shared") {
+    for (const std::string& name : medium_names()) {
+        CHECK(std::string(medium(name).name()) == name);
+        CHECK(&medium(name) == find_medium(name));
+    }
 }
 
 TEST_CASE("density() equals properties().rho for every medium, and is NaN where the state is invalid") {
