@@ -32,7 +32,8 @@ void PartialVolume::evalMedium() {
         // No state: NaN reaches the outlets and the diagnosis names this volume and the medium's reason.
         p_ = h_ = T_ = rho_ = std::numeric_limits<double>::quiet_NaN();
     }
-    for (Outflow* o : outlets_) o->plug.state.value() = {p_, h_, Xi_};
+    h_out_ = std::isfinite(p_) ? outlet_enthalpy() : h_;
+    for (Outflow* o : outlets_) o->plug.state.value() = {p_, h_out_, Xi_};
     medium_p_.value() = p_;
 }
 
@@ -77,7 +78,7 @@ void PartialVolume::evalBalances() {
     }
     for (Outflow* o : outlets_) {
         dM -= o->m_flow();
-        dU -= o->m_flow() * h_;
+        dU -= o->m_flow() * (o->m_flow() >= 0 ? h_out_ : h_);   // what enters through an outlet is counted with h
         dM_Xi -= o->m_flow() * Xi_[0];
     }
     M.der.value() = dM;
@@ -121,8 +122,10 @@ void PartialVolume::declare_volume(Meta& meta, std::span<FluidInlet* const> inle
     static const ChoiceSpec kUseHeatportChoice{{"false", "true"}, "true: a heat port with Q_flow = U·A·(T_heatPort − T)"};
     meta.choice(useHeatport, "useHeatport", kUseHeatportChoice);
     if (p_start_is_parameter_) meta.parameter(p_start, "p_start", ParameterSpec::positive("Pa", "initial pressure").read_at_build());
-    meta.parameter(T_start, "T_start", ParameterSpec::positive("K", "initial temperature (use_hstart = false)").read_at_build());
-    if (!start_enthalpy_declared_) declare_start_enthalpy(meta);
+    if (!skip_start_temperature_) {
+        meta.parameter(T_start, "T_start", ParameterSpec::positive("K", "initial temperature (use_hstart = false)").read_at_build());
+        if (!start_enthalpy_declared_) declare_start_enthalpy(meta);
+    }
     start_enthalpy_declared_ = false;   // for the next crawl
     meta.parameter(Xi_0, "Xi_0", ParameterSpec{"kg/kg", "initial mass fraction (media with one: MoistAir's water vapour, CombustionAir's nitrogen)", 0.0, 1.0});
     meta.parameter(A, "A", ParameterSpec::non_negative("m2", "heat transfer area"));

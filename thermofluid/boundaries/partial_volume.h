@@ -73,6 +73,9 @@ protected:
     virtual bool medium_state(double M, double U, MediumProperties& props, double& volume_out) = 0;
     // The mass at the start state s (p_start, T_start); throws a BuildError if this volume cannot hold the medium.
     virtual double start_mass(const Meta& meta, const MediumProperties& s) = 0;
+    // The enthalpy of what leaves through the outlets while they flow forward (TFS's state_out): the volume's own,
+    // or a phase separator's pipe's. Called by the medium block once p_, h_ and props_ hold the new state.
+    virtual double outlet_enthalpy() { return h_; }
     // The pressure derivative of the density the damping uses (TFS: ∂ρ/∂p|h of the medium, or of the walls).
     virtual double damping_compressibility(const MediumProperties& props, double /*volume*/) const { return props.drho_dp_h; }
     // The work W_v done on the volume's content as its volume changes (TFS: 0 for rigid and elastic volumes; an
@@ -83,6 +86,9 @@ protected:
     std::vector<const SignalBase*> medium_reads_;
     // false: p_start is not a parameter (an open tank's pressure follows from its level); the subclass sets it.
     bool p_start_is_parameter_ = true;
+    // true: the start enthalpy is the subclass's (a phase separator's init_method): T_start, use_hstart and h_start
+    // are not parameters; the subclass sets use_hstart and h_start before declare_volume().
+    bool skip_start_temperature_ = false;
 
     // For rigid volumes (Volume, VolumeMix): (p, h) from d = M/V and u = U/M by the medium; a compressible medium only.
     bool rigid_state(double V, double M, double U, MediumProperties& props, double& volume_out);
@@ -102,6 +108,7 @@ protected:
 
     MediumProperties props_;
     double p_ = 1e5, h_ = 0, T_ = 0, rho_ = 0, V_ = 0, damping_factor_ = 0;
+    double h_out_ = 0;   // what the outlets carry when they flow forward (outlet_enthalpy())
     // W: TFS's reverse-flow guard books the volume's own h for what leaves through an inlet, where the stream
     // carries the inlet's; the difference is energy the formulation creates. And the volume work of a subclass.
     double reverse_flow_energy_ = 0, volume_work_ = 0;

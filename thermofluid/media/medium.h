@@ -29,6 +29,13 @@ struct MediumProperties {
     double vapour_fraction = nan;
 };
 
+// The saturated liquid and vapour of a two-phase medium at one pressure (or temperature).
+struct SaturationProperties {
+    double T = MediumProperties::nan, p = MediumProperties::nan;   // K, Pa
+    double h_liquid = MediumProperties::nan, h_vapour = MediumProperties::nan;       // J/kg
+    double rho_liquid = MediumProperties::nan, rho_vapour = MediumProperties::nan;   // kg/m³
+};
+
 class Medium {
 public:
     virtual ~Medium() = default;
@@ -68,6 +75,10 @@ public:
     virtual double p_max() const { return std::numeric_limits<double>::infinity(); }
     // true if the medium boils and condenses (its states say vapour_fraction).
     virtual bool two_phase() const { return false; }
+    // A two-phase medium's saturated phases at p, or at T; false outside its dome (above the critical point, below
+    // the triple point, where it is not modelled) and for media with one phase. Allocation-free, like properties().
+    virtual bool saturation_at_pressure(double /*p*/, SaturationProperties& /*out*/) const { return false; }
+    virtual bool saturation_at_temperature(double /*T*/, SaturationProperties& /*out*/) const { return false; }
     // true where a state's specific enthalpy depends on its temperature alone (liquids of constant or tabulated
     // properties, ideal gases); false where it moves with pressure or composition (WaterIF97, MoistAir).
     virtual bool enthalpy_of_temperature_only() const { return false; }

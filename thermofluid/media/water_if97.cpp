@@ -108,6 +108,18 @@ void WaterIF97::properties(double p, double h, const double*, MediumProperties& 
     single_phase(p, h, T, pt, 1.0, out);
 }
 
+bool WaterIF97::saturation_at_pressure(double p, SaturationProperties& out) const {
+    if (!(p >= p_min() && p <= kPressure13)) return false;
+    const Saturation s = saturation(p);
+    out = {s.T, p, s.liquid.h, s.vapour.h, 1 / s.liquid.v, 1 / s.vapour.v};
+    return true;
+}
+
+bool WaterIF97::saturation_at_temperature(double T, SaturationProperties& out) const {
+    if (!(T >= T_min() && T <= if97::T_13)) return false;
+    return saturation_at_pressure(if97::saturation_pressure(T), out);
+}
+
 double WaterIF97::specific_enthalpy(double p, double T, const double*) const {
     if (!(p >= p_min() && p <= p_max() && T >= T_min() && T <= T_max())) return MediumProperties::nan;
     if (p <= kPressure13) return T <= if97::saturation_temperature(p) ? if97::region1(p, T).h : if97::region2(p, T).h;

@@ -21,6 +21,9 @@ public:
     double p_min() const override { return 611.213; }   // the triple point's pressure, about
     double p_max() const override { return 100e6; }
     bool two_phase() const override { return true; }
+    // Regions 1 and 2 on the saturation line, up to the 1–3 boundary's 16.53 MPa (623.15 K): region 3 is not modelled.
+    bool saturation_at_pressure(double p, SaturationProperties& out) const override;
+    bool saturation_at_temperature(double T, SaturationProperties& out) const override;
 
 private:
     void two_phase(double p, double h, MediumProperties& out) const;

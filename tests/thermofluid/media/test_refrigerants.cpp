@@ -325,3 +325,18 @@ TEST_CASE("the refrigerants are media a system file can name") {
     CHECK(medium("R744").p_max() == 800e6);
     CHECK(medium("R134a").T_min() == 169.85);
 }
+
+TEST_CASE("a refrigerant's saturation through the medium interface is its equation's equilibrium") {
+    const Refrigerant& r = refrigerant("R744");
+    SaturationProperties s;
+    REQUIRE(r.saturation_at_temperature(250, s));
+    // The independent implementation's values (1e-8: its ρ_c in mol/m³ was rounded, as above).
+    CHECK(s.p == doctest::Approx(1785044.24282).epsilon(1e-8));
+    CHECK(s.rho_liquid == doctest::Approx(1045.97213016).epsilon(1e-8));
+    CHECK(s.h_vapour == doctest::Approx(437043.880847).epsilon(1e-8));
+    SaturationProperties q;
+    REQUIRE(r.saturation_at_pressure(s.p, q));
+    CHECK(q.T == doctest::Approx(250).epsilon(1e-11));
+    CHECK_FALSE(r.saturation_at_pressure(8e6, q));     // above the critical pressure
+    CHECK_FALSE(r.saturation_at_temperature(210, q));  // below the triple point
+}

@@ -124,3 +124,18 @@ TEST_CASE("WaterIF97: wet steam with its quality — states outside the formulat
     CHECK(!water.at(20e6, 2000e3).valid);
     CHECK(std::isnan(water.at(20e6, 2000e3).rho));
 }
+
+TEST_CASE("WaterIF97's saturation: the phases on the line up to the 1–3 boundary, none beyond") {
+    const WaterIF97 water;
+    SaturationProperties s;
+    REQUIRE(water.saturation_at_pressure(1e6, s));
+    CHECK(s.T == doctest::Approx(0.453035632e3).epsilon(kDigits));   // Table 36
+    CHECK(s.h_liquid == doctest::Approx(if97::region1(1e6, s.T).h).epsilon(1e-14));
+    CHECK(s.h_vapour == doctest::Approx(if97::region2(1e6, s.T).h).epsilon(1e-14));
+    CHECK(s.rho_liquid == doctest::Approx(1 / if97::region1(1e6, s.T).v).epsilon(1e-14));
+    SaturationProperties t;
+    REQUIRE(water.saturation_at_temperature(500, t));
+    CHECK(t.p == doctest::Approx(0.263889776e1 * 1e6).epsilon(kDigits));   // Table 35
+    CHECK_FALSE(water.saturation_at_pressure(20e6, s));                    // region 3
+    CHECK_FALSE(water.saturation_at_temperature(640, s));
+}

@@ -156,6 +156,9 @@ TEST_CASE("TFS Boundaries.Tests.Volumes: air and nitrogen-oxygen volumes, rigid,
 TEST_CASE("TFS Boundaries.Tests.VolumesDirectCoupling: IF97 water volumes, flexible volumes and tanks joined directly") {
     check_against_tfs("VolumesDirectCoupling");
 }
+TEST_CASE("TFS Boundaries.Tests.PhaseSeperator: a receiver and an accumulator fed wet steam, dry steam and subcooled water") {
+    check_against_tfs("PhaseSeperator");
+}
 TEST_CASE("TFS FlowControl.Tests.BasicControlValve: three characteristics on a ramped opening") { check_against_tfs("BasicControlValve"); }
 TEST_CASE("TFS HeatExchangers.Tests.CounterFlowNTU: glycol against air") { check_against_tfs("CounterFlowNTU"); }
 TEST_CASE("TFS HeatExchangers.Tests.CounterFlowNTU_parallel: two exchangers on a split air stream") { check_against_tfs("CounterFlowNTU_parallel"); }

@@ -148,6 +148,24 @@ void Refrigerant::properties(double p, double h, const double*, MediumProperties
     two_phase(p, h, sat, out);
 }
 
+namespace {
+SaturationProperties saturated(const Saturation& s) { return {s.T, s.p, s.liquid.h, s.vapour.h, s.liquid.rho, s.vapour.rho}; }
+}  // namespace
+
+bool Refrigerant::saturation_at_pressure(double p, SaturationProperties& out) const {
+    Saturation s;
+    if (!eos_.saturation_at_pressure(p, s)) return false;
+    out = saturated(s);
+    return true;
+}
+
+bool Refrigerant::saturation_at_temperature(double T, SaturationProperties& out) const {
+    Saturation s;
+    if (!eos_.saturation_at_temperature(T, s)) return false;
+    out = saturated(s);
+    return true;
+}
+
 bool Refrigerant::state_point(double p, double h, StatePoint& out) const {
     const MediumProperties m = at(p, h);
     if (!m.valid || std::isfinite(m.quality)) return false;

@@ -33,6 +33,9 @@ public:
     double p_min() const override { return eos_.p_triple(); }
     double p_max() const override { return eos_.data().p_max; }
     bool two_phase() const override { return true; }
+    // The exact equilibrium, from the triple point to the traced dome's top (1e-5·T_c below the critical point).
+    bool saturation_at_pressure(double p, SaturationProperties& out) const override;
+    bool saturation_at_temperature(double T, SaturationProperties& out) const override;
 
     const helmholtz::HelmholtzEos& eos() const { return eos_; }
     const TransportCorrelations& transport() const { return transport_; }
