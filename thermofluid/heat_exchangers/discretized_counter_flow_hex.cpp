@@ -5,12 +5,36 @@
 #include "core/model/meta.h"
 #include "core/model/plug_array.h"
 
+#include <algorithm>
 #include <cmath>
+#include <numbers>
+#include <string>
 
 namespace lied::thermofluid {
 
 void DiscretizedCounterFlowHEX::evalOutletA() { outletA.state.value() = {A_side.in().p, cells_[n_ - 1]->h_A(), A_side.in().Xi}; }
 void DiscretizedCounterFlowHEX::evalOutletB() { outletB.state.value() = {B_side.in().p, cells_[n_ - 1]->h_B(), B_side.in().Xi}; }
+
+double DiscretizedCounterFlowHEX::coefficient(const SideTransfer& t, double U_constant, double m_flow, double h, bool dome,
+                                              const SaturationProperties& sat) {
+    constexpr double U_min = 1.0;   // TFS's floor: the cells still follow their wall at zero flow
+    switch (t.model.value()) {
+        case CellModel::constant: return U_constant;
+        case CellModel::singlePhase: return std::max(U_min, t.U_nom * std::pow(std::abs(m_flow) / t.m_flow_nom, 0.8));
+        case CellModel::twoPhase: break;
+    }
+    // TFS's Reynolds exponents after Yan and Lin (1999): 0.4 for the liquid, 0.5 for the vapour.
+    const double U_liq = std::max(U_min, t.U_liq_nom * std::pow(std::abs(m_flow) / t.m_flow_nom_tp, 0.4));
+    const double U_vap = std::max(U_min, t.U_vap_nom * std::pow(std::abs(m_flow) / t.m_flow_nom_tp, 0.5));
+    const double U_tp = std::max(U_min, t.U_tp_nom);
+    if (!dome) return U_vap;
+    const double x = (h - sat.h_liquid) / (sat.h_vapour - sat.h_liquid), dx = t.delta_x, pi = std::numbers::pi;
+    if (x < -dx) return U_liq;
+    if (x < dx) return U_liq + 0.5 * (U_tp - U_liq) * (1 + std::sin(x * pi / (2 * dx)));
+    if (x < 1 - dx) return U_tp;
+    if (x < 1 + dx) return U_tp + 0.5 * (U_vap - U_tp) * (1 + std::sin((x - 1) * pi / (2 * dx)));
+    return U_vap;
+}
 
 void DiscretizedCounterFlowHEX::evalCells() {
     const Medium& mA = *A_side.medium.medium;
@@ -25,15 +49,29 @@ void DiscretizedCounterFlowHEX::evalCells() {
         c.A_limits.follow(mA, A_side.in().p, A_side.in().xi(), c.A.valid);
         c.B_limits.follow(mB, B_side.in().p, B_side.in().xi(), c.B.valid);
     }
+    h_in_A_ = A_side.in().h, h_in_B_ = B_side.in().h;
+    const bool dome_A = transfer_A.model == CellModel::twoPhase && mA.saturation_at_pressure(A_side.in().p, saturation_A_);
+    const bool dome_B = transfer_B.model == CellModel::twoPhase && mB.saturation_at_pressure(B_side.in().p, saturation_B_);
+    const double per_cell = A / n_, k_wall_cell = k_wall * A / n_;
     Q_flow_ = 0;
     energy_ = 0;
     for (int i = 0; i < n_; ++i) {
         Cell& c = *cells_[i];
-        const Cell& facing = *cells_[n_ - 1 - i];
-        c.Q_A = UA_A * (c.T_wall() - c.A.T);
-        const double Q_B_here = UA_B * (c.T_wall() - facing.B.T);   // into B's cell n − 1 − i
-        cells_[n_ - 1 - i]->Q_B = Q_B_here;
-        c.T_wall.der.value() = (-c.Q_A - Q_B_here) / C;
+        Cell& facing = *cells_[n_ - 1 - i];
+        const double k_A = transfer_A.model == CellModel::constant ? UA_A : coefficient(transfer_A, U_A, m_A, c.h_A(), dome_A, saturation_A_) * per_cell;
+        const double k_B = transfer_B.model == CellModel::constant ? UA_B : coefficient(transfer_B, U_B, m_B, facing.h_B(), dome_B, saturation_B_) * per_cell;
+        double Q_B_here;   // into B's cell n − 1 − i
+        if (wall == Wall::storing) {
+            c.Q_A = k_A * (c.T_wall() - c.A.T);
+            Q_B_here = k_B * (c.T_wall() - facing.B.T);
+            c.T_wall.der.value() = (-c.Q_A - Q_B_here) / C;
+        } else {
+            // Three conductances in series; a side with k = 0 (U_A = 0) passes nothing.
+            const double k = k_A > 0 && k_B > 0 ? 1 / (1 / k_A + 1 / k_wall_cell + 1 / k_B) : 0.0;
+            c.Q_A = k * (facing.B.T - c.A.T);
+            Q_B_here = -c.Q_A;
+        }
+        facing.Q_B = Q_B_here;
         Q_flow_ -= c.Q_A;   // what side A gives away
     }
     storage_rate_ = 0.0;
@@ -44,7 +82,7 @@ void DiscretizedCounterFlowHEX::evalCells() {
         const double M_A = V * std::max(c.A.rho, rho_min.value()), M_B = V * std::max(c.B.rho, rho_min.value());
         c.h_A.der.value() = (std::abs(m_A) * (hA_up - c.h_A()) + c.Q_A) / M_A;
         c.h_B.der.value() = (std::abs(m_B) * (hB_up - c.h_B()) + c.Q_B) / M_B;
-        storage_rate_ += M_A * c.h_A.der.value() + M_B * c.h_B.der.value() + C * c.T_wall.der.value();
+        storage_rate_ += M_A * c.h_A.der.value() + M_B * c.h_B.der.value() + (wall == Wall::storing ? C * c.T_wall.der.value() : 0.0);
     }
     reverse_flow_energy_ = std::min(m_A, 0.0) * (cells_[0]->h_A() - A_side.in().h) + std::min(m_B, 0.0) * (cells_[0]->h_B() - B_side.in().h);
     T_out_A_ = cells_[n_ - 1]->A.T;
@@ -64,9 +102,19 @@ void DiscretizedCounterFlowHEX::metainfo(Meta& meta) {
     declare_sides(meta);
     meta.parameter(A, "A", ParameterSpec::positive("m2", "heat transfer area"));
     meta.parameter(V_Hex, "V_Hex", ParameterSpec::positive("m3", "fluid volume of each side"));
-    meta.parameter(U_A, "U_A", ParameterSpec::non_negative("W/(m2.K)", "heat transfer coefficient fluid A ↔ wall"));
-    meta.parameter(U_B, "U_B", ParameterSpec::non_negative("W/(m2.K)", "heat transfer coefficient fluid B ↔ wall"));
-    meta.parameter(C_wall, "C_wall", ParameterSpec::positive("J/K", "heat capacity of the wall"));
+    if (transfer_A.model == CellModel::constant)
+        meta.parameter(U_A, "U_A", ParameterSpec::non_negative("W/(m2.K)", "heat transfer coefficient fluid A ↔ wall (cellModelA = constant)"));
+    if (transfer_B.model == CellModel::constant)
+        meta.parameter(U_B, "U_B", ParameterSpec::non_negative("W/(m2.K)", "heat transfer coefficient fluid B ↔ wall (cellModelB = constant)"));
+    static const ChoiceSpec kWall{{"storing", "conducting"},
+                                  "storing: a wall node of capacity C_wall between the sides (Lied); conducting: the conductance k_wall·A in series, no storage (TFS)"};
+    meta.choice(wall, "wall", kWall);
+    if (wall == Wall::storing) meta.parameter(C_wall, "C_wall", ParameterSpec::positive("J/K", "heat capacity of the wall (wall = storing)"));
+    else meta.parameter(k_wall, "k_wall", ParameterSpec::positive("W/(m2.K)", "heat transfer coefficient of the wall (wall = conducting)"));
+    declare_transfer(meta, transfer_A, "A");
+    declare_transfer(meta, transfer_B, "B");
+    static const ChoiceSpec kInit{{"T", "inlet"}, "the cells start at T_start (at p_start), or at their side's inlet enthalpy (TFS's default)"};
+    meta.choice(init, "init", kInit);
     meta.parameter(T_start, "T_start", ParameterSpec::positive("K", "temperature of fluids and wall at the start").read_at_build());
     meta.parameter(p_start, "p_start", ParameterSpec::positive("Pa", "pressure at which T_start gives the start enthalpies").read_at_build());
     meta.parameter(rho_min, "rho_min", defaults::kRhoMin, ParameterSpec::positive("kg/m3", "lowest density for the mass in a cell"));
@@ -88,10 +136,18 @@ void DiscretizedCounterFlowHEX::metainfo(Meta& meta) {
         meta.state(c.h_B, "h_B" + k, 1e5, "J/kg");
         A_side.medium.declare_enthalpy_range(meta, "h_A" + k, &c.A_limits);
         B_side.medium.declare_enthalpy_range(meta, "h_B" + k, &c.B_limits);
-        meta.state(c.T_wall, "T_wall" + k, 300, "K");
-        for (const State* s : {&c.h_A, &c.h_B, &c.T_wall}) {
+        if (init == Init::inlet) {
+            meta.start_follows(c.h_A, h_in_A_);
+            meta.start_follows(c.h_B, h_in_B_);
+        }
+        for (State* s : {&c.h_A, &c.h_B}) {
             cells.reads.push_back(&s->value);
             cells.writes.push_back(&s->der);
+        }
+        if (wall == Wall::storing) {
+            meta.state(c.T_wall, "T_wall" + k, 300, "K");
+            cells.reads.push_back(&c.T_wall.value);
+            cells.writes.push_back(&c.T_wall.der);
         }
         meta.variable(c.A.T, "T_A" + k, "K");
         meta.variable(c.B.T, "T_B" + k, "K");
@@ -102,6 +158,27 @@ void DiscretizedCounterFlowHEX::metainfo(Meta& meta) {
     meta.variable(Q_flow_, "Q_flow", "W");
     meta.variable(T_out_A_, "T_out_A", "K");
     meta.variable(T_out_B_, "T_out_B", "K");
+}
+
+void DiscretizedCounterFlowHEX::declare_transfer(Meta& meta, SideTransfer& t, const char* side) {
+    static const ChoiceSpec kModel{{"constant", "singlePhase", "twoPhase"},
+                                   "the side's U: constant (U_A/U_B), TFS's singlePhase (U_nom at m_flow_nom, exponent 0.8) or twoPhase (liquid, evaporating/condensing and vapour coefficients)"};
+    const std::string s(side);
+    meta.choice(t.model, "cellModel" + s, kModel);
+    if (t.model == CellModel::singlePhase) {
+        meta.parameter(t.U_nom, "U_nom_" + s, ParameterSpec::positive("W/(m2.K)", "single-phase U at m_flow_nom"));
+        meta.parameter(t.m_flow_nom, "m_flow_nom_" + s, ParameterSpec::positive("kg/s", "single-phase nominal mass flow"));
+    }
+    if (t.model == CellModel::twoPhase) {
+        meta.parameter(t.U_liq_nom, "U_liq_nom_" + s, ParameterSpec::positive("W/(m2.K)", "U of the liquid at m_flow_nom_tp"));
+        meta.parameter(t.U_tp_nom, "U_tp_nom_" + s, ParameterSpec::positive("W/(m2.K)", "U while evaporating or condensing"));
+        meta.parameter(t.U_vap_nom, "U_vap_nom_" + s, ParameterSpec::positive("W/(m2.K)", "U of the vapour at m_flow_nom_tp"));
+        meta.parameter(t.m_flow_nom_tp, "m_flow_nom_tp_" + s, ParameterSpec::positive("kg/s", "two-phase nominal mass flow"));
+        meta.parameter(t.delta_x, "delta_x_" + s, ParameterSpec{"kg/kg", "half width in quality of the blend at the dome's edges", 1e-6, 0.5});
+        const MediumParameter& m = s == "A" ? A_side.medium : B_side.medium;
+        meta.require(!m.medium || m.medium->two_phase(),
+                     [&] { return "cellModel" + s + " = twoPhase needs a medium that boils, not " + m.name; }, "two-phase cells on a two-phase medium");
+    }
 }
 
 LIED_REGISTER_COMPONENT(DiscretizedCounterFlowHEX, "counter-flow heat exchanger in nCells cells per side with a heat-storing wall (TFS DiscretizedCounterFlowHEX)");

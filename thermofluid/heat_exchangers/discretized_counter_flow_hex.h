@@ -1,13 +1,24 @@
 #pragma once
-// A discretised counter-flow heat exchanger (ThermofluidStream's DiscretizedCounterFlowHEX, with a wall that
-// stores heat): nCells cells per side, each like a ConductionElement of volume V_Hex/nCells, and between cell i of
-// side A and cell nCells + 1 − i of side B a wall node of capacity C_wall/nCells:
-//   M_A,i·dh_A,i/dt = ṁ_A·(h_A,i−1 − h_A,i) + U_A·(A/nCells)·(T_wall,i − T_A,i)       (h_A,0 = h_in,A; same for B)
-//   (C_wall/nCells)·dT_wall,i/dt = −U_A·(A/nCells)·(T_wall,i − T_A,i) − U_B·(A/nCells)·(T_wall,i − T_B,j)
-// with M = (V_Hex/nCells)·ρ quasi-stationary. U_A and U_B are the two sides' heat transfer coefficients; the wall's
-// own conduction resistance is taken as lumped into them (a thin metal wall). For reverse flow (ṁ < 0) each cell
-// takes the enthalpy of the cell downstream and the last one keeps its own (TFS's ConductionElement rule).
+// A discretised counter-flow heat exchanger (ThermofluidStream's DiscretizedCounterFlowHEX): nCells cells per side,
+// each like a ConductionElement of volume V_Hex/nCells with the mass in it quasi-stationary (M = V·ρ), side B running
+// the other way, so that cell i of side A faces cell j = nCells + 1 − i of side B:
+//   M_A,i·dh_A,i/dt = ṁ_A·(h_A,i−1 − h_A,i) + Q_A,i       (h_A,0 = h_in,A; the same for B)
+// What lies between the facing cells is the `wall`:
+//  - `storing` (Lied's default): a wall node of heat capacity C_wall/nCells, Q_A,i = k_A·(T_wall,i − T_A,i) and
+//    (C_wall/nCells)·dT_wall,i/dt = −Q_A,i − Q_B,j, the wall's own conduction lumped into the sides' coefficients;
+//  - `conducting` (TFS's): no storage, the wall's conductance k_wall·A/nCells in series with the sides',
+//    Q_A,i = −Q_B,j = (T_B,j − T_A,i)/(1/k_A + 1/k_wall,i + 1/k_B).
+// k = U·A/nCells per cell, U by each side's `cellModel` (TFS's conduction elements for the exchanger):
+//  - `constant`: U_A, U_B;
+//  - `singlePhase` (TFS's ConductionElementHEX): U = max(1, U_nom·(|ṁ|/m_flow_nom)^0.8);
+//  - `twoPhase` (TFS's ConductionElementHEX_twoPhase): U_liq = max(1, U_liq_nom·(|ṁ|/m_flow_nom)^0.4) below the dome,
+//    U_tp = max(1, U_tp_nom) in it, U_vap = max(1, U_vap_nom·(|ṁ|/m_flow_nom)^0.5) above it, blended by
+//    sin() over ±delta_x of quality x = (h − h′)/(h″ − h′) at both edges (TFS's interpolation). Without a dome at
+//    the side's pressure (a supercritical fluid) the vapour's U holds.
+// The cells start at T_start (init = T) or at their side's inlet enthalpy (init = inlet, TFS's default). For reverse
+// flow (ṁ < 0) each cell takes the enthalpy of the cell downstream and the last one keeps its own (TFS's rule).
 #include "core/model/block_lists.h"
+#include "core/model/choice.h"
 #include "core/model/component.h"
 #include "core/model/state.h"
 #include "core/model/system_default.h"
@@ -28,6 +39,20 @@ public:
     double C_wall = 1000.0;                 // J/K, heat capacity of the wall
     double T_start = 293.15;                // K, every cell and the wall at the start (fluids at p_start)
     double p_start = 1e5;                   // Pa
+    enum class Wall { storing, conducting };
+    Choice<Wall> wall{Wall::storing};
+    double k_wall = 100.0;                  // W/(m²·K), the conducting wall's coefficient (TFS's default)
+    enum class CellModel { constant, singlePhase, twoPhase };
+    // One side's heat transfer law and its parameters (TFS's defaults: single phase 3000 W/(m²·K) at 1 kg/s; two
+    // phase 700 liquid, 1000 evaporating or condensing, 500 vapour, at 0.3 kg/s, blended over ±0.05 of quality).
+    struct SideTransfer {
+        Choice<CellModel> model{CellModel::constant};
+        double U_nom = 3000.0, m_flow_nom = 1.0;
+        double U_liq_nom = 700.0, U_tp_nom = 1000.0, U_vap_nom = 500.0, m_flow_nom_tp = 0.3, delta_x = 0.05;
+    };
+    SideTransfer transfer_A, transfer_B;
+    enum class Init { T, inlet };
+    Choice<Init> init{Init::T};
     SystemDefault rho_min{defaults::rho_min};
 
     void metainfo(Meta& meta) override;
@@ -40,12 +65,17 @@ private:
         EnthalpyLimits A_limits, B_limits;   // h_A's and h_B's valid ranges where the media's bounds move with pressure
         double Q_A = 0, Q_B = 0;            // W, into the fluids
     };
+    // U of one side's cell with enthalpy h at mass flow m_flow; `saturation` holds the side's dome (valid if `dome`).
+    static double coefficient(const SideTransfer& t, double U_constant, double m_flow, double h, bool dome, const SaturationProperties& saturation);
+    void declare_transfer(Meta& meta, SideTransfer& t, const char* side);
     void evalOutletA();
     void evalOutletB();
     void evalCells();
     std::vector<std::unique_ptr<Cell>> cells_;   // grows only
     int n_ = 0;
     double Q_flow_ = 0, T_out_A_ = 0, T_out_B_ = 0, energy_ = 0;
+    double h_in_A_ = 0, h_in_B_ = 0;   // the inlets' enthalpies, where init = inlet starts the cells
+    SaturationProperties saturation_A_, saturation_B_;
     // W: what the cells and the wall store (Σ M·dh/dt + C·dT/dt; the cells' masses follow the flow without a balance),
     // and what the reverse-flow guard at the inlets creates (a cell books its own h for what leaves through an inlet).
     double storage_rate_ = 0, reverse_flow_energy_ = 0;

@@ -8,11 +8,14 @@
 #include "thermofluid/processes/flow_resistance.h"
 #include "thermofluid/heat_exchangers/counter_flow_ntu.h"
 #include "thermofluid/heat_exchangers/discretized_counter_flow_hex.h"
+#include "thermofluid/media/media_registry.h"
 
 #include <doctest/doctest.h>
 #include <Eigen/Dense>
 
 #include <cmath>
+#include <numbers>
+#include <string>
 
 using namespace lied;
 using namespace lied::thermofluid;
@@ -173,4 +176,94 @@ void check_if97_state_named(const std::string& state) {
 TEST_CASE("both exchangers name a WaterIF97 enthalpy state past the medium's limits, at their side's pressure") {
     check_if97_state_named<CounterFlowNTU>("hex.h_out_A");
     check_if97_state_named<DiscretizedCounterFlowHEX>("hex.h_A[2]");
+}
+
+TEST_CASE("DiscretizedCounterFlowHEX with TFS's conducting wall: the steady state of three conductances in series") {
+    // A conducting wall adds 1/(k_wall·A/n) to the series between the sides; at steady state the storing wall's node
+    // carries no heat, so both are the same cell equations with 1/G = 1/G_A + 1/G_wall + 1/G_B.
+    const int n = 4;
+    TwoStreams<DiscretizedCounterFlowHEX> s(0.05, 0.3);
+    s.hex.nCells = n;
+    s.hex.A = 2.0, s.hex.U_A = 400, s.hex.U_B = 150;
+    s.hex.wall = DiscretizedCounterFlowHEX::Wall::conducting;
+    s.hex.k_wall = 300;
+    Simulator sim(s);
+    sim.initialize_steady_state();
+    const double G_A = 400 * 2.0 / n, G_B_and_wall = 1 / (1 / (150 * 2.0 / n) + 1 / (300 * 2.0 / n));
+    const Eigen::VectorXd T = solve_cells(n, 0.05 * kCpWater, 0.3 * kCpAir, G_A, G_B_and_wall, 360, 290);
+    // The storing wall's node sits between G_A and the rest: the fluids' temperatures are the same.
+    CHECK(sim.value("hex.T_out_A") == doctest::Approx(T(n - 1)).epsilon(1e-9));
+    CHECK(sim.value("hex.T_out_B") == doctest::Approx(T(2 * n - 1)).epsilon(1e-9));
+    for (const auto& state : sim.model().states) CHECK(state.path.find("T_wall") == std::string::npos);
+    const double given = 0.05 * kCpWater * (360 - sim.value("hex.T_out_A")), taken = 0.3 * kCpAir * (sim.value("hex.T_out_B") - 290);
+    CHECK(taken == doctest::Approx(given).epsilon(1e-9));
+}
+
+TEST_CASE("DiscretizedCounterFlowHEX with TFS's single-phase cells: U = U_nom·(ṁ/ṁ_nom)^0.8 on each side") {
+    const int n = 3;
+    TwoStreams<DiscretizedCounterFlowHEX> s(0.05, 0.3);
+    s.hex.nCells = n;
+    s.hex.A = 2.0;
+    s.hex.wall = DiscretizedCounterFlowHEX::Wall::conducting;
+    s.hex.transfer_A.model = DiscretizedCounterFlowHEX::CellModel::singlePhase;
+    s.hex.transfer_B.model = DiscretizedCounterFlowHEX::CellModel::singlePhase;
+    s.hex.transfer_B.U_nom = 200, s.hex.transfer_B.m_flow_nom = 0.5;   // side A keeps TFS's 3000 W/(m²·K) at 1 kg/s
+    Simulator sim(s);
+    sim.initialize_steady_state();
+    const double U_A = 3000 * std::pow(0.05 / 1.0, 0.8), U_B = 200 * std::pow(0.3 / 0.5, 0.8);
+    const double G_rest = 1 / (1 / (U_B * 2.0 / n) + 1 / (100 * 2.0 / n));   // TFS's k_wall = 100 W/(m²·K)
+    const Eigen::VectorXd T = solve_cells(n, 0.05 * kCpWater, 0.3 * kCpAir, U_A * 2.0 / n, G_rest, 360, 290);
+    CHECK(sim.value("hex.T_out_A") == doctest::Approx(T(n - 1)).epsilon(1e-9));
+    CHECK(sim.value("hex.T_out_B") == doctest::Approx(T(2 * n - 1)).epsilon(1e-9));
+}
+
+TEST_CASE("DiscretizedCounterFlowHEX with TFS's two-phase cells: R134a condensing against water, the law recomputed per cell") {
+    // Superheated R134a at 8 bar (side B) condenses against water at 290 K (side A). At steady state the exchanged
+    // heat is Σ k_i·(T_B,j − T_A,i) over the facing cells, each U from TFS's blend evaluated here at the cell's h.
+    const int n = 6;
+    TwoStreams<DiscretizedCounterFlowHEX> s(0.3, 0.02);
+    for (MediumParameter* m : {&s.source_A.medium, &s.in_A.medium, &s.out_A.medium, &s.sink_A.medium, &s.hex.A_side.medium}) m->name = "ConstantPropertyLiquidWater";
+    for (MediumParameter* m : {&s.source_B.medium, &s.in_B.medium, &s.out_B.medium, &s.sink_B.medium, &s.hex.B_side.medium}) m->name = "R134a";
+    s.source_A.T0_par = 290;
+    s.source_B.T0_par = 330;
+    s.sink_B.p0_par = 8e5, s.source_B.p0_par = 8e5 + 2 * kR * 0.02;
+    s.hex.nCells = n;
+    s.hex.A = 1.0;
+    s.hex.wall = DiscretizedCounterFlowHEX::Wall::conducting;
+    s.hex.k_wall = 5000;
+    s.hex.transfer_A.model = DiscretizedCounterFlowHEX::CellModel::singlePhase;
+    s.hex.transfer_B.model = DiscretizedCounterFlowHEX::CellModel::twoPhase;
+    s.hex.init = DiscretizedCounterFlowHEX::Init::inlet;
+    s.hex.p_start = 8e5;
+    Simulator sim(s, {.solver = "cvode-bdf", .tolerances = {.relative = 1e-10, .absolute = 1e-10}});
+    // init = inlet: every cell starts at its side's inlet enthalpy.
+    CHECK(sim.value("hex.h_B[3]") == doctest::Approx(sim.value("source_B.h")).epsilon(1e-12));
+    CHECK(sim.value("hex.h_A[5]") == doctest::Approx(sim.value("source_A.h")).epsilon(1e-12));
+    sim.simulate(200);
+    const double m_A = sim.value("source_A.m_flow"), m_B = sim.value("source_B.m_flow");
+    SaturationProperties sat;   // at side B's pressure: the sink's, plus the outlet resistance's drop k·ṁ
+    REQUIRE(medium("R134a").saturation_at_pressure(8e5 + kR * m_B, sat));
+    auto U_two_phase = [&](double h) {
+        const double U_liq = std::max(1.0, 700 * std::pow(m_B / 0.3, 0.4)), U_vap = std::max(1.0, 500 * std::pow(m_B / 0.3, 0.5)), U_tp = 1000;
+        const double x = (h - sat.h_liquid) / (sat.h_vapour - sat.h_liquid), dx = 0.05, pi = std::numbers::pi;
+        if (x < -dx) return U_liq;
+        if (x < dx) return U_liq + 0.5 * (U_tp - U_liq) * (1 + std::sin(x * pi / (2 * dx)));
+        if (x < 1 - dx) return U_tp;
+        if (x < 1 + dx) return U_tp + 0.5 * (U_vap - U_tp) * (1 + std::sin((x - 1) * pi / (2 * dx)));
+        return U_vap;
+    };
+    const double U_A = 3000 * std::pow(m_A, 0.8);
+    double Q = 0;
+    for (int i = 1; i <= n; ++i) {
+        const std::string a = "[" + std::to_string(i) + "]", b = "[" + std::to_string(n + 1 - i) + "]";
+        const double k = 1 / (1 / (U_A / n) + 1 / (5000.0 / n) + 1 / (U_two_phase(sim.value("hex.h_B" + b)) / n));
+        Q += k * (sim.value("hex.T_B" + b) - sim.value("hex.T_A" + a));
+    }
+    CHECK(sim.value("hex.Q_flow") == doctest::Approx(-Q).epsilon(1e-9));
+    // Energy: what the refrigerant gives, the water takes (steady: the cells store nothing), and it condensed.
+    const double given = m_B * (sim.value("source_B.h") - sim.value("hex.h_B[6]"));
+    const double taken = m_A * kCpWater * (sim.value("hex.T_out_A") - 290);
+    CHECK(taken == doctest::Approx(given).epsilon(1e-7));
+    CHECK(sim.value("hex.h_B[6]") < sat.h_liquid);
+    CHECK(sim.balance().violations() == 0);
 }
