@@ -102,15 +102,14 @@ void DiscretizedCounterFlowHEX::metainfo(Meta& meta) {
     declare_sides(meta);
     meta.parameter(A, "A", ParameterSpec::positive("m2", "heat transfer area"));
     meta.parameter(V_Hex, "V_Hex", ParameterSpec::positive("m3", "fluid volume of each side"));
-    if (transfer_A.model == CellModel::constant)
-        meta.parameter(U_A, "U_A", ParameterSpec::non_negative("W/(m2.K)", "heat transfer coefficient fluid A ↔ wall (cellModelA = constant)"));
-    if (transfer_B.model == CellModel::constant)
-        meta.parameter(U_B, "U_B", ParameterSpec::non_negative("W/(m2.K)", "heat transfer coefficient fluid B ↔ wall (cellModelB = constant)"));
+    // Every option's parameters are declared whatever the choice (a system file sets them before the choice is taken).
+    meta.parameter(U_A, "U_A", ParameterSpec::non_negative("W/(m2.K)", "heat transfer coefficient fluid A ↔ wall (cellModelA = constant)"));
+    meta.parameter(U_B, "U_B", ParameterSpec::non_negative("W/(m2.K)", "heat transfer coefficient fluid B ↔ wall (cellModelB = constant)"));
     static const ChoiceSpec kWall{{"storing", "conducting"},
                                   "storing: a wall node of capacity C_wall between the sides (Lied); conducting: the conductance k_wall·A in series, no storage (TFS)"};
     meta.choice(wall, "wall", kWall);
-    if (wall == Wall::storing) meta.parameter(C_wall, "C_wall", ParameterSpec::positive("J/K", "heat capacity of the wall (wall = storing)"));
-    else meta.parameter(k_wall, "k_wall", ParameterSpec::positive("W/(m2.K)", "heat transfer coefficient of the wall (wall = conducting)"));
+    meta.parameter(C_wall, "C_wall", ParameterSpec::positive("J/K", "heat capacity of the wall (wall = storing)"));
+    meta.parameter(k_wall, "k_wall", ParameterSpec::positive("W/(m2.K)", "heat transfer coefficient of the wall (wall = conducting)"));
     declare_transfer(meta, transfer_A, "A");
     declare_transfer(meta, transfer_B, "B");
     static const ChoiceSpec kInit{{"T", "inlet"}, "the cells start at T_start (at p_start), or at their side's inlet enthalpy (TFS's default)"};
@@ -165,22 +164,20 @@ void DiscretizedCounterFlowHEX::declare_transfer(Meta& meta, SideTransfer& t, co
                                    "the side's U: constant (U_A/U_B), TFS's singlePhase (U_nom at m_flow_nom, exponent 0.8) or twoPhase (liquid, evaporating/condensing and vapour coefficients)"};
     const std::string s(side);
     meta.choice(t.model, "cellModel" + s, kModel);
-    if (t.model == CellModel::singlePhase) {
-        meta.parameter(t.U_nom, "U_nom_" + s, ParameterSpec::positive("W/(m2.K)", "single-phase U at m_flow_nom"));
-        meta.parameter(t.m_flow_nom, "m_flow_nom_" + s, ParameterSpec::positive("kg/s", "single-phase nominal mass flow"));
-    }
+    meta.parameter(t.U_nom, "U_nom_" + s, ParameterSpec::positive("W/(m2.K)", "single-phase U at m_flow_nom (cellModel" + s + " = singlePhase)"));
+    meta.parameter(t.m_flow_nom, "m_flow_nom_" + s, ParameterSpec::positive("kg/s", "single-phase nominal mass flow"));
+    meta.parameter(t.U_liq_nom, "U_liq_nom_" + s, ParameterSpec::positive("W/(m2.K)", "U of the liquid at m_flow_nom_tp (cellModel" + s + " = twoPhase)"));
+    meta.parameter(t.U_tp_nom, "U_tp_nom_" + s, ParameterSpec::positive("W/(m2.K)", "U while evaporating or condensing"));
+    meta.parameter(t.U_vap_nom, "U_vap_nom_" + s, ParameterSpec::positive("W/(m2.K)", "U of the vapour at m_flow_nom_tp"));
+    meta.parameter(t.m_flow_nom_tp, "m_flow_nom_tp_" + s, ParameterSpec::positive("kg/s", "two-phase nominal mass flow"));
+    meta.parameter(t.delta_x, "delta_x_" + s, ParameterSpec{"kg/kg", "half width in quality of the blend at the dome's edges", 1e-6, 0.5});
     if (t.model == CellModel::twoPhase) {
-        meta.parameter(t.U_liq_nom, "U_liq_nom_" + s, ParameterSpec::positive("W/(m2.K)", "U of the liquid at m_flow_nom_tp"));
-        meta.parameter(t.U_tp_nom, "U_tp_nom_" + s, ParameterSpec::positive("W/(m2.K)", "U while evaporating or condensing"));
-        meta.parameter(t.U_vap_nom, "U_vap_nom_" + s, ParameterSpec::positive("W/(m2.K)", "U of the vapour at m_flow_nom_tp"));
-        meta.parameter(t.m_flow_nom_tp, "m_flow_nom_tp_" + s, ParameterSpec::positive("kg/s", "two-phase nominal mass flow"));
-        meta.parameter(t.delta_x, "delta_x_" + s, ParameterSpec{"kg/kg", "half width in quality of the blend at the dome's edges", 1e-6, 0.5});
         const MediumParameter& m = s == "A" ? A_side.medium : B_side.medium;
         meta.require(!m.medium || m.medium->two_phase(),
                      [&] { return "cellModel" + s + " = twoPhase needs a medium that boils, not " + m.name; }, "two-phase cells on a two-phase medium");
     }
 }
 
-LIED_REGISTER_COMPONENT(DiscretizedCounterFlowHEX, "counter-flow heat exchanger in nCells cells per side with a heat-storing wall (TFS DiscretizedCounterFlowHEX)");
+LIED_REGISTER_COMPONENT(DiscretizedCounterFlowHEX, "counter-flow heat exchanger in nCells cells per side with a heat-storing or a conducting wall, TFS's single- and two-phase cell laws (TFS DiscretizedCounterFlowHEX)");
 
 }  // namespace lied::thermofluid

@@ -8,6 +8,7 @@
 #include "thermofluid/processes/flow_resistance.h"
 #include "thermofluid/heat_exchangers/counter_flow_ntu.h"
 #include "thermofluid/heat_exchangers/discretized_counter_flow_hex.h"
+#include "systems/io/system_file.h"
 #include "thermofluid/media/media_registry.h"
 
 #include <doctest/doctest.h>
@@ -266,4 +267,28 @@ TEST_CASE("DiscretizedCounterFlowHEX with TFS's two-phase cells: R134a condensin
     CHECK(taken == doctest::Approx(given).epsilon(1e-7));
     CHECK(sim.value("hex.h_B[6]") < sat.h_liquid);
     CHECK(sim.balance().violations() == 0);
+}
+
+TEST_CASE("a system file sets the conducting wall's and the two-phase cells' parameters along with their choices") {
+    // Parameters of an option are declared whatever the choice: the file sets them before the choice is taken.
+    const std::string text = R"(system: Exchanger
+components:
+  hot: {type: Source, parameters: {medium: ConstantPropertyLiquidWater, p0_par: 102000, T0_par: 330}}
+  cold: {type: Source, parameters: {medium: R134a, p0_par: 302000, T0_par: 270}}
+  hex: {type: DiscretizedCounterFlowHEX, parameters: {mediumA: ConstantPropertyLiquidWater, mediumB: R134a, wall: conducting, k_wall: 50,
+        cellModelA: singlePhase, U_nom_A: 2500, cellModelB: twoPhase, U_tp_nom_B: 900, init: inlet}}
+  hot_out: {type: Sink, parameters: {medium: ConstantPropertyLiquidWater, p0_par: 100000}}
+  cold_out: {type: Sink, parameters: {medium: R134a, p0_par: 300000}}
+connections:
+  - [hot.outlet, hex.inletA]
+  - [hex.outletA, hot_out.inlet]
+  - [cold.outlet, hex.inletB]
+  - [hex.outletB, cold_out.inlet]
+)";
+    systems::LoadedSystem loaded = systems::parse_system_text(text, "exchanger.yaml", ".");
+    Simulator sim(*loaded.root);
+    CHECK(sim.parameter("hex.k_wall") == 50);
+    CHECK(sim.parameter("hex.U_nom_A") == 2500);
+    CHECK(sim.parameter("hex.U_tp_nom_B") == 900);
+    CHECK(sim.choice("hex.wall") == "conducting");
 }
