@@ -76,6 +76,8 @@ protected:
     // The enthalpy of what leaves through the outlets while they flow forward (TFS's state_out): the volume's own,
     // or a phase separator's pipe's. Called by the medium block once p_, h_ and props_ hold the new state.
     virtual double outlet_enthalpy() { return h_; }
+    // How the start state was given, for messages ("T_start = 293.15 K"); a subclass with its own start says its own.
+    virtual std::string start_description() const;
     // The pressure derivative of the density the damping uses (TFS: ∂ρ/∂p|h of the medium, or of the walls).
     virtual double damping_compressibility(const MediumProperties& props, double /*volume*/) const { return props.drho_dp_h; }
     // The work W_v done on the volume's content as its volume changes (TFS: 0 for rigid and elastic volumes; an

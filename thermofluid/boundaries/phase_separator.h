@@ -6,7 +6,8 @@
 //   level = clamp(M·(1 − x)/(ρ′·V), 0, 1),   level_pipe = clamp((level − pipe_low)/(pipe_high − pipe_low), 0, 1)
 //   h_out = level_pipe·h′ + (1 − level_pipe)·h″ inside the dome, the volume's h outside it
 // A receiver (pipe near the bottom) delivers saturated liquid while it holds enough, an accumulator (pipe near the
-// top) saturated vapour. Energy leaves with h_out, so the volume's own enthalpy moves the other way. The start state
+// top) saturated vapour. Without a dome at its pressure (above the critical point) the vessel holds one fluid: the
+// pipe takes it as it is, x = 1 and the levels 0. Energy leaves with h_out, so the volume's own enthalpy moves the other way. The start state
 // is set by init_method: `h` (h_0), `M` (the mass M_0 fixes the quality), `l` (the liquid level l_0) or `x` (the
 // quality x_0), all at p_start on the saturation line. Receiver is the same with the pipe from 0.05 to 0.15 (TFS's
 // Examples.Utilities.Receiver). The rest is Volume's (damping with density_derp_h_set unless from the medium).
@@ -40,6 +41,7 @@ private:
     double start_mass(const Meta& meta, const MediumProperties& s) override { return rigid_start_mass(meta, s, V_par); }
     double damping_compressibility(const MediumProperties& props, double) const override { return rigid_damping_compressibility(props); }
     double outlet_enthalpy() override;
+    std::string start_description() const override;
     double start_enthalpy(Meta& meta) const;
 
     SaturationProperties saturation_;

@@ -9,6 +9,7 @@
 #include <cmath>
 #include <numbers>
 #include <string>
+#include <tuple>
 
 namespace lied::thermofluid {
 
@@ -117,14 +118,19 @@ void DiscretizedCounterFlowHEX::metainfo(Meta& meta) {
     meta.parameter(T_start, "T_start", ParameterSpec::positive("K", "temperature of fluids and wall at the start").read_at_build());
     meta.parameter(p_start, "p_start", ParameterSpec::positive("Pa", "pressure at which T_start gives the start enthalpies").read_at_build());
     meta.parameter(rho_min, "rho_min", defaults::kRhoMin, ParameterSpec::positive("kg/m3", "lowest density for the mass in a cell"));
+    // The start enthalpies from (p_start, T_start); with init = inlet they are only the guess the start settles from,
+    // so a medium that has no state there (CO2 below its triple point's 5.2 bar) falls back to 0 instead.
     double hA0 = 0, hB0 = 0;
-    if (A_side.medium.medium && B_side.medium.medium) {
-        hA0 = A_side.medium.medium->specific_enthalpy(p_start, T_start, nullptr);
-        hB0 = B_side.medium.medium->specific_enthalpy(p_start, T_start, nullptr);
-        if (!std::isfinite(hA0) || !std::isfinite(hB0))
-            throw BuildError(meta.path() + ": T_start = " + std::to_string(T_start) + " K is outside a side's medium " +
-                                 "(rule: the initial state is in the media's range)",
+    for (auto [side, h0, name] : {std::tuple{&A_side, &hA0, "A"}, std::tuple{&B_side, &hB0, "B"}}) {
+        const Medium* m = side->medium.medium;
+        if (!m) continue;
+        *h0 = m->specific_enthalpy(p_start, T_start, nullptr);
+        if (std::isfinite(*h0)) continue;
+        if (init == Init::T)
+            throw BuildError(meta.path() + ": p_start = " + std::to_string(p_start) + " Pa, T_start = " + std::to_string(T_start) + " K is outside side " +
+                                 name + "'s medium " + m->name() + " (rule: the initial state is in the media's range; or init = inlet)",
                              "start state in range");
+        *h0 = 0.0;
     }
     BlockLists& cells = cell_lists_.reset({&inletA.state, &inletB.state, &inletA.m_flow, &inletB.m_flow});
     for (int i = 0; i < n_; ++i) {

@@ -6,8 +6,8 @@
 //   p_sat_Pa/_bar  saturation pressure at the state's temperature
 //   T_oversat_K    T − T_sat(p): the superheat of a vapour, minus the subcooling of a liquid
 //   p_oversat_Pa/_bar  p − p_sat(T): positive for a subcooled liquid
-// A medium with one phase is refused at build time. Where the state has no saturation (above the critical point or
-// outside the medium's dome) the value is NaN, and the run's diagnosis names this sensor.
+// A medium with one phase is refused at build time. Where the quantity does not exist (T_sat above the critical
+// pressure, p_sat above the critical temperature) the value is NaN, and the build or the run stops naming this sensor.
 #include "thermofluid/interfaces/siso_flow.h"
 
 #include <string>

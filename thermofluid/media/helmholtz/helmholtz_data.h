@@ -52,6 +52,9 @@ struct FluidData {
     std::span<const PowerTerm> power;
     std::span<const GaussianTerm> gaussian;
     std::span<const NonAnalyticTerm> non_analytic;
+    // The melting line p_m = p_t·(1 + a₁·(T/T_t − 1) + a₂·(T/T_t − 1)²), where the fluid's publication gives one
+    // (zeros: none; the equation's range is then its only limit).
+    double melting_a1 = 0, melting_a2 = 0;
 };
 
 }  // namespace lied::thermofluid::helmholtz

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <stdexcept>
+#include <string>
 
 namespace lied::thermofluid::helmholtz {
 namespace {
@@ -88,6 +90,8 @@ HelmholtzEos::HelmholtzEos(const FluidData& data)
     : data_(data), R_(data.gas_constant / data.molar_mass), a1_(data.a1), a2_(data.a2) {
     p_critical_ = pressure(data.rho_critical, data.T_critical);
     trace_saturation_line();
+    if (table_.size() < 2)   // a fluid's data is tested; this guards a new fluid's first run
+        throw std::invalid_argument(std::string("the saturation line of ") + data.name + " could not be traced from its triple point");
     p_triple_ = table_.empty() ? kNaN : std::exp(table_.front().ln_p);
     const ReferenceState& ref = data.reference_state;
     Saturation sat;
@@ -200,9 +204,7 @@ void HelmholtzEos::trace_saturation_line() {
 
 bool HelmholtzEos::saturation_from(double T, double dl, double dv, Saturation& out) const {
     const double tau = data_.T_critical / T, rc = data_.rho_critical;
-    // Akasaka's Newton iteration on J = δ(1 + δαʳ_δ) and K = δαʳ_δ + αʳ + ln δ, equal in both phases. Close to the
-    // critical point rounding limits the steps: there a step that no longer halves, below 1e-9, is converged too.
-    double last_step = 1;
+    // Akasaka's Newton iteration on J = δ(1 + δαʳ_δ) and K = δαʳ_δ + αʳ + ln δ, equal in both phases.
     for (int iteration = 0; iteration < 100; ++iteration) {
         const Residual l = residual(dl, tau), v = residual(dv, tau);
         const double Jl = dl * (1 + dl * l.d), Jv = dv * (1 + dv * v.d);
@@ -219,11 +221,10 @@ bool HelmholtzEos::saturation_from(double T, double dl, double dv, Saturation& o
         dl += gamma * step_l;
         dv += gamma * step_v;
         if (!(dl > dv * (1 + 1e-6))) return false;   // collapsed onto one phase
-        // Newton converges quadratically: after a step below 1e-9 the error is below rounding.
+        // Newton converges quadratically: after a step below 1e-9 the error is below rounding (also next to the
+        // critical point, where rounding keeps the steps from falling much further).
         const double step = std::max(std::abs(step_l) / dl, std::abs(step_v) / dv);
-        const bool noise = step < 1e-9 && step > 0.5 * last_step;
-        last_step = step;
-        if (step <= 1e-9 || noise) {
+        if (step <= 1e-9) {
             out.T = T;
             out.liquid = at(dl * rc, T);
             out.vapour = at(dv * rc, T);
@@ -329,14 +330,20 @@ double HelmholtzEos::density(double p, double T, Branch branch, double rho_start
         // has the sign the bound needs on the stable side (a few steps of 1e-4 at most).
         double dl, dv;
         saturation_start(T, dl, dv);
+        // Widened by at most 1e-3 in all: beyond that the bound would leave the stable branch, and a liquid below its
+        // vapour pressure (or a vapour above it) has no root on its branch.
         if (branch == Branch::liquid) {
             low = dl * rc;
-            for (int k = 0; k < 60 && !(excess(low, slope) < 0 && slope > 0); ++k) low *= 1 - 1e-4 * (1 << std::min(k, 10));
+            for (int k = 0; k < 10 && !(excess(low, slope) < 0 && slope > 0); ++k) low *= 1 - 1e-4;
+            if (!(excess(low, slope) < 0 && slope > 0)) return kNaN;
         } else {
             high = dv * rc;
-            for (int k = 0; k < 60 && !(excess(high, slope) > 0 && slope > 0); ++k) high *= 1 + 1e-4 * (1 << std::min(k, 10));
+            for (int k = 0; k < 10 && !(excess(high, slope) > 0 && slope > 0); ++k) high *= 1 + 1e-4;
+            if (!(excess(high, slope) > 0 && slope > 0)) return kNaN;
         }
     }
+    // The other end must bracket the root too (a pressure beyond the densest state the bound allows has none).
+    if (!(excess(low, slope) < 0) || !(excess(high, slope) > 0)) return kNaN;
     double rho = std::clamp(rho_start, low, high);
     if (!(rho > low && rho < high)) rho = branch == Branch::liquid ? high : low + 0.5 * (high - low) * 1e-3;
     for (int iteration = 0; iteration < 200; ++iteration) {
@@ -344,7 +351,9 @@ double HelmholtzEos::density(double p, double T, Branch branch, double rho_start
         if (f > 0) high = rho; else low = rho;
         double next = rho - f / slope;
         if (!(slope > 0 && next > low && next < high)) next = 0.5 * (low + high);
-        if (std::abs(next - rho) <= 1e-14 * rho || high - low <= 1e-14 * high) return next;
+        if (std::abs(next - rho) <= 1e-14 * rho) return next;
+        // The bracket closed: a root only if the pressure is met there (not a jump of p(ρ) across it).
+        if (high - low <= 1e-14 * high) return std::abs(f) <= 1e-9 * std::max(p, 1.0) ? next : kNaN;
         rho = next;
     }
     return kNaN;

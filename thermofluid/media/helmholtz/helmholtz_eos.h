@@ -4,7 +4,7 @@
 // phase equilibrium (equal pressure and Gibbs energy of both phases). The constructor traces the saturation line
 // once, from the triple point up to where the phases merge; later solves start from that table and converge in one
 // to three Newton steps. Mass units: kg/m³, J/kg, J/(kg·K). After construction nothing here allocates or throws;
-// a solve that does not converge says so in its return value.
+// a solve that does not converge says so in its return value. The constructor throws if the line cannot be traced.
 #include "thermofluid/media/helmholtz/helmholtz_data.h"
 
 #include <cmath>

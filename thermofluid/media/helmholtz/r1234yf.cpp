@@ -65,7 +65,7 @@ double viscosity(const HelmholtzEos& eos, const StatePoint& s) {
 
 constexpr CriticalEnhancement kCritical{1 / 5.835e-10, 1.94e-10, 0.0496, 1.239, 0.63, 1.03, 1.5 * kTc, 3.3844e6};
 
-double conductivity(const HelmholtzEos& eos, const StatePoint& s) {
+double conductivity(const HelmholtzEos& eos, const StatePoint& s, double eta) {
     const double Tr = s.T / kTc;
     const double lambda0 = -0.0102778 + Tr * (0.0291098 + Tr * 0.000860643);
     constexpr double B1[] = {-0.0368219, 0.0883226, -0.0705909, 0.0259026, -0.0032295};
@@ -76,7 +76,7 @@ double conductivity(const HelmholtzEos& eos, const StatePoint& s) {
         power *= delta;
         lambda_r += (B1[i] + B2[i] * Tr) * power;
     }
-    return lambda0 + lambda_r + critical_enhancement(eos, s, viscosity(eos, s), kCritical);
+    return lambda0 + lambda_r + critical_enhancement(eos, s, eta, kCritical);
 }
 
 }  // namespace

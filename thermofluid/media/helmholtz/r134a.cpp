@@ -76,13 +76,13 @@ double viscosity(const HelmholtzEos&, const StatePoint& s) {
 
 constexpr CriticalEnhancement kCritical{1.89202e9, 1.94e-10, 0.0496, 1.239, 0.63, 1.03, 1.5 * kTc, 4.05928e6};
 
-double conductivity(const HelmholtzEos& eos, const StatePoint& s) {
+double conductivity(const HelmholtzEos& eos, const StatePoint& s, double eta) {
     const double lambda0 = -0.0105248 + 8.00982e-5 * s.T;
     // The residual part in δ = ρ/(5.049886 mol/dm³) with λ_r = 2.055 mW/(m·K).
     const double delta = s.rho / (5049.886 * kM);
     constexpr double b[] = {1.836526, 5.126143, -1.436883, 0.626144};
     const double lambda_r = 2.055e-3 * delta * (b[0] + delta * (b[1] + delta * (b[2] + delta * b[3])));
-    return lambda0 + lambda_r + critical_enhancement(eos, s, viscosity(eos, s), kCritical);
+    return lambda0 + lambda_r + critical_enhancement(eos, s, eta, kCritical);
 }
 
 }  // namespace

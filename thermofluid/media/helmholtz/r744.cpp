@@ -97,7 +97,7 @@ double viscosity(const HelmholtzEos&, const StatePoint& s) {
 
 constexpr CriticalEnhancement kCritical{1 / 4.0e-10, 1.5e-10, 0.052, 1.239, 0.63, 1.02, 456.19, 7.3773e6};
 
-double conductivity(const HelmholtzEos& eos, const StatePoint& s) {
+double conductivity(const HelmholtzEos& eos, const StatePoint& s, double eta) {
     // The dilute gas (their Eq. 3) in mW/(m·K).
     const double Tr = s.T / kTc;
     const double lambda0 = 1e-3 * std::sqrt(Tr) / (0.0151874307 + 0.0280674040 / Tr + 0.0228564190 / (Tr * Tr) - 0.00741624210 / (Tr * Tr * Tr));
@@ -109,7 +109,7 @@ double conductivity(const HelmholtzEos& eos, const StatePoint& s) {
         power *= delta;
         lambda_r += (B1[i] + B2[i] * Tr) * power;
     }
-    return lambda0 + lambda_r + critical_enhancement(eos, s, viscosity(eos, s), kCritical);
+    return lambda0 + lambda_r + critical_enhancement(eos, s, eta, kCritical);
 }
 
 }  // namespace
@@ -121,6 +121,7 @@ const FluidData& r744() {
         kM, kR, kTc, kRhoc, 216.592, 1100.0, 800e6,
         8.37304456, -3.70454304, 2.5, {}, kPlanckEinstein, ReferenceState{true, 273.15, 200e3, 1e3},
         kPower, kGaussian, kNonAnalytic,
+        1955.5390, 2055.4593,   // Span and Wagner's melting pressure (their Eq. 3.10)
     };
     return data;
 }

@@ -15,6 +15,7 @@ using Branch = HelmholtzEos::Branch;
 constexpr const char* kBelowTriple = "temperature below the triple point (the solid is not modelled)";
 constexpr const char* kAboveTmax = "temperature above the range of the equation of state";
 constexpr const char* kCritical = "two-phase state within 1e-5·T_c of the critical point, where the phases merge";
+constexpr const char* kSolid = "pressure above the melting line at this temperature (the solid is not modelled)";
 constexpr const char* kNoConvergence = "the equation of state's density or temperature solve did not converge";
 
 }  // namespace
@@ -29,6 +30,7 @@ int Refrigerant::solve_single_phase(double p, double h, double T, double T_low, 
     // h(p, T) rises with T (cp > 0): Newton in T with cp, kept inside [T_low, T_high] by bisection. Each step's
     // density starts from the last one's, so it takes one or two iterations after the first.
     T = std::clamp(T, T_low, T_high);
+    const double T_floor = T_low, T_ceiling = T_high;
     for (int iteration = 0; iteration < 200; ++iteration) {
         rho = eos_.density(p, T, branch, rho);
         if (!std::isfinite(rho)) return 2;
@@ -38,8 +40,14 @@ int Refrigerant::solve_single_phase(double p, double h, double T, double T_low, 
         double next = T - f / out.cp;
         if (!(next > T_low && next < T_high)) next = 0.5 * (T_low + T_high);
         if (std::abs(f) <= 1e-12 * std::max(1e5, std::abs(h))) return 0;
-        // The bracket closed on one of its ends without meeting h: h lies beyond that end.
-        if (T_high - T_low <= 1e-13 * T) return std::abs(f) <= 1e-9 * std::max(1e5, std::abs(h)) ? 0 : (f > 0 ? -1 : 1);
+        // The bracket closed without meeting h: on one of its first ends, h lies beyond that end; inside, h(T) jumps
+        // there (no state of this phase has h).
+        if (T_high - T_low <= 1e-13 * T) {
+            if (std::abs(f) <= 1e-9 * std::max(1e5, std::abs(h))) return 0;
+            if (f > 0 && T_low <= T_floor) return -1;
+            if (f < 0 && T_high >= T_ceiling) return 1;
+            return 2;
+        }
         T = next;
     }
     return 2;
@@ -59,10 +67,18 @@ void Refrigerant::single_phase(double p, double h, double T_start, double T_low,
 }
 
 void Refrigerant::properties_of(double p, double h, const StatePoint& s, double vapour, MediumProperties& out) const {
+    if (p > melting_pressure(s.T)) return invalidate(out, p, h, kSolid);
     // (∂ρ/∂p)_h from the Jacobian of (p, h) in (ρ, T), inverted.
     const double det = s.dp_drho_T * s.dh_dT_rho - s.dp_dT_rho * s.dh_drho_T;
-    out = {p, h, s.T, s.rho, transport_.viscosity(eos_, s), s.cp, transport_.conductivity(eos_, s), s.dh_dT_rho / det,
-           MediumProperties::nan, true, "", vapour};
+    const double mu = transport_.viscosity(eos_, s);
+    out = {p, h, s.T, s.rho, mu, s.cp, transport_.conductivity(eos_, s, mu), s.dh_dT_rho / det, MediumProperties::nan, true, "", vapour};
+}
+
+double Refrigerant::melting_pressure(double T) const {
+    const helmholtz::FluidData& d = eos_.data();
+    if (d.melting_a1 == 0 && d.melting_a2 == 0) return std::numeric_limits<double>::infinity();
+    const double x = T / d.T_triple - 1;
+    return eos_.p_triple() * (1 + d.melting_a1 * x + d.melting_a2 * x * x);
 }
 
 bool Refrigerant::newton_single_phase(double p, double h, double T, double T_low, double T_high, Branch branch,
@@ -112,8 +128,9 @@ void Refrigerant::two_phase(double p, double h, const Saturation& sat, MediumPro
     slopes(v, dvv, dhv);
     const double dx_dp = -(dhl + x * (dhv - dhl)) / dh;
     const double dv_dp = dvl + x * (dvv - dvl) + (vv - vl) * dx_dp;
-    const double mu = (1 - x) * transport_.viscosity(eos_, l) + x * transport_.viscosity(eos_, v);
-    const double lambda = (1 - x) * transport_.conductivity(eos_, l) + x * transport_.conductivity(eos_, v);
+    const double mu_l = transport_.viscosity(eos_, l), mu_v = transport_.viscosity(eos_, v);
+    const double mu = (1 - x) * mu_l + x * mu_v;
+    const double lambda = (1 - x) * transport_.conductivity(eos_, l, mu_l) + x * transport_.conductivity(eos_, v, mu_v);
     out = {p, h, sat.T, rho, mu, MediumProperties::nan, lambda, -rho * rho * dv_dp, x, true, "", x};
 }
 
@@ -133,6 +150,7 @@ void Refrigerant::properties(double p, double h, const double*, MediumProperties
     const bool near_critical = p > dome_top_.p;
     if (!near_critical && !eos_.saturation_at_pressure(p, sat)) return invalidate(out, p, h, kNoConvergence);
     // Newton starts one cp-step from the saturated phase, which is close in the liquid and in slightly superheated vapour.
+    if (near_critical && h > sat.liquid.h && h < sat.vapour.h) return invalidate(out, p, h, kCritical);
     if (h <= sat.liquid.h) {
         // The liquid's density hardly moves with pressure: the saturated liquid's at the start temperature is close.
         const double T = std::max(sat.T - (sat.liquid.h - h) / sat.liquid.cp, d.T_triple);
@@ -144,7 +162,6 @@ void Refrigerant::properties(double p, double h, const double*, MediumProperties
         const double T = sat.T + (h - sat.vapour.h) / sat.vapour.cp;   // and the vapour's density falls about as 1/T
         return single_phase(p, h, T, sat.T, d.T_max, Branch::vapour, sat.vapour.rho * sat.T / std::min(T, d.T_max), 1.0, out);
     }
-    if (near_critical) return invalidate(out, p, h, kCritical);
     two_phase(p, h, sat, out);
 }
 
@@ -180,6 +197,7 @@ double Refrigerant::specific_enthalpy(double p, double T, const double*) const {
     Branch branch = Branch::liquid;
     Saturation sat;
     if (T <= eos_.T_dome_top() && eos_.saturation_at_temperature(T, sat) && p < sat.p) branch = Branch::vapour;
+    if (p > melting_pressure(T)) return MediumProperties::nan;
     const double rho = eos_.density(p, T, branch, branch == Branch::liquid ? eos_.rho_max() : p / (eos_.R() * T));
     return std::isfinite(rho) ? eos_.at(rho, T).h : MediumProperties::nan;
 }

@@ -6,9 +6,9 @@
 //    (a convention, as for WaterIF97), cp NaN and ∂ρ/∂p at constant h from the saturation line's slopes.
 //  - A single-phase state's temperature solves h(p, T) = h by Newton's method kept inside its phase's bracket,
 //    each temperature's density solving p(ρ, T) = p on the phase's branch.
-//  - States below the triple point's temperature or pressure, above T_max or p_max, and within 1e-5·T_c of the
-//    critical temperature on the dome (where the two phases merge and the equilibrium is ill-conditioned) come back
-//    invalid with the reason.
+//  - States below the triple point's temperature or pressure, above T_max or p_max, above the melting line where the
+//    fluid's data give one (CO2), and two-phase within 1e-5·T_c of the critical temperature (where the two phases
+//    merge and the equilibrium is ill-conditioned) come back invalid with the reason.
 #include "thermofluid/media/helmholtz/helmholtz_eos.h"
 #include "thermofluid/media/helmholtz/isobar_starts.h"
 #include "thermofluid/media/medium.h"
@@ -18,7 +18,8 @@ namespace lied::thermofluid {
 // Viscosity [Pa·s] and thermal conductivity [W/(m·K)] of a fluid at one state of its equation of state.
 struct TransportCorrelations {
     double (*viscosity)(const helmholtz::HelmholtzEos&, const helmholtz::StatePoint&);
-    double (*conductivity)(const helmholtz::HelmholtzEos&, const helmholtz::StatePoint&);
+    // The critical enhancement needs the viscosity at the same state: the caller passes what it computed.
+    double (*conductivity)(const helmholtz::HelmholtzEos&, const helmholtz::StatePoint&, double viscosity);
 };
 
 class Refrigerant final : public Medium {
@@ -52,6 +53,8 @@ private:
     bool newton_single_phase(double p, double h, double T_start, double T_low, double T_high,
                              helmholtz::HelmholtzEos::Branch branch, double rho_start, helmholtz::StatePoint& out) const;
     void properties_of(double p, double h, const helmholtz::StatePoint& s, double vapour, MediumProperties& out) const;
+    // The melting line's pressure at T (infinite for a fluid whose data give none): above it the fluid is solid.
+    double melting_pressure(double T) const;
     // The bracketed solve, the safe path: 0 if solved, −1 / +1 if h lies below / above the bracket's enthalpies, 2 if a solve did not converge.
     int solve_single_phase(double p, double h, double T_start, double T_low, double T_high,
                            helmholtz::HelmholtzEos::Branch branch, double rho_start, helmholtz::StatePoint& out) const;
