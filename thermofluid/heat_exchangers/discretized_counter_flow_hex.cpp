@@ -17,7 +17,7 @@ void DiscretizedCounterFlowHEX::evalOutletA() { outletA.state.value() = {A_side.
 void DiscretizedCounterFlowHEX::evalOutletB() { outletB.state.value() = {B_side.in().p, cells_[n_ - 1]->h_B(), B_side.in().Xi}; }
 
 double DiscretizedCounterFlowHEX::coefficient(const SideTransfer& t, double U_constant, double m_flow, double h, bool dome,
-                                              const SaturationProperties& sat) {
+                                              const SaturationProperties& sat, bool liquid) {
     constexpr double U_min = 1.0;   // TFS's floor: the cells still follow their wall at zero flow
     switch (t.model.value()) {
         case CellModel::constant: return U_constant;
@@ -28,7 +28,7 @@ double DiscretizedCounterFlowHEX::coefficient(const SideTransfer& t, double U_co
     const double U_liq = std::max(U_min, t.U_liq_nom * std::pow(std::abs(m_flow) / t.m_flow_nom_tp, 0.4));
     const double U_vap = std::max(U_min, t.U_vap_nom * std::pow(std::abs(m_flow) / t.m_flow_nom_tp, 0.5));
     const double U_tp = std::max(U_min, t.U_tp_nom);
-    if (!dome) return U_vap;
+    if (!dome) return liquid ? U_liq : U_vap;   // no dome at this pressure: the medium says which side the cell is on
     const double x = (h - sat.h_liquid) / (sat.h_vapour - sat.h_liquid), dx = t.delta_x, pi = std::numbers::pi;
     if (x < -dx) return U_liq;
     if (x < dx) return U_liq + 0.5 * (U_tp - U_liq) * (1 + std::sin(x * pi / (2 * dx)));
@@ -59,8 +59,8 @@ void DiscretizedCounterFlowHEX::evalCells() {
     for (int i = 0; i < n_; ++i) {
         Cell& c = *cells_[i];
         Cell& facing = *cells_[n_ - 1 - i];
-        const double k_A = transfer_A.model == CellModel::constant ? UA_A : coefficient(transfer_A, U_A, m_A, c.h_A(), dome_A, saturation_A_) * per_cell;
-        const double k_B = transfer_B.model == CellModel::constant ? UA_B : coefficient(transfer_B, U_B, m_B, facing.h_B(), dome_B, saturation_B_) * per_cell;
+        const double k_A = transfer_A.model == CellModel::constant ? UA_A : coefficient(transfer_A, U_A, m_A, c.h_A(), dome_A, saturation_A_, c.A.vapour_fraction == 0.0) * per_cell;
+        const double k_B = transfer_B.model == CellModel::constant ? UA_B : coefficient(transfer_B, U_B, m_B, facing.h_B(), dome_B, saturation_B_, facing.B.vapour_fraction == 0.0) * per_cell;
         double Q_B_here;   // into B's cell n − 1 − i
         if (wall == Wall::storing) {
             c.Q_A = k_A * (c.T_wall() - c.A.T);

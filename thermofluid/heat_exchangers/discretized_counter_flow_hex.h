@@ -14,7 +14,8 @@
 //  - `twoPhase` (TFS's ConductionElementHEX_twoPhase): U_liq = max(1, U_liq_nom·(|ṁ|/m_flow_nom)^0.4) below the dome,
 //    U_tp = max(1, U_tp_nom) in it, U_vap = max(1, U_vap_nom·(|ṁ|/m_flow_nom)^0.5) above it, blended by
 //    sin() over ±delta_x of quality x = (h − h′)/(h″ − h′) at both edges (TFS's interpolation). Without a dome at
-//    the side's pressure (a supercritical fluid) the vapour's U holds.
+//    the side's pressure the liquid's U holds where the medium calls the state liquid (WaterIF97 above 16.5 MPa),
+//    else the vapour's (a supercritical refrigerant).
 // The cells start at T_start (init = T) or at their side's inlet enthalpy (init = inlet, TFS's default). For reverse
 // flow (ṁ < 0) each cell takes the enthalpy of the cell downstream and the last one keeps its own (TFS's rule).
 #include "core/model/block_lists.h"
@@ -65,8 +66,10 @@ private:
         EnthalpyLimits A_limits, B_limits;   // h_A's and h_B's valid ranges where the media's bounds move with pressure
         double Q_A = 0, Q_B = 0;            // W, into the fluids
     };
-    // U of one side's cell with enthalpy h at mass flow m_flow; `saturation` holds the side's dome (valid if `dome`).
-    static double coefficient(const SideTransfer& t, double U_constant, double m_flow, double h, bool dome, const SaturationProperties& saturation);
+    // U of one side's cell with enthalpy h at mass flow m_flow; `saturation` holds the side's dome (valid if `dome`);
+    // without one, `liquid` says whether the medium calls the cell's state liquid.
+    static double coefficient(const SideTransfer& t, double U_constant, double m_flow, double h, bool dome, const SaturationProperties& saturation,
+                              bool liquid);
     void declare_transfer(Meta& meta, SideTransfer& t, const char* side);
     void evalOutletA();
     void evalOutletB();

@@ -38,7 +38,9 @@ bool state_from_density(const Medium& medium, double d, double u, const double* 
             p_next = std::sqrt(below * above);
         if (std::abs(p_next - p) <= 1e-12 * p) {
             medium.properties(p_next, u + p_next / d, Xi, out);
-            return out.valid;
+            // Converged only where the density is met (a bracket halved onto a jump of ρ(p) is not a state).
+            if (out.valid && std::abs(out.rho - d) <= 1e-9 * d) return true;
+            break;
         }
         p = p_next;
     }
