@@ -102,6 +102,15 @@ void PartialVolume::declare_volume(Meta& meta, FluidInlet& inlet, Outflow& outle
                    std::span(outlet_names, useOutlet ? 1 : 0));
 }
 
+void PartialVolume::declare_start(Meta& meta) {
+    meta.parameter(T_start, "T_start", ParameterSpec::positive("K", "initial temperature (use_hstart = false)").read_at_build());
+    if (!start_enthalpy_declared_) declare_start_enthalpy(meta);
+}
+
+double PartialVolume::start_enthalpy(Meta&) const {
+    return use_hstart ? h_start : medium.medium->specific_enthalpy(p_start, T_start, Xi_.data());
+}
+
 std::string PartialVolume::start_description() const {
     return use_hstart ? "h_start = " + std::to_string(h_start) + " J/kg" : "T_start = " + std::to_string(T_start) + " K";
 }
@@ -129,10 +138,7 @@ void PartialVolume::declare_volume(Meta& meta, std::span<FluidInlet* const> inle
     static const ChoiceSpec kUseHeatportChoice{{"false", "true"}, "true: a heat port with Q_flow = U·A·(T_heatPort − T)"};
     meta.choice(useHeatport, "useHeatport", kUseHeatportChoice);
     if (p_start_is_parameter_) meta.parameter(p_start, "p_start", ParameterSpec::positive("Pa", "initial pressure").read_at_build());
-    if (!skip_start_temperature_) {
-        meta.parameter(T_start, "T_start", ParameterSpec::positive("K", "initial temperature (use_hstart = false)").read_at_build());
-        if (!start_enthalpy_declared_) declare_start_enthalpy(meta);
-    }
+    declare_start(meta);
     start_enthalpy_declared_ = false;   // for the next crawl
     meta.parameter(Xi_0, "Xi_0", ParameterSpec{"kg/kg", "initial mass fraction (media with one: MoistAir's water vapour, CombustionAir's nitrogen)", 0.0, 1.0});
     meta.parameter(A, "A", ParameterSpec::non_negative("m2", "heat transfer area"));
@@ -151,7 +157,7 @@ void PartialVolume::declare_volume(Meta& meta, std::span<FluidInlet* const> inle
         if (has_Xi_)
             meta.advise(m->extreme_mass_fraction("Xi_0", Xi_0).empty(), [&] { return m->extreme_mass_fraction("Xi_0", Xi_0); },
                         "a mixture's mass fraction left at 0 is one pure substance; set Xi_0 to the composition meant");
-        double h0 = use_hstart ? h_start : m->specific_enthalpy(p_start, T_start, Xi_.data());
+        double h0 = start_enthalpy(meta);
         MediumProperties s = m->at(p_start, h0, Xi_.data());
         // Checked when a simulator is built, not when the component is only described: a system file sets the medium
         // before the start state, and a default start need not suit every medium (CO2's triple point lies above 1 atm).

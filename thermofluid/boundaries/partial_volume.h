@@ -88,9 +88,10 @@ protected:
     std::vector<const SignalBase*> medium_reads_;
     // false: p_start is not a parameter (an open tank's pressure follows from its level); the subclass sets it.
     bool p_start_is_parameter_ = true;
-    // true: the start enthalpy is the subclass's (a phase separator's init_method): T_start, use_hstart and h_start
-    // are not parameters; the subclass sets use_hstart and h_start before declare_volume().
-    bool skip_start_temperature_ = false;
+    // How the start state is given: the parameters (T_start, or use_hstart and h_start) and the enthalpy at p_start
+    // they give. A subclass with a start of its own (a phase separator's init_method) declares and computes its own.
+    virtual void declare_start(Meta& meta);
+    virtual double start_enthalpy(Meta& meta) const;
 
     // For rigid volumes (Volume, VolumeMix): (p, h) from d = M/V and u = U/M by the medium; a compressible medium only.
     bool rigid_state(double V, double M, double U, MediumProperties& props, double& volume_out);

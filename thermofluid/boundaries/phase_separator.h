@@ -42,7 +42,8 @@ private:
     double damping_compressibility(const MediumProperties& props, double) const override { return rigid_damping_compressibility(props); }
     double outlet_enthalpy() override;
     std::string start_description() const override;
-    double start_enthalpy(Meta& meta) const;
+    void declare_start(Meta& meta) override;
+    double start_enthalpy(Meta& meta) const override;
 
     SaturationProperties saturation_;
     double quality_ = 0, liquid_level_ = 0, liquid_level_pipe_ = 0;

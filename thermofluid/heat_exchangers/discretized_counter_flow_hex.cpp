@@ -16,14 +16,10 @@ namespace lied::thermofluid {
 void DiscretizedCounterFlowHEX::evalOutletA() { outletA.state.value() = {A_side.in().p, cells_[n_ - 1]->h_A(), A_side.in().Xi}; }
 void DiscretizedCounterFlowHEX::evalOutletB() { outletB.state.value() = {B_side.in().p, cells_[n_ - 1]->h_B(), B_side.in().Xi}; }
 
-double DiscretizedCounterFlowHEX::coefficient(const SideTransfer& t, double U_constant, double m_flow, double h, bool dome,
-                                              const SaturationProperties& sat, bool liquid) {
+double DiscretizedCounterFlowHEX::coefficient(const SideTransfer& t, double m_flow, double h, bool dome, const SaturationProperties& sat,
+                                              bool liquid) {
     constexpr double U_min = 1.0;   // TFS's floor: the cells still follow their wall at zero flow
-    switch (t.model.value()) {
-        case CellModel::constant: return U_constant;
-        case CellModel::singlePhase: return std::max(U_min, t.U_nom * std::pow(std::abs(m_flow) / t.m_flow_nom, 0.8));
-        case CellModel::twoPhase: break;
-    }
+    if (t.model == CellModel::singlePhase) return std::max(U_min, t.U_nom * std::pow(std::abs(m_flow) / t.m_flow_nom, 0.8));
     // TFS's Reynolds exponents after Yan and Lin (1999): 0.4 for the liquid, 0.5 for the vapour.
     const double U_liq = std::max(U_min, t.U_liq_nom * std::pow(std::abs(m_flow) / t.m_flow_nom_tp, 0.4));
     const double U_vap = std::max(U_min, t.U_vap_nom * std::pow(std::abs(m_flow) / t.m_flow_nom_tp, 0.5));
@@ -59,8 +55,8 @@ void DiscretizedCounterFlowHEX::evalCells() {
     for (int i = 0; i < n_; ++i) {
         Cell& c = *cells_[i];
         Cell& facing = *cells_[n_ - 1 - i];
-        const double k_A = transfer_A.model == CellModel::constant ? UA_A : coefficient(transfer_A, U_A, m_A, c.h_A(), dome_A, saturation_A_, c.A.vapour_fraction == 0.0) * per_cell;
-        const double k_B = transfer_B.model == CellModel::constant ? UA_B : coefficient(transfer_B, U_B, m_B, facing.h_B(), dome_B, saturation_B_, facing.B.vapour_fraction == 0.0) * per_cell;
+        const double k_A = transfer_A.model == CellModel::constant ? UA_A : coefficient(transfer_A, m_A, c.h_A(), dome_A, saturation_A_, c.A.vapour_fraction == 0.0) * per_cell;
+        const double k_B = transfer_B.model == CellModel::constant ? UA_B : coefficient(transfer_B, m_B, facing.h_B(), dome_B, saturation_B_, facing.B.vapour_fraction == 0.0) * per_cell;
         double Q_B_here;   // into B's cell n − 1 − i
         if (wall == Wall::storing) {
             c.Q_A = k_A * (c.T_wall() - c.A.T);

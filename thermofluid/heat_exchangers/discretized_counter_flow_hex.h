@@ -66,10 +66,10 @@ private:
         EnthalpyLimits A_limits, B_limits;   // h_A's and h_B's valid ranges where the media's bounds move with pressure
         double Q_A = 0, Q_B = 0;            // W, into the fluids
     };
-    // U of one side's cell with enthalpy h at mass flow m_flow; `saturation` holds the side's dome (valid if `dome`);
-    // without one, `liquid` says whether the medium calls the cell's state liquid.
-    static double coefficient(const SideTransfer& t, double U_constant, double m_flow, double h, bool dome, const SaturationProperties& saturation,
-                              bool liquid);
+    // U of a singlePhase or twoPhase side's cell with enthalpy h at mass flow m_flow (a constant side's is U_A, U_B);
+    // `saturation` holds the side's dome (valid if `dome`); without one, `liquid` says whether the medium calls the
+    // cell's state liquid.
+    static double coefficient(const SideTransfer& t, double m_flow, double h, bool dome, const SaturationProperties& saturation, bool liquid);
     void declare_transfer(Meta& meta, SideTransfer& t, const char* side);
     void evalOutletA();
     void evalOutletB();

@@ -17,7 +17,8 @@ void TwoPhaseSensorSelect::evalState() {
     const FluidState in = inlet.state.value();
     set_outlet(in, 0.0, -std::numeric_limits<double>::infinity());   // no drop, no clip
     const Medium& m = *medium.medium;
-    m.properties(in.p, in.h, in.xi(), props_);
+    // The saturation temperature needs only p; every other quantity the state's T or quality.
+    if (which_ != 3 && which_ != 4) m.properties(in.p, in.h, in.xi(), props_);
     double v = kNaN;
     switch (which_) {
         case 0: v = props_.vapour_fraction; break;

@@ -36,7 +36,6 @@ struct ReferenceState {
 
 struct FluidData {
     const char* name;
-    const char* reference;      // the equation of state's publication
     double molar_mass;          // kg/mol
     double gas_constant;        // J/(mol·K), as the equation of state uses it
     double T_critical;          // K (the reducing temperature)

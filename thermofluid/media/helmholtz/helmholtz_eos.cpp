@@ -1,5 +1,7 @@
 #include "thermofluid/media/helmholtz/helmholtz_eos.h"
 
+#include <Eigen/LU>
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -276,27 +278,15 @@ bool HelmholtzEos::saturation_at_pressure(double p, Saturation& out) const {
         const double Jl = dl * (1 + dl * l.d), Jv = dv * (1 + dv * v.d);
         if (!(Jl > 0 && Jv > 0)) return false;
         const double base = std::log(rc * R_ * Tc / tau);
-        const double F[3] = {base + std::log(Jl) - lp, base + std::log(Jv) - lp,
-                             (std::log(dl) + l.a + dl * l.d) - (std::log(dv) + v.a + dv * v.d)};
-        // Rows: the three equations; columns: δ', δ'', τ.
-        const double A[3][3] = {
-            {(1 + 2 * dl * l.d + dl * dl * l.dd) / Jl, 0, -1 / tau + dl * dl * l.dt / Jl},
-            {0, (1 + 2 * dv * v.d + dv * dv * v.dd) / Jv, -1 / tau + dv * dv * v.dt / Jv},
-            {2 * l.d + dl * l.dd + 1 / dl, -(2 * v.d + dv * v.dd + 1 / dv), (l.t + dl * l.dt) - (v.t + dv * v.dt)}};
-        // Cramer's rule for the 3×3 step.
-        auto det3 = [](const double M[3][3]) {
-            return M[0][0] * (M[1][1] * M[2][2] - M[1][2] * M[2][1]) - M[0][1] * (M[1][0] * M[2][2] - M[1][2] * M[2][0]) +
-                   M[0][2] * (M[1][0] * M[2][1] - M[1][1] * M[2][0]);
-        };
-        const double D = det3(A);
-        if (!(std::abs(D) > 0)) return false;
-        double step[3];
-        for (int c = 0; c < 3; ++c) {
-            double M[3][3];
-            for (int r = 0; r < 3; ++r)
-                for (int j = 0; j < 3; ++j) M[r][j] = j == c ? F[r] : A[r][j];
-            step[c] = det3(M) / D;
-        }
+        const Eigen::Vector3d F(base + std::log(Jl) - lp, base + std::log(Jv) - lp,
+                                (std::log(dl) + l.a + dl * l.d) - (std::log(dv) + v.a + dv * v.d));
+        // Rows: the three equations; columns: δ', δ'', τ. Fixed-size: no allocation.
+        Eigen::Matrix3d A;
+        A << (1 + 2 * dl * l.d + dl * dl * l.dd) / Jl, 0, -1 / tau + dl * dl * l.dt / Jl,
+             0, (1 + 2 * dv * v.d + dv * dv * v.dd) / Jv, -1 / tau + dv * dv * v.dt / Jv,
+             2 * l.d + dl * l.dd + 1 / dl, -(2 * v.d + dv * v.dd + 1 / dv), (l.t + dl * l.dt) - (v.t + dv * v.dt);
+        const Eigen::Vector3d step = A.partialPivLu().solve(F);
+        if (!step.allFinite()) return false;
         double gamma = 1;
         while (gamma > 1e-3 && !(dl - gamma * step[0] > 0 && dv - gamma * step[1] > 0 && tau - gamma * step[2] > 1)) gamma *= 0.5;
         dl -= gamma * step[0];

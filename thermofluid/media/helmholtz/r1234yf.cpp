@@ -84,7 +84,6 @@ double conductivity(const HelmholtzEos& eos, const StatePoint& s, double eta) {
 const FluidData& r1234yf() {
     static const FluidData data{
         "R1234yf",
-        "Lemmon and Akasaka, Int. J. Thermophys. 43, 119 (2022)",
         kM, 8.314462618, kTc, kRhoc, 121.6, 410.0, 100e6,
         -12.081525543189, 8.52896238365, 3.0, {}, kPlanckEinstein, ReferenceState{true, 273.15, 200e3, 1e3},
         kPower, kGaussian, {},

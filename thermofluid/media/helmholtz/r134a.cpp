@@ -90,7 +90,6 @@ double conductivity(const HelmholtzEos& eos, const StatePoint& s, double eta) {
 const FluidData& r134a() {
     static const FluidData data{
         "R134a",
-        "Tillner-Roth and Baehr, J. Phys. Chem. Ref. Data 23, 657 (1994)",
         kM, 8.314471, kTc, kRhoc, 169.85, 455.0, 70e6,
         -1.019535, 9.047135, -1.629789, kIdealPower, {}, ReferenceState{},
         kPower, {}, {},

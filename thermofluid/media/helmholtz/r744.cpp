@@ -117,7 +117,6 @@ double conductivity(const HelmholtzEos& eos, const StatePoint& s, double eta) {
 const FluidData& r744() {
     static const FluidData data{
         "R744",
-        "Span and Wagner, J. Phys. Chem. Ref. Data 25, 1509 (1996)",
         kM, kR, kTc, kRhoc, 216.592, 1100.0, 800e6,
         8.37304456, -3.70454304, 2.5, {}, kPlanckEinstein, ReferenceState{true, 273.15, 200e3, 1e3},
         kPower, kGaussian, kNonAnalytic,

@@ -183,13 +183,6 @@ bool Refrigerant::saturation_at_temperature(double T, SaturationProperties& out)
     return true;
 }
 
-bool Refrigerant::state_point(double p, double h, StatePoint& out) const {
-    const MediumProperties m = at(p, h);
-    if (!m.valid || std::isfinite(m.quality)) return false;
-    out = eos_.at(m.rho, m.T);
-    return true;
-}
-
 double Refrigerant::specific_enthalpy(double p, double T, const double*) const {
     if (!(p >= p_min() && p <= p_max() && T >= T_min() && T <= T_max())) return MediumProperties::nan;
     // Liquid where p is at or above the vapour pressure at T (at the saturation temperature itself, the saturated

@@ -40,9 +40,6 @@ public:
 
     const helmholtz::HelmholtzEos& eos() const { return eos_; }
     const TransportCorrelations& transport() const { return transport_; }
-    // The single-phase state point at (p, h), or false (two-phase or outside the range) — for entropy and the speed
-    // of sound, which MediumProperties does not carry.
-    bool state_point(double p, double h, helmholtz::StatePoint& out) const;
 
 private:
     // A single-phase state: its temperature in [T_low, T_high] from T_start, its density on `branch`.
